@@ -1,0 +1,86 @@
+/**
+ * The descriptor format: plain data that codegen writes per resource and the generic
+ * runtime reads (DESIGN.md "A descriptor is plain data"). This file is copied verbatim
+ * into `src/generated/descriptor-types.ts` by codegen, so the runtime and the generator
+ * share one definition without the runtime importing `codegen/`.
+ */
+
+/** What a field holds, as the runtime renders and edits it. */
+export type FieldKind =
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'integer'
+  | 'decimal'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'choice'
+  | 'reference'
+  | 'list'
+  | 'object';
+
+/** One allowed value of a choice field; `label` is a react-intl message id. */
+export interface ChoiceDescriptor {
+  readonly value: string | number;
+  readonly label: string;
+}
+
+/** One field of a resource (OpenAPI property merged with its OPTIONS metadata). */
+export interface FieldDescriptor {
+  /** Wire name, unchanged (SPEC §3 field names, e.g. `ean_consumption`). */
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** react-intl message id of the label: `resource.<name>.field.<field>.label`. */
+  readonly label: string;
+  readonly required: boolean;
+  readonly readOnly: boolean;
+  readonly nullable: boolean;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minValue?: number;
+  readonly maxValue?: number;
+  readonly maxDigits?: number;
+  readonly decimalPlaces?: number;
+  readonly choices?: readonly ChoiceDescriptor[];
+  /** For `reference` (and `list` of references): the referenced resource's name. */
+  readonly reference?: string;
+  /** For `list`: the kind of each item. */
+  readonly itemKind?: FieldKind;
+  /** For `object`: its fields. */
+  readonly fields?: readonly FieldDescriptor[];
+}
+
+/** JSON Schema fragment as rjsf reads it; kept loose on purpose (it is data). */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** Everything the generic runtime needs to render one resource's screen. */
+export interface ResourceDescriptor {
+  /** Resource name as in the URL, e.g. `tariffdevices`. */
+  readonly name: string;
+  /** Collection path relative to the API base, e.g. `/tariffdevices/`. */
+  readonly path: string;
+  /** Privilege that gates the resource (`x-privilege`), or null when none is known. */
+  readonly privilege: string | null;
+  /** react-intl message id of the plural title: `resource.<name>.title`. */
+  readonly title: string;
+  readonly idField: string;
+  /** Fields that name a row for people (shown in pickers and delete confirmations). */
+  readonly titleFields: readonly string[];
+  readonly fields: readonly FieldDescriptor[];
+  /** Default visible list columns, in order. */
+  readonly columns: readonly string[];
+  readonly sortFields: readonly string[];
+  readonly filterFields: readonly string[];
+  readonly searchable: boolean;
+  readonly operations: {
+    readonly list: boolean;
+    readonly create: boolean;
+    readonly retrieve: boolean;
+    readonly update: boolean;
+    readonly destroy: boolean;
+  };
+  /** The edit form's JSON Schema (writable fields) and rjsf uiSchema. */
+  readonly formSchema: JsonSchema;
+  readonly uiSchema: JsonSchema;
+}

@@ -1,0 +1,5 @@
+/** Public surface of `src/api` (STYLE.md convention 5). */
+export { ApiError, NetworkError, parseErrorBody } from './errors';
+export type { FieldErrorTree } from './errors';
+export { apiBaseUrl, apiUrl, authFetch, configureAuth, request, setApiLanguage, toApiError } from './http';
+export type { ApiResponse, AuthHooks, RequestOptions } from './http';
