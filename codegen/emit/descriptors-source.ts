@@ -1,0 +1,34 @@
+/**
+ * `src/generated/descriptors.ts`: the descriptors as a typed constant, and
+ * `src/generated/descriptor-types.ts`: the format, copied from `codegen/descriptor-types.ts`.
+ */
+import { readFile } from 'node:fs/promises';
+import type { ResourceDescriptor } from '../descriptor-types';
+import { formatTypeScript } from './format';
+import { GENERATED_HEADER } from './header';
+
+/** The source of `descriptors.ts`, descriptors in the order given (sorted by name). */
+export async function descriptorsSource(
+  descriptors: readonly ResourceDescriptor[],
+): Promise<string> {
+  const source = [
+    GENERATED_HEADER,
+    "import type { ResourceDescriptor } from './descriptor-types';",
+    '',
+    '/** One descriptor per resource with a list endpoint, sorted by name (DESIGN.md "A descriptor is plain data"). */',
+    `export const descriptors: readonly ResourceDescriptor[] = ${JSON.stringify(descriptors)};`,
+    '',
+    '/** The descriptors by resource name. */',
+    'export const descriptorsByName: Readonly<Record<string, ResourceDescriptor>> = Object.fromEntries(',
+    '  descriptors.map((descriptor) => [descriptor.name, descriptor]),',
+    ');',
+    '',
+  ].join('\n');
+  return formatTypeScript(source);
+}
+
+/** The source of the runtime's copy of the descriptor format: the header, then the file verbatim. */
+export async function descriptorTypesSource(): Promise<string> {
+  const text = await readFile(new URL('../descriptor-types.ts', import.meta.url), 'utf8');
+  return `${GENERATED_HEADER}\n${text}`;
+}

@@ -1,0 +1,191 @@
+/**
+ * The part of an OpenAPI 3.0/3.1 document that codegen reads, parsed once at the edge into
+ * typed, total data (API.md "OpenAPI document"). Anything unexpected is dropped, never thrown:
+ * a DRF back-end without Joule's extensions must still produce descriptors.
+ */
+import {
+  asArray,
+  asBoolean,
+  asNumber,
+  asRecord,
+  asString,
+  asStringArray,
+  isRecord,
+  optional,
+  type JsonRecord,
+} from '../lib/json';
+
+/** A JSON value allowed in an OpenAPI `enum`. */
+export type EnumValue = string | number | boolean | null;
+
+/** One schema object, with only the keywords codegen uses. */
+export interface SchemaObject {
+  /** `$ref`, e.g. `#/components/schemas/CustomerTypeEnum`. */
+  readonly ref?: string;
+  /** The non-null `type` (3.1 `type: [x, 'null']` is folded into `nullable`). */
+  readonly type?: string;
+  readonly format?: string;
+  readonly nullable: boolean;
+  readonly readOnly: boolean;
+  readonly writeOnly: boolean;
+  /** drf-spectacular writes a field's label here when it is not just its name. */
+  readonly title?: string;
+  readonly description?: string;
+  readonly maxLength?: number;
+  readonly minLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly pattern?: string;
+  readonly enum?: readonly EnumValue[];
+  readonly items?: SchemaObject;
+  /** Properties in the server's order (field order matters for forms). */
+  readonly properties?: ReadonlyMap<string, SchemaObject>;
+  readonly required: readonly string[];
+  readonly allOf: readonly SchemaObject[];
+  readonly oneOf: readonly SchemaObject[];
+  readonly anyOf: readonly SchemaObject[];
+  /** **Joule** `x-reference`: the resource a foreign key points to. */
+  readonly reference?: string;
+}
+
+/** One query/path parameter of an operation. */
+export interface ParameterObject {
+  readonly name: string;
+  readonly in: string;
+}
+
+/** One operation, with the Joule extensions of API.md. */
+export interface OperationObject {
+  readonly method: string;
+  readonly operationId?: string;
+  readonly parameters: readonly ParameterObject[];
+  /** The 200/201 `application/json` response schema, if any. */
+  readonly responseSchema?: SchemaObject;
+  /** **Joule** `x-privilege`. */
+  readonly privilege?: string;
+  /** **Joule** `x-search-fields`, `x-sort-fields`, `x-filter-fields` (undefined when absent). */
+  readonly searchFields?: readonly string[];
+  readonly sortFields?: readonly string[];
+  readonly filterFields?: readonly string[];
+}
+
+/** A parsed OpenAPI document. */
+export interface OpenApiDocument {
+  /** Operations by path (server order) and lower-case method. */
+  readonly paths: ReadonlyMap<string, ReadonlyMap<string, OperationObject>>;
+  /** `components.schemas` by name. */
+  readonly schemas: ReadonlyMap<string, SchemaObject>;
+  /** Path part of `servers[0].url`, when it is given (`/api/v1`), else undefined. */
+  readonly serverPath?: string;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Parses one schema object; `depth` guards against pathological nesting. */
+export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
+  const node = asRecord(raw);
+  const child = (value: unknown): SchemaObject => parseSchemaObject(value, depth + 1);
+  const list = (value: unknown): readonly SchemaObject[] =>
+    depth > 32 ? [] : asArray(value).map(child);
+  const types = Array.isArray(node.type) ? asStringArray(node.type) : [asString(node.type)];
+  const type = types.find((t) => t !== undefined && t !== 'null');
+  const enumValues = Array.isArray(node.enum)
+    ? node.enum.filter(
+        (v): v is EnumValue => v === null || ['string', 'number', 'boolean'].includes(typeof v),
+      )
+    : undefined;
+  let properties: Map<string, SchemaObject> | undefined;
+  if (isRecord(node.properties) && depth <= 32) {
+    properties = new Map(Object.entries(node.properties).map(([k, v]) => [k, child(v)]));
+  }
+  return {
+    ...optional('ref', asString(node.$ref)),
+    ...optional('type', type),
+    ...optional('format', asString(node.format)),
+    nullable: asBoolean(node.nullable) === true || types.includes('null'),
+    readOnly: asBoolean(node.readOnly) === true,
+    writeOnly: asBoolean(node.writeOnly) === true,
+    ...optional('title', asString(node.title)),
+    ...optional('description', asString(node.description)),
+    ...optional('maxLength', asNumber(node.maxLength)),
+    ...optional('minLength', asNumber(node.minLength)),
+    ...optional('minimum', asNumber(node.minimum)),
+    ...optional('maximum', asNumber(node.maximum)),
+    ...optional('pattern', asString(node.pattern)),
+    ...optional('enum', enumValues),
+    ...optional('items', isRecord(node.items) && depth <= 32 ? child(node.items) : undefined),
+    ...optional('properties', properties),
+    required: asStringArray(node.required),
+    allOf: list(node.allOf),
+    oneOf: list(node.oneOf),
+    anyOf: list(node.anyOf),
+    ...optional('reference', asString(node['x-reference'])),
+  };
+}
+
+/** Parses a whole document (`schema/openapi.json`). */
+export function parseOpenApi(raw: unknown): OpenApiDocument {
+  const doc = asRecord(raw);
+  const components = asRecord(doc.components);
+  const sharedParameters = asRecord(components.parameters);
+  const schemas = new Map(
+    Object.entries(asRecord(components.schemas)).map(([k, v]) => [k, parseSchemaObject(v)]),
+  );
+  const paths = new Map<string, Map<string, OperationObject>>();
+  for (const [path, item] of Object.entries(asRecord(doc.paths))) {
+    const operations = new Map<string, OperationObject>();
+    for (const method of METHODS) {
+      const op = asRecord(asRecord(item)[method]);
+      if (Object.keys(op).length > 0)
+        operations.set(method, parseOperation(method, op, sharedParameters));
+    }
+    paths.set(path, operations);
+  }
+  const serverUrl = asString(asRecord(asArray(doc.servers)[0]).url);
+  return { paths, schemas, ...optional('serverPath', serverPath(serverUrl)) };
+}
+
+function parseOperation(
+  method: string,
+  op: JsonRecord,
+  sharedParameters: JsonRecord,
+): OperationObject {
+  const parameters: ParameterObject[] = [];
+  for (const rawParam of asArray(op.parameters)) {
+    const ref = asString(asRecord(rawParam).$ref);
+    const param = ref ? asRecord(sharedParameters[ref.split('/').pop() ?? '']) : asRecord(rawParam);
+    const name = asString(param.name);
+    const where = asString(param.in);
+    if (name && where) parameters.push({ name, in: where });
+  }
+  const responses = asRecord(op.responses);
+  const ok = asRecord(responses['200'] ?? responses['201']);
+  const json = asRecord(asRecord(ok.content)['application/json']);
+  return {
+    method,
+    ...optional('operationId', asString(op.operationId)),
+    parameters,
+    ...optional(
+      'responseSchema',
+      isRecord(json.schema) ? parseSchemaObject(json.schema) : undefined,
+    ),
+    ...optional('privilege', asString(op['x-privilege'])),
+    ...optional('searchFields', listExtension(op['x-search-fields'])),
+    ...optional('sortFields', listExtension(op['x-sort-fields'])),
+    ...optional('filterFields', listExtension(op['x-filter-fields'])),
+  };
+}
+
+function listExtension(value: unknown): readonly string[] | undefined {
+  return Array.isArray(value) ? asStringArray(value) : undefined;
+}
+
+function serverPath(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const path = new URL(url, 'http://host.invalid').pathname.replace(/\/+$/, '');
+    return path === '' ? undefined : path;
+  } catch {
+    return undefined;
+  }
+}

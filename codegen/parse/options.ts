@@ -1,0 +1,105 @@
+/**
+ * DRF SimpleMetadata answers to `OPTIONS /<resource>/` (API.md "OPTIONS (DRF SimpleMetadata)"),
+ * parsed into typed, total data. Unknown shapes degrade to "no metadata", never throw.
+ */
+import {
+  asArray,
+  asBoolean,
+  asNumber,
+  asRecord,
+  asString,
+  isRecord,
+  optional,
+  type JsonRecord,
+} from '../lib/json';
+
+/** One `{value, display_name}` of a DRF choice field. */
+export interface OptionsChoice {
+  readonly value: string | number;
+  readonly displayName: string;
+}
+
+/** One field of `actions.POST` (DRF `SimpleMetadata.get_field_info`). */
+export interface OptionsField {
+  /** DRF type string: `string`, `integer`, `decimal`, `choice`, `field` (a foreign key), … */
+  readonly type: string;
+  readonly required: boolean;
+  readonly readOnly: boolean;
+  readonly label?: string;
+  readonly helpText?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minValue?: number;
+  readonly maxValue?: number;
+  readonly maxDigits?: number;
+  readonly decimalPlaces?: number;
+  readonly choices?: readonly OptionsChoice[];
+  /** `ListField.child`. */
+  readonly child?: OptionsField;
+  /** Nested serializer fields, in order. */
+  readonly children?: ReadonlyMap<string, OptionsField>;
+}
+
+/** A whole OPTIONS answer. */
+export interface OptionsMetadata {
+  /** View name, e.g. `Customer List` (translated by a Joule server). */
+  readonly name?: string;
+  readonly description?: string;
+  /** `actions.POST` fields in serializer order; undefined when the caller may not create. */
+  readonly post?: ReadonlyMap<string, OptionsField>;
+}
+
+/** Parses one OPTIONS answer (`schema/options/<lang>/<resource>.json`). */
+export function parseOptions(raw: unknown): OptionsMetadata {
+  const node = asRecord(raw);
+  const actions = asRecord(node.actions);
+  // DRF fills `actions` from PUT and POST; a list endpoint only has POST, PUT is the same shape.
+  const post = actions.POST ?? actions.PUT;
+  return {
+    ...optional('name', asString(node.name)),
+    ...optional('description', asString(node.description)),
+    ...optional('post', isRecord(post) ? parseFields(post, 0) : undefined),
+  };
+}
+
+function parseFields(node: JsonRecord, depth: number): ReadonlyMap<string, OptionsField> {
+  const fields = new Map<string, OptionsField>();
+  for (const [name, value] of Object.entries(node)) {
+    if (isRecord(value)) fields.set(name, parseField(value, depth));
+  }
+  return fields;
+}
+
+function parseField(node: JsonRecord, depth: number): OptionsField {
+  const choices = Array.isArray(node.choices)
+    ? asArray(node.choices).flatMap((c): OptionsChoice[] => {
+        const choice = asRecord(c);
+        const value = choice.value;
+        if (typeof value !== 'string' && typeof value !== 'number') return [];
+        return [{ value, displayName: asString(choice.display_name) ?? String(value) }];
+      })
+    : undefined;
+  const deeper = depth < 32;
+  return {
+    type: asString(node.type) ?? 'field',
+    required: asBoolean(node.required) === true,
+    readOnly: asBoolean(node.read_only) === true,
+    ...optional('label', asString(node.label)),
+    ...optional('helpText', asString(node.help_text)),
+    ...optional('minLength', asNumber(node.min_length)),
+    ...optional('maxLength', asNumber(node.max_length)),
+    ...optional('minValue', asNumber(node.min_value)),
+    ...optional('maxValue', asNumber(node.max_value)),
+    ...optional('maxDigits', asNumber(node.max_digits)),
+    ...optional('decimalPlaces', asNumber(node.decimal_places)),
+    ...optional('choices', choices),
+    ...optional(
+      'child',
+      deeper && isRecord(node.child) ? parseField(node.child, depth + 1) : undefined,
+    ),
+    ...optional(
+      'children',
+      deeper && isRecord(node.children) ? parseFields(node.children, depth + 1) : undefined,
+    ),
+  };
+}

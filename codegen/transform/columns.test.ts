@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldKind } from '../descriptor-types';
+import { fieldModel } from '../testing';
+import { columns } from './columns';
+
+const f = (
+  name: string,
+  kind: FieldKind = 'string',
+  extra: { writeOnly?: boolean; readOnly?: boolean } = {},
+) => fieldModel({ name, kind, ...extra });
+
+describe.each<[string, { fields: ReturnType<typeof f>[]; title: string[]; want: string[] }]>([
+  [
+    'title fields first, then scalars in order',
+    {
+      fields: [
+        f('id', 'integer'),
+        f('state', 'choice'),
+        f('contract_no'),
+        f('customer', 'reference'),
+      ],
+      title: ['contract_no'],
+      want: ['contract_no', 'state', 'customer'],
+    },
+  ],
+  [
+    'no text, objects, lists or write-only fields',
+    {
+      fields: [
+        f('name'),
+        f('note', 'text'),
+        f('address', 'object'),
+        f('roles', 'list'),
+        f('password', 'string', { writeOnly: true }),
+        f('active', 'boolean'),
+      ],
+      title: ['name'],
+      want: ['name', 'active'],
+    },
+  ],
+  [
+    'read-only fields are fine',
+    {
+      fields: [f('name'), f('last_seen', 'datetime', { readOnly: true })],
+      title: ['name'],
+      want: ['name', 'last_seen'],
+    },
+  ],
+  [
+    'id only as a title',
+    { fields: [f('id', 'integer'), f('ts', 'datetime')], title: ['id'], want: ['id', 'ts'] },
+  ],
+  [
+    'at most eight',
+    {
+      fields: 'abcdefghijk'.split('').map((n) => f(n, 'integer')),
+      title: ['a'],
+      want: 'abcdefgh'.split(''),
+    },
+  ],
+])('%s', (_name, { fields, title, want }) => {
+  it('picks columns', () => expect(columns(fields, title, 'id')).toEqual(want));
+});

@@ -1,0 +1,35 @@
+/** Default list columns (SPEC §2 list pages): title fields first, then other scalar fields. */
+import type { FieldKind } from '../descriptor-types';
+import type { FieldModel } from './field-model';
+
+/** At most this many default columns; people can show more. */
+export const MAX_COLUMNS = 8;
+
+/** Kinds that fit a table cell (no `text`, no objects, no lists). */
+export const SCALAR_KINDS: ReadonlySet<FieldKind> = new Set([
+  'string',
+  'email',
+  'integer',
+  'decimal',
+  'date',
+  'datetime',
+  'boolean',
+  'choice',
+  'reference',
+]);
+
+/**
+ * Columns: `titleFields`, then scalar fields in field order, skipping write-only fields and
+ * the id field (read-only fields are fine), capped at {@link MAX_COLUMNS}.
+ */
+export function columns(
+  fields: readonly FieldModel[],
+  titleFields: readonly string[],
+  idField: string,
+): string[] {
+  const rest = fields
+    .filter((f) => SCALAR_KINDS.has(f.kind) && !f.writeOnly && f.name !== idField)
+    .map((f) => f.name)
+    .filter((name) => !titleFields.includes(name));
+  return [...titleFields, ...rest].slice(0, MAX_COLUMNS);
+}

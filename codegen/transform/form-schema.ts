@@ -1,0 +1,108 @@
+/**
+ * The edit form's JSON Schema (draft-07, as `@rjsf/validator-ajv8` reads it) from the
+ * writable fields. No titles: the runtime resolves labels by message id (`ui-schema.ts`).
+ * Types per kind: decimal → string with DRF's digits pattern, date → `format: date`,
+ * reference → integer id, list of references → array of integer ids, choice → `enum`,
+ * nullable → `type: [x, 'null']`.
+ */
+import type { FieldKind, JsonSchema } from '../descriptor-types';
+import { decimalPattern } from './decimal-pattern';
+import type { FieldModel } from './field-model';
+
+/** The form schema of an object's fields: `{type: 'object', properties, required?}`. */
+export function formSchema(fields: readonly FieldModel[]): JsonSchema {
+  const writable = fields.filter((f) => !f.readOnly);
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of writable) properties[field.name] = fieldSchema(field);
+  const required = writable.filter((f) => f.required).map((f) => f.name);
+  return {
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+  };
+}
+
+/** The schema of one writable field. */
+export function fieldSchema(field: FieldModel): JsonSchema {
+  const schema = valueSchema(field, field.kind);
+  return field.nullable ? withNull(schema) : schema;
+}
+
+function valueSchema(field: FieldModel, kind: FieldKind): JsonSchema {
+  switch (kind) {
+    case 'string':
+    case 'text':
+    case 'email':
+      return {
+        type: 'string',
+        ...(kind === 'email' ? { format: 'email' } : {}),
+        ...limit('minLength', field.minLength),
+        ...limit('maxLength', field.maxLength),
+      };
+    case 'integer':
+      return {
+        type: 'integer',
+        ...limit('minimum', field.minValue),
+        ...limit('maximum', field.maxValue),
+      };
+    case 'decimal':
+      return field.numeric
+        ? {
+            type: 'number',
+            ...limit('minimum', field.minValue),
+            ...limit('maximum', field.maxValue),
+          }
+        : { type: 'string', pattern: decimalPattern(field) };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'choice':
+      return choiceSchema(field);
+    case 'reference':
+      return { type: 'integer' };
+    case 'object':
+      return formSchema(field.fields ?? []);
+    case 'list':
+      return listSchema(field);
+  }
+}
+
+function listSchema(field: FieldModel): JsonSchema {
+  const itemKind = field.itemKind ?? 'string';
+  let items: JsonSchema;
+  if (itemKind === 'object' || field.fields !== undefined) items = formSchema(field.fields ?? []);
+  else if (itemKind === 'list') items = { type: 'array' };
+  else items = valueSchema({ ...field, nullable: false }, itemKind);
+  const unique = itemKind === 'reference' || itemKind === 'choice';
+  return { type: 'array', items, ...(unique ? { uniqueItems: true } : {}) };
+}
+
+function choiceSchema(field: FieldModel): JsonSchema {
+  const values = (field.choices ?? []).map((c) => c.value);
+  const type =
+    values.length > 0 && values.every((v) => typeof v === 'number')
+      ? values.every((v) => Number.isInteger(v))
+        ? 'integer'
+        : 'number'
+      : 'string';
+  return { type, enum: values };
+}
+
+/** Allows `null`: `type: x` → `type: [x, 'null']`, and `null` joins an `enum`. */
+function withNull(schema: JsonSchema): JsonSchema {
+  const type = schema.type;
+  const types = typeof type === 'string' ? [type, 'null'] : type;
+  const values = schema.enum;
+  return {
+    ...schema,
+    type: types,
+    ...(Array.isArray(values) ? { enum: [...(values as unknown[]), null] } : {}),
+  };
+}
+
+function limit(key: string, value: number | undefined): Record<string, number> {
+  return value === undefined ? {} : { [key]: value };
+}

@@ -1,0 +1,30 @@
+/**
+ * react-intl message ids codegen assigns (STYLE.md convention 10): one scheme shared by the
+ * descriptors (which carry ids) and the generated catalogues (which carry texts).
+ */
+
+/** `resource.<name>.title`. */
+export function titleId(resource: string): string {
+  return `resource.${resource}.title`;
+}
+
+/** `resource.<name>.field.<field>.label`; nested fields join their path with dots. */
+export function labelId(resource: string, path: readonly string[]): string {
+  return `resource.${resource}.field.${path.join('.')}.label`;
+}
+
+/** `resource.<name>.field.<field>.choice.<value>`. */
+export function choiceId(
+  resource: string,
+  path: readonly string[],
+  value: string | number,
+): string {
+  return `resource.${resource}.field.${path.join('.')}.choice.${String(value)}`;
+}
+
+/** DRF's default label for a field without one: `customer_no` → `Customer no`, `id` → `ID`. */
+export function humanize(name: string): string {
+  if (name === 'id') return 'ID';
+  const words = name.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions } from '../parse/options';
+import { fieldModel } from '../testing';
+import { resourceMessages, viewTitle, type OptionsChain } from './messages';
+import type { ResourceModel } from './resource';
+
+const model = {
+  descriptor: { name: 'things', title: 'resource.things.title' },
+  fields: [
+    fieldModel({
+      name: 'state',
+      kind: 'choice',
+      fallbackLabel: 'State',
+      choices: [
+        { value: 'a', label: 'resource.things.field.state.choice.a' },
+        { value: 1, label: 'resource.things.field.state.choice.1' },
+      ],
+      fallbackChoiceNames: new Map([['a', 'Alpha']]),
+    }),
+    fieldModel({
+      name: 'address',
+      kind: 'object',
+      fallbackLabel: 'Address',
+      fields: [
+        fieldModel({
+          name: 'city',
+          label: 'resource.things.field.address.city.label',
+          fallbackLabel: 'City',
+        }),
+      ],
+    }),
+  ],
+} as unknown as ResourceModel;
+
+const cs = parseOptions({
+  name: 'Věci',
+  actions: {
+    POST: {
+      state: { type: 'choice', label: 'Stav', choices: [{ value: 'a', display_name: 'Ano' }] },
+      address: { type: 'nested object', children: { city: { type: 'string', label: 'Město' } } },
+    },
+  },
+});
+const en = parseOptions({
+  name: 'Thing List',
+  actions: {
+    POST: {
+      state: { type: 'choice', label: 'State', choices: [{ value: 1, display_name: 'One' }] },
+    },
+  },
+});
+
+describe.each<[string, { chain: OptionsChain; want: Record<string, string> }]>([
+  [
+    'this language first, then the fallback language, then defaults',
+    {
+      chain: [cs, en],
+      want: {
+        'resource.things.title': 'Věci',
+        'resource.things.field.state.label': 'Stav',
+        'resource.things.field.state.choice.a': 'Ano',
+        'resource.things.field.state.choice.1': 'One',
+        'resource.things.field.address.label': 'Address',
+        'resource.things.field.address.city.label': 'Město',
+      },
+    },
+  ],
+  [
+    'no OPTIONS at all',
+    {
+      chain: [undefined, undefined],
+      want: {
+        'resource.things.title': 'Things',
+        'resource.things.field.state.label': 'State',
+        'resource.things.field.state.choice.a': 'Alpha',
+        'resource.things.field.state.choice.1': '1',
+        'resource.things.field.address.label': 'Address',
+        'resource.things.field.address.city.label': 'City',
+      },
+    },
+  ],
+  ['DRF view name loses " List"', { chain: [en], want: { 'resource.things.title': 'Thing' } }],
+])('%s', (_name, { chain, want }) => {
+  it('writes texts for every id', () => {
+    const catalogue = new Map<string, string>();
+    resourceMessages(model, chain, catalogue);
+    expect(Object.fromEntries(catalogue)).toMatchObject(want);
+  });
+});
+
+describe.each([
+  ['Customer List', 'Customer'],
+  ['Zákazníci', 'Zákazníci'],
+  [' List', undefined],
+  ['', undefined],
+  [undefined, undefined],
+])('viewTitle(%s)', (name, want) => {
+  it(`is ${String(want)}`, () => expect(viewTitle(name)).toBe(want));
+});

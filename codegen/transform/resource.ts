@@ -1,0 +1,71 @@
+/**
+ * One resource's descriptor (DESIGN.md "A descriptor is plain data") from its list endpoint,
+ * its item component and its OPTIONS answer (any language; labels are message ids here).
+ */
+import type { ResourceDescriptor } from '../descriptor-types';
+import type { OptionsMetadata } from '../parse/options';
+import type { OpenApiDocument } from '../parse/openapi';
+import { columns } from './columns';
+import { transformFields } from './field';
+import { toFieldDescriptor, type FieldModel } from './field-model';
+import { formSchema } from './form-schema';
+import { filterFields, searchable, sortFields } from './list-capabilities';
+import type { ListEndpoint } from './list-endpoints';
+import { titleId } from './message-ids';
+import { resourceOperations } from './operations';
+import { titleFields } from './title-fields';
+import { uiSchema } from './ui-schema';
+
+/** What all resources of one document share. */
+export interface ResourceContext {
+  readonly doc: OpenApiDocument;
+  /** Names of all resources with a list endpoint. */
+  readonly resources: ReadonlySet<string>;
+  /** All operation ids of the document. */
+  readonly operationIds: ReadonlySet<string>;
+}
+
+/** A descriptor and the field models it was made from (the catalogues need both). */
+export interface ResourceModel {
+  readonly descriptor: ResourceDescriptor;
+  readonly fields: readonly FieldModel[];
+}
+
+/** Builds one resource; `options` is its OPTIONS answer, if any language has one. */
+export function transformResource(
+  endpoint: ListEndpoint,
+  options: OptionsMetadata | undefined,
+  ctx: ResourceContext,
+): ResourceModel {
+  const fields = transformFields(
+    { resource: endpoint.name, schemas: ctx.doc.schemas, resources: ctx.resources },
+    [],
+    endpoint.itemSchema,
+    options?.post,
+  );
+  const id = idField(fields);
+  const title = titleFields(fields, id);
+  const descriptor: ResourceDescriptor = {
+    name: endpoint.name,
+    path: endpoint.path,
+    privilege: endpoint.list.privilege ?? null,
+    title: titleId(endpoint.name),
+    idField: id,
+    titleFields: title,
+    fields: fields.map(toFieldDescriptor),
+    columns: columns(fields, title, id),
+    sortFields: sortFields(endpoint.list, fields),
+    filterFields: filterFields(endpoint.list, fields, id),
+    searchable: searchable(endpoint.list),
+    operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds),
+    formSchema: formSchema(fields),
+    uiSchema: uiSchema(fields),
+  };
+  return { descriptor, fields };
+}
+
+/** `id` when present, else the first read-only integer, else the first field. */
+export function idField(fields: readonly FieldModel[]): string {
+  if (fields.some((f) => f.name === 'id')) return 'id';
+  return fields.find((f) => f.readOnly && f.kind === 'integer')?.name ?? fields[0]?.name ?? 'id';
+}
