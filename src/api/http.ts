@@ -40,10 +40,10 @@ export function apiUrl(path: string): string {
   return /^https?:/.test(path) ? path : `${apiBaseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
-async function send(input: Request): Promise<Response> {
+async function send(input: Request, withToken = true): Promise<Response> {
   const request = input.clone();
   request.headers.set('Accept-Language', language);
-  const token = authHooks.getAccessToken();
+  const token = withToken ? authHooks.getAccessToken() : null;
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
   try {
     return await fetch(request);
@@ -66,6 +66,19 @@ export async function authFetch(input: RequestInfo | URL, init?: RequestInit): P
   return send(request);
 }
 
+/**
+ * `fetch` with the language but without the bearer token and without refresh-and-retry:
+ * for the token endpoints themselves (`/auth/jwt/create/`, `/auth/jwt/refresh/`), whose
+ * answers must not depend on a stale access token, and which must never wait on the
+ * renewal they are part of. Throws `NetworkError` when no answer came.
+ */
+export async function anonymousFetch(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Promise<Response> {
+  return send(new Request(input, { credentials: 'include', ...init }), false);
+}
+
 /** Reads an error body (JSON or not) into an `ApiError`. */
 export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
@@ -76,7 +89,11 @@ export async function toApiError(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's HTML page, say): keep the text for the log only.
   }
   const retryAfter = Number(response.headers.get('Retry-After'));
-  return new ApiError(response.status, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return new ApiError(
+    response.status,
+    body,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 /** Options of one `request` call. */
@@ -110,7 +127,8 @@ export async function request<T>(
 ): Promise<ApiResponse<T>> {
   const url = new URL(apiUrl(path), window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '')
+      url.searchParams.set(key, String(value));
   }
   const headers = new Headers({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');

@@ -1,0 +1,8 @@
+/**
+ * The override registry (DESIGN.md "overrides/"): per-resource additions and replacements,
+ * keyed by resource name. The app hands it to the runtime (`mergeOverrides`,
+ * `ResourceRegistryProvider`); `src/resources` never imports this folder.
+ */
+import type { ResourceOverrides } from '../src/resources';
+
+export const overrides: ResourceOverrides = {};

@@ -1,0 +1,132 @@
+/** @vitest-environment jsdom */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { authSession } from '../../auth';
+import { fakeDescriptor, renderApp, signIn } from '../test-utils';
+
+afterEach(() => {
+  cleanup();
+  authSession.timer.stop();
+  authSession.store.clear();
+});
+
+/** Every resource of SPEC §2 with its privilege, plus one the shell has never heard of. */
+const descriptors = [
+  fakeDescriptor('customers', 'CUSTOMERS'),
+  fakeDescriptor('contracts', 'CONTRACTS'),
+  fakeDescriptor('points', 'POINTS'),
+  fakeDescriptor('tariffdevices', 'TARIFF'),
+  fakeDescriptor('users', 'USERS'),
+  fakeDescriptor('pricelists', 'PRICELISTS'),
+  fakeDescriptor('tariffs', 'TARIFF'),
+  fakeDescriptor('roles', 'USERS'),
+  fakeDescriptor('collectors', 'TARIFF'),
+  fakeDescriptor('meterbrands', 'TARIFF', 'app.menu.main'),
+];
+
+async function mainMenuLinks(name = 'Main menu'): Promise<string[]> {
+  const nav = await screen.findByRole('navigation', { name });
+  return within(nav)
+    .queryAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+async function settingsMenuItems(): Promise<string[]> {
+  await userEvent.click(screen.getByRole('button', { name: 'Settings menu' }));
+  const menu = await screen.findByRole('menu', { name: 'Settings menu' });
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent ?? '');
+}
+
+describe('top bar by privilege (SPEC §2, §6)', () => {
+  it.each<[string, { privileges: string[]; main: string[]; settings: string[] }]>([
+    [
+      'superuser sees everything, new resources last before the settings page',
+      {
+        privileges: ['superuser'],
+        main: ['Customers', 'Contracts', 'Points', 'Devices', 'Users'],
+        settings: [
+          'Price list',
+          'Tariffs',
+          'Collectors',
+          'Roles',
+          'Main menu',
+          'Settings (Global)',
+        ],
+      },
+    ],
+    [
+      'Devices and the tariff pages come with TARIFF',
+      {
+        privileges: ['CUSTOMERS', 'TARIFF'],
+        main: ['Customers', 'Devices'],
+        settings: ['Tariffs', 'Collectors', 'Main menu', 'Settings (Global)'],
+      },
+    ],
+    [
+      'USERS gives Users and Roles',
+      { privileges: ['USERS'], main: ['Users'], settings: ['Roles', 'Settings (Global)'] },
+    ],
+  ])('%s', async (_name, { privileges, main, settings }) => {
+    signIn({ id: 1, email: 'jan.novak@joule.test', privileges });
+    renderApp({ descriptors });
+    expect(await mainMenuLinks()).toEqual(main);
+    expect(await settingsMenuItems()).toEqual(settings);
+  });
+
+  it('shows only resources that exist among the descriptors', async () => {
+    signIn({ id: 1, email: 'a@joule.test', privileges: ['superuser'] });
+    renderApp({
+      descriptors: [fakeDescriptor('users', 'USERS'), fakeDescriptor('roles', 'USERS')],
+    });
+    expect(await mainMenuLinks()).toEqual(['Users']);
+    expect(await settingsMenuItems()).toEqual(['Roles', 'Settings (Global)']);
+  });
+
+  it('labels entries in Czech', async () => {
+    signIn({ id: 1, email: 'a@joule.test', privileges: ['superuser'] });
+    renderApp({ descriptors, language: 'cs' });
+    expect(await mainMenuLinks('Hlavní nabídka')).toEqual([
+      'Zákazníci',
+      'Smlouvy',
+      'Odběrná místa',
+      'Zařízení',
+      'Uživatelé',
+    ]);
+    expect(screen.getByRole('link', { name: 'Uživatelé' }).getAttribute('href')).toBe('/users');
+  });
+
+  it('a link opens the resource; a resource without the privilege redirects home', async () => {
+    signIn({ id: 1, email: 'a@joule.test', privileges: ['CUSTOMERS'] });
+    const { router } = renderApp({ descriptors });
+    await userEvent.click(await screen.findByRole('link', { name: 'Customers' }));
+    await screen.findByRole('heading', { name: 'customers screen' });
+    await router.navigate('/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await screen.findByRole('heading', { name: 'Welcome to Joule' });
+  });
+
+  it('avatar menu: e-mail, About with the release, Logout back to login', async () => {
+    signIn({ id: 1, email: 'jan.novak@joule.test', privileges: ['USERS'] });
+    const { router } = renderApp({ descriptors });
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
+    expect(within(menu).getByText('jan.novak@joule.test')).toBeTruthy();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'About' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About' });
+    expect(within(dialog).getByText(__JOULE_RELEASE__)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(authSession.store.getState()).toEqual({
+      backend: 'none',
+      access: '',
+      refresh: '',
+      user: null,
+    });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The fixed top bar (SPEC §2, 56 px): logo and name, the main menu, the settings gear and
+ * the avatar menu.
+ */
+import { Classes, Icon, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink } from 'react-router';
+import type { CurrentUser } from '../../auth';
+import type { ResourceDescriptor } from '../../generated/descriptor-types';
+import { Logo } from '../logo';
+import { SettingsMenu } from './settings-menu';
+import { useMenus } from './use-menus';
+import { UserMenu } from './user-menu';
+
+export interface TopBarProps {
+  /** Every resource; the menus show those the user may use. */
+  readonly descriptors: readonly ResourceDescriptor[];
+  readonly user: CurrentUser;
+}
+
+function linkClass({ isActive }: { isActive: boolean }): string {
+  return [Classes.BUTTON, Classes.MINIMAL, 'joule-nav-link', isActive ? Classes.ACTIVE : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function TopBar({ descriptors, user }: TopBarProps) {
+  const intl = useIntl();
+  const menus = useMenus(descriptors);
+  return (
+    <header className="joule-topbar">
+      <Navbar className="joule-navbar">
+        <NavbarGroup align="start">
+          <Link to="/" className="joule-brand">
+            <Logo />
+            <span className="joule-brand-name">
+              <FormattedMessage id="app.name" />
+            </span>
+          </Link>
+          {menus.main.length > 0 && <NavbarDivider />}
+          <nav aria-label={intl.formatMessage({ id: 'app.menu.main' })} className="joule-main-menu">
+            {menus.main.map((entry) => (
+              <NavLink key={entry.name} to={entry.path} className={linkClass}>
+                <Icon icon={entry.icon} />
+                <span className={Classes.BUTTON_TEXT}>
+                  <FormattedMessage id={entry.label} />
+                </span>
+              </NavLink>
+            ))}
+          </nav>
+        </NavbarGroup>
+        <NavbarGroup align="end">
+          <SettingsMenu entries={menus.settings} />
+          <UserMenu user={user} />
+        </NavbarGroup>
+      </Navbar>
+    </header>
+  );
+}

@@ -1,0 +1,137 @@
+/** @vitest-environment jsdom */
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authSession } from '../../auth';
+import { renderApp } from '../test-utils';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const tokens = { access: 'header.payload.signature', refresh: 'header.payload.signature' };
+let routes: Record<string, Handler>;
+
+beforeEach(() => {
+  routes = {};
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const handler = routes[new URL(input.url).pathname];
+      if (!handler) throw new TypeError('Failed to fetch');
+      return handler(input);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  authSession.timer.stop();
+  authSession.store.clear();
+});
+
+async function signInWith(email: string, password: string, submit: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(await screen.findByLabelText('E-mail'), email);
+  if (password) await user.type(screen.getByLabelText(/^(Password|Heslo)$/), password);
+  await user.click(screen.getByRole('button', { name: submit }));
+}
+
+describe('login form errors (SPEC §8)', () => {
+  it.each<[string, { language: 'en' | 'cs'; api: Record<string, Handler>; want: string }]>([
+    [
+      '401 in English',
+      {
+        language: 'en',
+        api: {
+          '/api/v1/auth/jwt/create/': () =>
+            json(401, { detail: 'No active account found with the given credentials' }),
+        },
+        want: 'Invalid username/password.',
+      },
+    ],
+    [
+      '401 in Czech',
+      {
+        language: 'cs',
+        api: { '/api/v1/auth/jwt/create/': () => json(401, { detail: 'x' }) },
+        want: 'Neplatné uživatelské jméno nebo heslo.',
+      },
+    ],
+    [
+      'a user without privileges',
+      {
+        language: 'en',
+        api: {
+          '/api/v1/auth/jwt/create/': () => json(200, tokens),
+          '/api/v1/auth/me/': () => json(200, { id: 3, email: 'x@joule.test', privileges: [] }),
+        },
+        want: 'User has no access to the product.',
+      },
+    ],
+    [
+      'another failure shows its message',
+      {
+        language: 'en',
+        api: {
+          '/api/v1/auth/jwt/create/': () =>
+            json(429, { detail: 'Request was throttled. Expected available in 7 seconds.' }),
+        },
+        want: 'Request was throttled. Expected available in 7 seconds.',
+      },
+    ],
+    [
+      'an unreachable server',
+      {
+        language: 'en',
+        api: {},
+        want: 'The server cannot be reached. Check your connection and try again.',
+      },
+    ],
+  ])('%s', async (_name, { language, api, want }) => {
+    routes = api;
+    renderApp({ path: '/login', language });
+    await signInWith('x@joule.test', 'wrong', language === 'cs' ? 'Přihlásit se' : 'Sign in');
+    expect((await screen.findByRole('alert')).textContent).toBe(want);
+    expect(authSession.store.getState().user).toBeNull();
+  });
+
+  it('asks for both fields before calling the API', async () => {
+    renderApp({ path: '/login' });
+    await signInWith('x@joule.test', '', 'Sign in');
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter your e-mail and password.');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('signs in, sends e-mail and password, and opens the home page', async () => {
+    let body: unknown = null;
+    routes = {
+      '/api/v1/auth/jwt/create/': async (request) => {
+        body = await request.json();
+        return json(200, tokens);
+      },
+      '/api/v1/auth/me/': () =>
+        json(200, { id: 1, email: 'admin@joule.test', privileges: ['superuser'] }),
+    };
+    const { router } = renderApp({ path: '/login' });
+    await signInWith('admin@joule.test', 'joule-demo', 'Sign in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(body).toEqual({ email: 'admin@joule.test', password: 'joule-demo' });
+    expect(authSession.store.getState()).toMatchObject({ backend: 'joule', access: tokens.access });
+    await screen.findByRole('heading', { name: 'Welcome to Joule' });
+  });
+
+  it('labels the fields and the button in Czech', async () => {
+    renderApp({ path: '/login', language: 'cs' });
+    expect(await screen.findByLabelText('E-mail')).toBeTruthy();
+    expect(screen.getByLabelText('Heslo')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Přihlásit se' })).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
+});

@@ -1,0 +1,92 @@
+/** Login (SPEC §2): full-screen, e-mail and password, sign-in button, error callout. */
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
+import { EnvelopeIcon, ErrorIcon, LockIcon } from '@blueprintjs/icons';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { takeReturnPath } from '../guards';
+import { Logo } from '../logo';
+import { useLoginForm } from './use-login-form';
+
+export function LoginPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { state, submit } = useLoginForm();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const id = useId();
+  const pending = state.status === 'pending';
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await submit(email, password)) navigate(takeReturnPath(), { replace: true });
+  }
+
+  return (
+    <main className="joule-login">
+      <Card elevation={2} className="joule-login-card">
+        <div className="joule-login-brand">
+          <Logo size={40} />
+          <span className="joule-login-product">
+            <FormattedMessage id="app.name" />
+          </span>
+        </div>
+        <H1 id={`${id}-title`} className="joule-login-title">
+          <FormattedMessage id="app.login.title" />
+        </H1>
+        <form aria-labelledby={`${id}-title`} onSubmit={onSubmit} noValidate>
+          {state.status === 'error' && (
+            <Callout
+              intent="danger"
+              icon={<ErrorIcon />}
+              role="alert"
+              className="joule-login-error"
+            >
+              {state.failure.kind === 'message'
+                ? intl.formatMessage(state.failure.message)
+                : state.failure.text}
+            </Callout>
+          )}
+          <FormGroup label={intl.formatMessage({ id: 'app.login.email' })} labelFor={`${id}-email`}>
+            <InputGroup
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              required
+              size="large"
+              leftIcon={<EnvelopeIcon />}
+              value={email}
+              onValueChange={setEmail}
+            />
+          </FormGroup>
+          <FormGroup
+            label={intl.formatMessage({ id: 'app.login.password' })}
+            labelFor={`${id}-password`}
+          >
+            <InputGroup
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              size="large"
+              leftIcon={<LockIcon />}
+              value={password}
+              onValueChange={setPassword}
+            />
+          </FormGroup>
+          <Button
+            type="submit"
+            intent="primary"
+            size="large"
+            fill
+            loading={pending}
+            text={intl.formatMessage({ id: 'app.login.submit' })}
+          />
+        </form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The login form's controller (STYLE.md "headless controllers"): submits the credentials
+ * and words the failure (SPEC §8), no Blueprint here.
+ */
+import { useCallback, useState } from 'react';
+import type { MessageDescriptor } from 'react-intl';
+import { ApiError, NetworkError } from '../../api';
+import { LoginError, login } from '../../auth';
+
+/** A failure to show: a message id, or the error's own text (SPEC §8 "other failures"). */
+export type LoginFailureMessage =
+  | { readonly kind: 'message'; readonly message: MessageDescriptor }
+  | { readonly kind: 'text'; readonly text: string };
+
+export type LoginFormState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'pending' }
+  | { readonly status: 'error'; readonly failure: LoginFailureMessage };
+
+/** How a sign-in error reads (SPEC §8). */
+export function loginFailureMessage(error: unknown): LoginFailureMessage {
+  if (error instanceof LoginError) {
+    return {
+      kind: 'message',
+      message: {
+        id:
+          error.reason === 'invalid-credentials'
+            ? 'app.login.invalidCredentials'
+            : 'app.login.noAccess',
+      },
+    };
+  }
+  if (error instanceof NetworkError)
+    return { kind: 'message', message: { id: 'app.error.network' } };
+  if (error instanceof ApiError) {
+    const fieldMessage = Object.values(error.fieldErrors)
+      .flat()
+      .find((m) => typeof m === 'string');
+    const text = error.formErrors[0] ?? fieldMessage ?? error.message;
+    return { kind: 'text', text };
+  }
+  if (error instanceof Error && error.message) return { kind: 'text', text: error.message };
+  return { kind: 'message', message: { id: 'app.login.failed' } };
+}
+
+export interface LoginFormController {
+  readonly state: LoginFormState;
+  /** Signs in; resolves true on success (the view then navigates). */
+  submit(email: string, password: string): Promise<boolean>;
+}
+
+export function useLoginForm(signIn: typeof login = login): LoginFormController {
+  const [state, setState] = useState<LoginFormState>({ status: 'idle' });
+  const submit = useCallback(
+    async (email: string, password: string) => {
+      if (!email.trim() || !password) {
+        setState({
+          status: 'error',
+          failure: { kind: 'message', message: { id: 'app.login.missing' } },
+        });
+        return false;
+      }
+      setState({ status: 'pending' });
+      try {
+        await signIn(email.trim(), password);
+        setState({ status: 'idle' });
+        return true;
+      } catch (error) {
+        setState({ status: 'error', failure: loginFailureMessage(error) });
+        return false;
+      }
+    },
+    [signIn],
+  );
+  return { state, submit };
+}

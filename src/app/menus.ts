@@ -1,0 +1,111 @@
+/**
+ * The top bar's menus, derived from the descriptors (SPEC §2 "Layout"): plain data, no React.
+ *
+ * Main menu: Customers, Contracts, Points, Devices (tariff devices) and Users, each when
+ * its resource exists and the user may use its privilege. Settings gear: every other
+ * resource, known ones in SPEC order and new ones after them, then the app settings page.
+ */
+import type { IconName } from '@blueprintjs/core';
+import type { ResourceDescriptor } from '../generated/descriptor-types';
+
+/** One link of a menu. */
+export interface MenuEntry {
+  /** Resource name, or `settings` for the app settings page. */
+  readonly name: string;
+  /** Route path, `/<name>`. */
+  readonly path: string;
+  /** react-intl message id of the label. */
+  readonly label: string;
+  readonly icon: IconName;
+}
+
+export interface Menus {
+  readonly main: readonly MenuEntry[];
+  readonly settings: readonly MenuEntry[];
+}
+
+interface Known {
+  readonly label: string;
+  readonly icon: IconName;
+}
+
+/** Main menu resources in SPEC §2 order. */
+const mainMenu: ReadonlyMap<string, Known> = new Map([
+  ['customers', { label: 'app.menu.customers', icon: 'people' }],
+  ['contracts', { label: 'app.menu.contracts', icon: 'document' }],
+  ['points', { label: 'app.menu.points', icon: 'map-marker' }],
+  ['tariffdevices', { label: 'app.menu.tariffdevices', icon: 'dashboard' }],
+  ['users', { label: 'app.menu.users', icon: 'user' }],
+]);
+
+/** Settings-menu resources in SPEC §2 order; others follow in descriptor order. */
+const settingsMenu: ReadonlyMap<string, Known> = new Map([
+  ['pricelists', { label: 'app.menu.pricelists', icon: 'th-list' }],
+  ['tariffs', { label: 'app.menu.tariffs', icon: 'dollar' }],
+  ['products', { label: 'app.menu.products', icon: 'box' }],
+  ['discounts', { label: 'app.menu.discounts', icon: 'tag' }],
+  ['utilities', { label: 'app.menu.utilities', icon: 'office' }],
+  ['suppliers', { label: 'app.menu.suppliers', icon: 'office' }],
+  ['distributors', { label: 'app.menu.distributors', icon: 'office' }],
+  ['fuses', { label: 'app.menu.fuses', icon: 'flash' }],
+  ['reports', { label: 'app.menu.reports', icon: 'timeline-bar-chart' }],
+  ['collectors', { label: 'app.menu.collectors', icon: 'satellite' }],
+  ['obises', { label: 'app.menu.obises', icon: 'barcode' }],
+  ['roles', { label: 'app.menu.roles', icon: 'key' }],
+]);
+
+/** The app settings page, last in the gear menu (SPEC §2 "Settings (Global)"). */
+export const appSettingsEntry: MenuEntry = {
+  name: 'settings',
+  path: '/settings',
+  label: 'app.menu.settings',
+  icon: 'cog',
+};
+
+/** Route paths the shell owns; a resource of the same name gets no route or entry. */
+export const reservedPaths: readonly string[] = [
+  'login',
+  'logout',
+  'settings',
+  'oidc',
+  'password-reset',
+];
+
+function entry(descriptor: ResourceDescriptor, known: Known | undefined): MenuEntry {
+  return {
+    name: descriptor.name,
+    path: `/${descriptor.name}`,
+    label: known?.label ?? descriptor.title,
+    icon: known?.icon ?? 'folder-close',
+  };
+}
+
+/**
+ * The menus for a user: `mayUse(privilege)` answers whether the user may 'use' a
+ * privilege (null: a resource without a known privilege, open to every signed-in user).
+ */
+export function buildMenus(
+  descriptors: readonly ResourceDescriptor[],
+  mayUse: (privilege: string | null) => boolean,
+): Menus {
+  const usable = descriptors.filter(
+    (descriptor) => !reservedPaths.includes(descriptor.name) && mayUse(descriptor.privilege),
+  );
+  const byName = new Map(usable.map((descriptor) => [descriptor.name, descriptor]));
+  const main: MenuEntry[] = [];
+  for (const [name, known] of mainMenu) {
+    const descriptor = byName.get(name);
+    if (descriptor) main.push(entry(descriptor, known));
+  }
+  const settings: MenuEntry[] = [];
+  for (const [name, known] of settingsMenu) {
+    const descriptor = byName.get(name);
+    if (descriptor) settings.push(entry(descriptor, known));
+  }
+  for (const descriptor of usable) {
+    if (!mainMenu.has(descriptor.name) && !settingsMenu.has(descriptor.name)) {
+      settings.push(entry(descriptor, undefined));
+    }
+  }
+  return { main, settings: [...settings, appSettingsEntry] };
+}

@@ -1,0 +1,25 @@
+/** The providers every page runs in: language, Blueprint overlays and abilities. */
+import type { ReactNode } from 'react';
+import { BlueprintProvider } from '@blueprintjs/core';
+import { AbilityProvider } from '../auth';
+import { I18nProvider, type Language } from '../i18n';
+import { PageLoading } from './root';
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  /**
+   * Language instead of the stored setting (tests).
+   * @default the stored setting
+   */
+  language?: Language;
+}
+
+export function AppProviders({ children, language }: AppProvidersProps) {
+  return (
+    <I18nProvider language={language} fallback={<PageLoading />}>
+      <BlueprintProvider>
+        <AbilityProvider>{children}</AbilityProvider>
+      </BlueprintProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The resource registry the shell runs on: the generated descriptors with `overrides/`
+ * merged, and the screen that renders one. Loaded on demand, after sign-in, so that the
+ * login page never downloads the descriptors or the list/form runtime.
+ */
+import type { ComponentType } from 'react';
+import type { ResourceDescriptor } from '../generated/descriptor-types';
+
+/** Props of the screen of one resource. */
+export interface ResourceScreenProps {
+  readonly descriptor: ResourceDescriptor;
+}
+
+export interface ResourceRegistry {
+  /** Every resource, overrides merged, in codegen's order. */
+  readonly descriptors: readonly ResourceDescriptor[];
+  /** The whole list screen of a resource with its dialogs (`ResourcePage` of src/resources). */
+  readonly ResourceScreen: ComponentType<ResourceScreenProps>;
+}
+
+/** Loads the registry; injected into the router so tests can pass a small one. */
+export type LoadRegistry = () => Promise<ResourceRegistry>;
+
+let loading: Promise<ResourceRegistry> | null = null;
+
+/** The app's registry, loaded once (a failed load is retried on the next call). */
+export const loadResourceRegistry: LoadRegistry = () => {
+  loading ??= import('./resource-registry')
+    .then((module) => module.registry)
+    .catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  return loading;
+};

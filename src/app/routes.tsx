@@ -1,0 +1,177 @@
+/**
+ * The routes (SPEC §2): every page loads on demand; resource routes are made from the
+ * registry the first time a signed-in user navigates to a path the static routes do not
+ * know (react-router's `patchRoutesOnNavigation`), so the login page never loads them.
+ */
+import {
+  createBrowserRouter,
+  createMemoryRouter,
+  redirect,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
+import { ensureSession, getSession, logout } from '../auth';
+import { ErrorPage } from './error-page';
+import { guard, LOGIN_PATH, requireUser } from './guards';
+import { reservedPaths } from './menus';
+import { loadResourceRegistry, type LoadRegistry, type ResourceRegistry } from './registry';
+import { PageLoading, Root } from './root';
+import type { RouteHandle } from './title';
+import type { ResourceDescriptor } from '../generated/descriptor-types';
+
+/** Id of the signed-in layout route; resource routes are patched in beneath it. */
+export const SHELL_ROUTE_ID = 'shell';
+
+/** What the shell's loader gives its pages (`useRouteLoaderData(SHELL_ROUTE_ID)`). */
+export interface ShellData {
+  readonly registry: ResourceRegistry;
+}
+
+export interface AppRouteOptions {
+  /**
+   * Loads descriptors and the resource screen.
+   * @default loadResourceRegistry
+   */
+  loadRegistry?: LoadRegistry;
+}
+
+const handle = (title: string): RouteHandle => ({ title });
+
+/** The static routes: login, logout, and the signed-in shell with home and settings. */
+export function createRoutes({
+  loadRegistry = loadResourceRegistry,
+}: AppRouteOptions = {}): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: Root,
+      ErrorBoundary: ErrorPage,
+      HydrateFallback: PageLoading,
+      // SPEC §2: before each navigation the session is initialised.
+      loader: async () => {
+        await ensureSession();
+        return null;
+      },
+      children: [
+        {
+          // SPEC §2: the named route 'login', where an unrestorable session ends.
+          id: 'login',
+          path: 'login',
+          handle: handle('app.login.title'),
+          lazy: async () => ({ Component: (await import('./login/login-page')).LoginPage }),
+        },
+        {
+          path: 'logout',
+          loader: async () => {
+            await logout();
+            return redirect(LOGIN_PATH);
+          },
+        },
+        // Seam: `/oidc/callback` and `/password-reset` (open routes) join here.
+        {
+          id: SHELL_ROUTE_ID,
+          loader: async ({ request }): Promise<ShellData> => {
+            await requireUser(request);
+            return { registry: await loadRegistry() };
+          },
+          lazy: async () => ({ Component: (await import('./layout/shell')).Shell }),
+          ErrorBoundary: ErrorPage,
+          children: [
+            {
+              index: true,
+              handle: handle('app.home.title'),
+              loader: guard(),
+              lazy: async () => ({ Component: (await import('./home/home-page')).HomePage }),
+            },
+            {
+              path: 'settings',
+              handle: handle('app.settings.title'),
+              loader: guard(),
+              lazy: async () => ({
+                Component: (await import('./settings/settings-page')).SettingsPage,
+              }),
+            },
+            {
+              path: '*',
+              handle: handle('app.notFound.title'),
+              loader: guard(),
+              lazy: async () => ({
+                Component: (await import('./not-found-page')).NotFoundPage,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The route of one resource: `/<name>`, titled by the descriptor, guarded by its privilege. */
+export function resourceRoute(
+  descriptor: ResourceDescriptor,
+  registry: ResourceRegistry,
+): RouteObject {
+  return {
+    id: `resource:${descriptor.name}`,
+    path: descriptor.name,
+    handle: handle(descriptor.title),
+    loader: guard(descriptor.privilege),
+    lazy: async () => {
+      const { ResourceScreen } = registry;
+      return {
+        Component: function ResourceRoutePage() {
+          return (
+            <div className="joule-page">
+              <ResourceScreen descriptor={descriptor} />
+            </div>
+          );
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Adds one route per resource under the shell, once, on the first navigation of a
+ * signed-in user to a path the static routes only match with their catch-all.
+ */
+export function createResourceRoutePatcher({
+  loadRegistry = loadResourceRegistry,
+}: AppRouteOptions = {}): PatchRoutesOnNavigationFunction {
+  let patched = false;
+  return async ({ patch }) => {
+    if (patched) return;
+    await ensureSession();
+    // Signed out: leave the routes alone; the shell's guard sends the user to /login.
+    if (!getSession().user) return;
+    const registry = await loadRegistry();
+    if (patched) return;
+    patched = true;
+    patch(
+      SHELL_ROUTE_ID,
+      registry.descriptors
+        .filter((descriptor) => !reservedPaths.includes(descriptor.name))
+        .map((descriptor) => resourceRoute(descriptor, registry)),
+    );
+  };
+}
+
+export interface AppRouterOptions extends AppRouteOptions {
+  /** Use an in-memory history starting at these entries (tests) instead of the browser's. */
+  initialEntries?: string[];
+}
+
+/** The app's data router. */
+export function createAppRouter(options: AppRouterOptions = {}) {
+  const routes = createRoutes(options);
+  const patchRoutesOnNavigation = createResourceRoutePatcher(options);
+  return options.initialEntries
+    ? createMemoryRouter(routes, {
+        initialEntries: options.initialEntries,
+        patchRoutesOnNavigation,
+      })
+    : createBrowserRouter(routes, { patchRoutesOnNavigation });
+}
+
+/** The router type, for props. */
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,38 @@
+/**
+ * Permissions (SPEC §6): each privilege of the signed-in user allows action 'use' on a
+ * subject of the same name; 'superuser' allows 'use' on everything.
+ */
+import { AbilityBuilder, createMongoAbility } from '@casl/ability';
+import type { MongoAbility, RawRuleOf } from '@casl/ability';
+
+/** The one action of SPEC §6. */
+export type AppAction = 'use';
+/** A privilege name (`CUSTOMERS`, `TARIFF`, …) or CASL's `all`. */
+export type AppSubject = string;
+export type AppAbility = MongoAbility<[AppAction, AppSubject]>;
+
+/** The privilege that allows everything. */
+export const SUPERUSER = 'superuser';
+
+/** The CASL rules a list of privileges grants. */
+export function rulesFor(privileges: readonly string[]): RawRuleOf<AppAbility>[] {
+  const { can, rules } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  for (const privilege of privileges) {
+    if (privilege === SUPERUSER) can('use', 'all');
+    else can('use', privilege);
+  }
+  return rules;
+}
+
+/** A fresh ability for a list of privileges (empty list: allows nothing). */
+export function abilityFor(privileges: readonly string[]): AppAbility {
+  return createMongoAbility<AppAbility>(rulesFor(privileges));
+}
+
+/**
+ * True when `ability` may use the area gated by `privilege`; an area without a known
+ * privilege (null) is open to every signed-in user.
+ */
+export function canUse(ability: AppAbility, privilege: string | null): boolean {
+  return privilege === null || ability.can('use', privilege);
+}

@@ -1,0 +1,45 @@
+/** Public surface of `src/auth` (STYLE.md convention 5). */
+import { authSession } from './session';
+
+export { SUPERUSER, abilityFor, canUse, rulesFor } from './abilities';
+export type { AppAbility, AppAction, AppSubject } from './abilities';
+export { getOidcBackend, setOidcBackend } from './oidc';
+export type { OidcBackend } from './oidc';
+export {
+  AbilityContext,
+  AbilityProvider,
+  Can,
+  useAbility,
+  useCurrentUser,
+  useSession,
+} from './react';
+export type { AbilityProviderProps } from './react';
+export { LoginError, authSession, createAuthSession } from './session';
+export type { AuthSession, AuthSessionOptions, LoginFailure } from './session';
+export { SESSION_STORAGE_KEY, createSessionStore, emptySession, withTokens } from './session-store';
+export type {
+  AuthBackend,
+  CurrentUser,
+  SessionState,
+  SessionStore,
+  TokenPair,
+} from './session-store';
+export {
+  REFRESH_CHECK_INTERVAL_MS,
+  REFRESH_MARGIN_S,
+  refreshDecision,
+  tokenExpiry,
+} from './tokens';
+export type { RefreshDecision } from './tokens';
+export type { AuthApi } from './auth-api';
+
+/** Own login of the app session (see `AuthSession.login`). */
+export const login = authSession.login;
+/** Logout of the app session (SPEC §4). */
+export const logout = authSession.logout;
+/** Restores the app session once per start (SPEC §2, §4); never rejects. */
+export const ensureSession = authSession.ensureSession;
+/** The app session's current state, outside React. */
+export const getSession = authSession.store.getState;
+/** The app session's abilities, outside React (route guards). */
+export const ability = authSession.ability;

@@ -1,0 +1,29 @@
+/**
+ * The seam for single sign-on (SPEC §4 "Single sign-on"; DESIGN.md: `oidc-client-ts`).
+ *
+ * The session treats backend `oidc` through this interface only. Until a backend is
+ * installed with `setOidcBackend`, an `oidc` session cannot be resumed and is cleared
+ * at app start, like any other failure (SPEC §4 "App start").
+ */
+import type { TokenPair } from './session-store';
+
+export interface OidcBackend {
+  /** App start: renew the token first (SPEC §4); rejects when the provider refuses. */
+  resume(refresh: string): Promise<TokenPair>;
+  /** Renew the access token with the provider's form-encoded refresh_token grant. */
+  renew(refresh: string): Promise<TokenPair>;
+  /** Optional sign-out at the provider after the local session is cleared. */
+  signOut?(): Promise<void>;
+}
+
+let backend: OidcBackend | null = null;
+
+/** Installs the single sign-on backend (done by the OIDC module once it exists). */
+export function setOidcBackend(next: OidcBackend | null): void {
+  backend = next;
+}
+
+/** The installed backend, or null. */
+export function getOidcBackend(): OidcBackend | null {
+  return backend;
+}

@@ -1,0 +1,273 @@
+/**
+ * The session (SPEC §4): own login, logout, app start, and the refresh timer, over the
+ * session store and the auth calls. `createAuthSession` builds one with its collaborators
+ * passed in (tests); the app uses the module's default instance (`authSession`).
+ */
+import { createMongoAbility } from '@casl/ability';
+import { ApiError, NetworkError, configureAuth, type AuthHooks } from '../api';
+import { rulesFor, type AppAbility } from './abilities';
+import { httpAuthApi, type AuthApi } from './auth-api';
+import { getOidcBackend, type OidcBackend } from './oidc';
+import { createRefreshTimer, type RefreshTimer } from './refresh-timer';
+import {
+  createSessionStore,
+  type AuthBackend,
+  type CurrentUser,
+  type SessionStore,
+  type TokenPair,
+} from './session-store';
+import { canRefresh, REFRESH_CHECK_INTERVAL_MS, refreshDecision } from './tokens';
+
+/** Why a sign-in was refused, for the view to word (SPEC §8). */
+export type LoginFailure = 'invalid-credentials' | 'no-access';
+
+/** A refused sign-in: bad e-mail or password (401), or a user without any privilege. */
+export class LoginError extends Error {
+  readonly reason: LoginFailure;
+  constructor(reason: LoginFailure) {
+    super(
+      reason === 'invalid-credentials'
+        ? 'Invalid username/password.'
+        : 'User has no access to the product.',
+    );
+    this.name = 'LoginError';
+    this.reason = reason;
+  }
+}
+
+export interface AuthSessionOptions {
+  store: SessionStore;
+  api: AuthApi;
+  /** Updated in place on every user change, so CASL's React bindings re-render. */
+  ability?: AppAbility;
+  /** The OIDC backend, looked up when needed. @default getOidcBackend */
+  oidc?: () => OidcBackend | null;
+  /** Clock in milliseconds. @default Date.now */
+  now?: () => number;
+}
+
+export interface AuthSession {
+  readonly store: SessionStore;
+  readonly ability: AppAbility;
+  readonly timer: RefreshTimer;
+  /** Hooks for `configureAuth` of `src/api`: the token, and renew-once-after-401. */
+  readonly httpHooks: AuthHooks;
+  /**
+   * Own login (backend `joule`): gets tokens, loads the user, starts the timer.
+   * @throws {LoginError} on 401 ('invalid-credentials') or a user without privileges
+   *   ('no-access', signed out again).
+   * @throws {ApiError | NetworkError} on any other failure (the view shows its message).
+   */
+  login(email: string, password: string): Promise<CurrentUser>;
+  /**
+   * Starts a session from tokens obtained elsewhere (the OIDC callback): stores them with
+   * the backend marker, loads the user and starts the timer. Same errors as `login`.
+   */
+  beginSession(backend: Exclude<AuthBackend, 'none'>, tokens: TokenPair): Promise<CurrentUser>;
+  /** SPEC §4: stops the timer, clears both tokens and the user, resets abilities. */
+  logout(): Promise<void>;
+  /**
+   * App start, at most once at a time (SPEC §2 "Before each navigation the session is
+   * initialised"): resolves when the session is either restored or cleared. Never rejects.
+   */
+  ensureSession(): Promise<void>;
+  /** Renews the access token, sharing one renewal between callers; true on success. */
+  renewAccessToken(): Promise<boolean>;
+  /** One tick of the refresh timer (SPEC §4 "Token refresh"). */
+  checkTokens(): Promise<void>;
+}
+
+/** A session over the given store and calls. */
+export function createAuthSession(options: AuthSessionOptions): AuthSession {
+  const { store, api } = options;
+  const ability = options.ability ?? createMongoAbility<AppAbility>();
+  const oidc = options.oidc ?? getOidcBackend;
+  const now = options.now ?? Date.now;
+  const timer = createRefreshTimer(() => checkTokens(), REFRESH_CHECK_INTERVAL_MS);
+  let renewal: Promise<boolean> | null = null;
+  let starting: Promise<void> | null = null;
+
+  // Abilities follow the user (SPEC §6); `update` keeps one instance for React.
+  let abilityUser: CurrentUser | null = null;
+  store.subscribe(() => {
+    const { user } = store.getState();
+    if (user === abilityUser) return;
+    abilityUser = user;
+    ability.update(rulesFor(user?.privileges ?? []));
+  });
+
+  async function loadUser(): Promise<CurrentUser> {
+    const user = await api.fetchCurrentUser();
+    store.setUser(user);
+    return user;
+  }
+
+  async function logout(): Promise<void> {
+    const wasOidc = store.getState().backend === 'oidc';
+    timer.stop();
+    store.clear();
+    if (wasOidc)
+      await oidc()
+        ?.signOut?.()
+        .catch((error: unknown) => console.error(error));
+  }
+
+  async function beginSession(
+    backend: Exclude<AuthBackend, 'none'>,
+    tokens: TokenPair,
+  ): Promise<CurrentUser> {
+    timer.stop();
+    store.clear();
+    store.setTokens(tokens);
+    store.setBackend(backend);
+    let user: CurrentUser;
+    try {
+      user = await loadUser();
+    } catch (error) {
+      await logout();
+      throw error;
+    }
+    if (user.privileges.length === 0) {
+      await logout();
+      throw new LoginError('no-access');
+    }
+    timer.start();
+    return user;
+  }
+
+  async function login(email: string, password: string): Promise<CurrentUser> {
+    let tokens: { access: string; refresh: string };
+    try {
+      tokens = await api.createTokens(email, password);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        throw new LoginError('invalid-credentials');
+      }
+      throw error;
+    }
+    return beginSession('joule', tokens);
+  }
+
+  async function renew(): Promise<boolean> {
+    const { backend, refresh } = store.getState();
+    let tokens: TokenPair;
+    try {
+      if (backend === 'joule') tokens = await api.refreshTokens(refresh);
+      else if (backend === 'oidc') {
+        const provider = oidc();
+        if (!provider) throw new Error('Single sign-on is not available');
+        tokens = await provider.renew(refresh);
+      } else return false;
+    } catch (error) {
+      // A refused refresh token cannot be used any more (SPEC §4): sign out. Network
+      // failures and server errors keep the session; the next tick tries again.
+      const transient =
+        error instanceof NetworkError ||
+        (error instanceof ApiError && error.status !== 400 && error.status !== 401);
+      if (transient) console.warn('Token renewal failed; retrying later', error);
+      else await logout();
+      return false;
+    }
+    if (store.getState().backend === backend) store.setTokens(tokens);
+    return true;
+  }
+
+  function renewAccessToken(): Promise<boolean> {
+    renewal ??= renew().finally(() => {
+      renewal = null;
+    });
+    return renewal;
+  }
+
+  async function checkTokens(): Promise<void> {
+    const state = store.getState();
+    if (state.backend === 'none' || !state.access) {
+      timer.stop();
+      return;
+    }
+    const decision = refreshDecision(state, now() / 1000);
+    if (decision === 'refresh') await renewAccessToken();
+    else if (decision === 'logout') await logout();
+  }
+
+  async function start(): Promise<void> {
+    const { backend, access, refresh } = store.getState();
+    try {
+      if (backend === 'none') {
+        if (access || refresh) store.clear();
+        return;
+      }
+      if (backend === 'oidc') {
+        // SPEC §4: with OIDC the token is renewed first.
+        const provider = oidc();
+        if (!provider) throw new Error('Single sign-on is not available');
+        store.setTokens(await provider.resume(refresh));
+      } else if (!access && !refresh) {
+        store.clear();
+        return;
+      }
+      timer.start();
+      const user = await loadUser();
+      if (user.privileges.length === 0) throw new LoginError('no-access');
+    } catch (error) {
+      console.warn('Session could not be restored', error);
+      await logout();
+    }
+  }
+
+  function ensureSession(): Promise<void> {
+    const state = store.getState();
+    if (starting) return starting;
+    if (state.user || state.backend === 'none') {
+      if (state.backend === 'none' && (state.access || state.refresh)) store.clear();
+      return Promise.resolve();
+    }
+    starting = start().finally(() => {
+      starting = null;
+    });
+    return starting;
+  }
+
+  const httpHooks: AuthHooks = {
+    getAccessToken: () => store.getState().access || null,
+    async refreshAccessToken() {
+      const { backend, refresh } = store.getState();
+      if (backend === 'joule' && !canRefresh(refresh, now() / 1000)) {
+        await logout();
+        return false;
+      }
+      return renewAccessToken();
+    },
+  };
+
+  return {
+    store,
+    ability,
+    timer,
+    httpHooks,
+    login,
+    beginSession,
+    logout,
+    ensureSession,
+    renewAccessToken,
+    checkTokens,
+  };
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The app's session: persisted in local storage, calling the real API. */
+export const authSession: AuthSession = createAuthSession({
+  store: createSessionStore(browserStorage()),
+  api: httpAuthApi,
+});
+
+// Every API call made through `src/api` carries this session's token and renews it once
+// after a 401 (SPEC §4, §7).
+configureAuth(authSession.httpHooks);

@@ -1,0 +1,7 @@
+/** Test helper: unsigned JWTs with a chosen `exp` (the session only decodes them). */
+import { UnsecuredJWT } from 'jose';
+
+/** A JWT whose `exp` is `expS` seconds since the epoch. */
+export function jwtExpiringAt(expS: number, tokenType = 'access'): string {
+  return new UnsecuredJWT({ token_type: tokenType }).setExpirationTime(expS).encode();
+}

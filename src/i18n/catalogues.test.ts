@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueLayers, loadMessages, mergeCatalogues } from './catalogues';
+
+describe('catalogueLayers (SPEC §1: English is the fallback)', () => {
+  it.each([
+    ['cs', ['en', 'cs']],
+    ['en', ['en']],
+  ] as const)('%s → %j', (lang, want) => {
+    expect(catalogueLayers(lang)).toEqual(want);
+  });
+});
+
+describe('mergeCatalogues', () => {
+  it.each<[string, { layers: Record<string, string>[]; want: Record<string, string> }]>([
+    ['later layers win', { layers: [{ a: 'en' }, { a: 'cs' }], want: { a: 'cs' } }],
+    [
+      'missing ids fall through',
+      { layers: [{ a: 'A', b: 'B' }, { a: 'á' }], want: { a: 'á', b: 'B' } },
+    ],
+    [
+      'hand-written over generated',
+      { layers: [{ t: 'generated' }, { t: 'written' }], want: { t: 'written' } },
+    ],
+    ['nothing', { layers: [], want: {} }],
+  ])('%s', (_name, { layers, want }) => {
+    expect(mergeCatalogues(layers)).toEqual(want);
+  });
+});
+
+describe('loadMessages', () => {
+  it('loads Czech over English from locales/', async () => {
+    const cs = await loadMessages('cs');
+    const en = await loadMessages('en');
+    expect(cs['app.name']).toBe('Joule');
+    expect(cs['app.login.title']).toBe('Přihlášení');
+    expect(en['app.login.title']).toBe('Login');
+    // Every English id is there in Czech too (as Czech or as the English fallback).
+    expect(Object.keys(en).filter((id) => !(id in cs))).toEqual([]);
+  });
+
+  it('loads each language once', () => {
+    expect(loadMessages('en')).toBe(loadMessages('en'));
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Message catalogues (SPEC §1 "The default is Czech and English is the fallback").
+ *
+ * A language's catalogue is the hand-written `locales/<lang>.json` over the generated
+ * labels `locales/generated/<lang>.json`; Czech has English beneath it, so an id missing in
+ * Czech shows in English. Catalogues load on demand: each JSON file is its own chunk.
+ */
+import type { Language } from './settings';
+
+/** Message id → ICU message text. */
+export type Messages = Readonly<Record<string, string>>;
+
+type Loader = () => Promise<unknown>;
+
+// A glob rather than named imports: the generated catalogues may not exist yet in a fresh
+// checkout, and a missing file must not break the build.
+const files: Record<string, Loader> = import.meta.glob('../../locales/**/*.json', {
+  import: 'default',
+});
+
+async function loadFile(path: string): Promise<Messages> {
+  const load = files[path];
+  if (!load) return {};
+  const data = await load();
+  return data && typeof data === 'object' ? (data as Messages) : {};
+}
+
+/** The languages each language falls back to, most general first. */
+const fallbacks: Readonly<Record<Language, readonly Language[]>> = { en: [], cs: ['en'] };
+
+async function loadOwn(lang: Language): Promise<Messages> {
+  const [generated, written] = await Promise.all([
+    loadFile(`../../locales/generated/${lang}.json`),
+    loadFile(`../../locales/${lang}.json`),
+  ]);
+  return { ...generated, ...written };
+}
+
+/** Catalogues merged in order: a later layer's message wins over an earlier one's. */
+export function mergeCatalogues(layers: readonly Messages[]): Messages {
+  return Object.assign({}, ...layers) as Messages;
+}
+
+/** The languages whose catalogues make up `lang`'s, most general first (en, then cs). */
+export function catalogueLayers(lang: Language): readonly Language[] {
+  return [...fallbacks[lang], lang];
+}
+
+const cache = new Map<Language, Promise<Messages>>();
+
+/**
+ * The full catalogue of a language: fallbacks first, then generated labels, then the
+ * hand-written messages, each later one winning. Loaded once per language.
+ */
+export function loadMessages(lang: Language): Promise<Messages> {
+  let messages = cache.get(lang);
+  if (!messages) {
+    messages = Promise.all(catalogueLayers(lang).map(loadOwn)).then(mergeCatalogues);
+    cache.set(lang, messages);
+  }
+  return messages;
+}

@@ -1,0 +1,29 @@
+/**
+ * Date formats (SPEC §5): dates travel and are typed as ISO `YYYY-MM-DD`; the pattern
+ * shown to people is `YYYY-MM-DD` in English and `RRRR-MM-DD` in Czech (rok = year).
+ */
+import type { Language } from './settings';
+
+const patterns: Readonly<Record<Language, string>> = { en: 'YYYY-MM-DD', cs: 'RRRR-MM-DD' };
+
+/** The date pattern shown to people in `lang`, for placeholders and the 'Date must be in' message. */
+export function dateFormatPattern(lang: Language): string {
+  return patterns[lang];
+}
+
+/** True when `value` is a real calendar date written `YYYY-MM-DD` (2025-02-30 is not). */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** A local calendar date as `YYYY-MM-DD` (the wire format of API.md). */
+export function toIsoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

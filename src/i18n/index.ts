@@ -1,0 +1,18 @@
+/** Public surface of `src/i18n` (STYLE.md convention 5). */
+export { loadMessages } from './catalogues';
+export type { Messages } from './catalogues';
+export { dateFormatPattern, isIsoDate, toIsoDate } from './dates';
+export { I18nProvider } from './provider';
+export type { I18nProviderProps } from './provider';
+export {
+  SETTINGS_STORAGE_KEY,
+  defaultSettings,
+  getSettings,
+  languages,
+  parseSettings,
+  saveSettings,
+  subscribeSettings,
+  themes,
+  useSettings,
+} from './settings';
+export type { AppSettings, Language, Theme } from './settings';

@@ -1,0 +1,70 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import type { IntlConfig } from 'react-intl';
+import { loadMessages, type Messages } from './catalogues';
+import { useSettings, type Language } from './settings';
+
+/** Props of `I18nProvider`. */
+export interface I18nProviderProps {
+  children: ReactNode;
+  /**
+   * Shown until the first catalogue has loaded.
+   * @default null
+   */
+  fallback?: ReactNode;
+  /**
+   * Language to use instead of the stored setting (tests, previews).
+   * @default the `language` of the app settings
+   */
+  language?: Language;
+}
+
+type Loaded = { readonly language: Language; readonly messages: Messages };
+
+/** Missing translations are expected while codegen catches up: warn in development only. */
+const onError: IntlConfig['onError'] = (error) => {
+  if (error.code === 'MISSING_TRANSLATION') {
+    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.warn(error.message);
+    return;
+  }
+  console.error(error);
+};
+
+/**
+ * `react-intl` for the chosen language (SPEC §1, §9): loads the catalogue on demand, keeps
+ * showing the previous one while the next loads, and sets `<html lang>`.
+ */
+export function I18nProvider({ children, fallback = null, language }: I18nProviderProps) {
+  const settings = useSettings();
+  const wanted = language ?? settings.language;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadMessages(wanted).then(
+      (messages) => {
+        if (!cancelled) setLoaded({ language: wanted, messages });
+      },
+      (error: unknown) => console.error('Loading messages failed', error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted]);
+
+  useEffect(() => {
+    if (loaded) document.documentElement.lang = loaded.language;
+  }, [loaded]);
+
+  if (!loaded) return <>{fallback}</>;
+  return (
+    <IntlProvider
+      locale={loaded.language}
+      defaultLocale="cs"
+      messages={loaded.messages}
+      onError={onError}
+    >
+      {children}
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,8 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import './app/app.css';
+import { startApp } from './app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+startApp(root);
