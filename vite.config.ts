@@ -37,7 +37,7 @@ export default defineConfig({
   },
   build: { outDir: 'dist', sourcemap: true },
   test: {
-    include: ['{src,server,codegen,overrides,tests/unit}/**/*.test.{ts,tsx}'],
+    include: ['{src,server,codegen,overrides,scripts,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,30 +1,27 @@
-/** Starts the SPA: settings in force, catalogue on its way, router mounted. */
+/** Starts the SPA: settings in force, error reporting, catalogue on its way, router mounted. */
 import { StrictMode } from 'react';
 import { FocusStyleManager } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
-import { setApiLanguage } from '../api';
-import { getSettings, loadMessages, subscribeSettings, type AppSettings } from '../i18n';
+import { getSettings, loadMessages } from '../i18n';
 import { App } from './app';
+import { initErrorReporting, reportError } from './error-reporting';
 import { createAppRouter } from './routes';
-import { applyTheme } from './theme';
-
-function applySettings(settings: AppSettings): void {
-  applyTheme(settings.theme);
-  // Labels and error messages of the API follow the UI language (API.md).
-  setApiLanguage(settings.language);
-}
+import { syncSettings } from './settings/apply-settings';
 
 /** Mounts the app into `root` (SPEC §2 "The application mounts into one root element"). */
 export function startApp(root: HTMLElement): void {
+  // Sentry only when the build has a DSN (SPEC §9); loads alongside the first page.
+  void initErrorReporting();
   // Focus rings for keyboard users only, not after every mouse click.
   FocusStyleManager.onlyShowFocusOnTabs();
-  const settings = getSettings();
-  applySettings(settings);
-  subscribeSettings(applySettings);
+  syncSettings();
   // Start fetching the catalogue now rather than after the first render.
-  void loadMessages(settings.language);
+  void loadMessages(getSettings().language);
   const router = createAppRouter();
-  createRoot(root).render(
+  createRoot(root, {
+    // Errors no error boundary caught: logged and reported, never shown raw (SPEC §8).
+    onUncaughtError: (error, info) => reportError(error, { componentStack: info.componentStack }),
+  }).render(
     <StrictMode>
       <App router={router} />
     </StrictMode>,

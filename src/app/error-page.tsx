@@ -3,12 +3,22 @@ import { useEffect } from 'react';
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { FormattedMessage } from 'react-intl';
 import { useRouteError } from 'react-router';
+import { reportError } from './error-reporting';
+import { notify } from './notifications/notify';
+
+/** Errors already reported: StrictMode and re-renders run the effect more than once. */
+const reported = new WeakSet<object>();
 
 export function ErrorPage() {
   const error = useRouteError();
   useEffect(() => {
-    // The details are for developers only (SPEC §8).
-    console.error(error);
+    if (error && typeof error === 'object') {
+      if (reported.has(error)) return;
+      reported.add(error);
+    }
+    // The details are for developers only (SPEC §8); the bell keeps that it happened.
+    reportError(error, { where: 'route' });
+    notify({ type: 'error', message: { id: 'app.error.title' } });
   }, [error]);
   return (
     <main className="joule-centered">

@@ -1,9 +1,10 @@
-/** The providers every page runs in: language, Blueprint overlays and abilities. */
+/** The providers every page runs in: language, Blueprint overlays, abilities, snackbar. */
 import type { ReactNode } from 'react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { AbilityProvider } from '../auth';
 import { I18nProvider, type Language } from '../i18n';
 import { PageLoading } from './root';
+import { SnackbarHost } from './snackbar/snackbar';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -19,6 +20,7 @@ export function AppProviders({ children, language }: AppProvidersProps) {
     <I18nProvider language={language} fallback={<PageLoading />}>
       <BlueprintProvider>
         <AbilityProvider>{children}</AbilityProvider>
+        <SnackbarHost />
       </BlueprintProvider>
     </I18nProvider>
   );

@@ -5,10 +5,25 @@
 import { overrides } from '../../overrides';
 import { descriptors, descriptorsByName } from '../generated/descriptors';
 import { mergeOverrides, ResourcePage, ResourceRegistryProvider } from '../resources';
+import { notify } from './notifications/notify';
+import { createResourceEventHandler } from './notifications/resource-events';
 import type { ResourceRegistry, ResourceScreenProps } from './registry';
+import { showSnackbar } from './snackbar/snackbar';
 
 const merged = mergeOverrides(descriptors, overrides);
 const mergedByName = mergeOverrides(descriptorsByName, overrides);
+
+/**
+ * Saves, deletes and their failures → bell, snackbar, error report (SPEC §4, §8). To be
+ * passed as `onEvent` to `ResourceRegistryProvider` once src/resources calls it.
+ */
+export const onResourceEvent = createResourceEventHandler({
+  resourceTitles: Object.fromEntries(
+    merged.map((descriptor) => [descriptor.name, descriptor.title]),
+  ),
+  notify,
+  showSnackbar,
+});
 
 /** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
 function ResourceScreen({ descriptor }: ResourceScreenProps) {

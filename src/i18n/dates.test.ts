@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormatPattern, isIsoDate, toIsoDate } from './dates';
+import { dateFormatPattern, dateLocale, isIsoDate, toIsoDate } from './dates';
 
 describe('dateFormatPattern (SPEC §5)', () => {
   it.each([
@@ -7,6 +7,22 @@ describe('dateFormatPattern (SPEC §5)', () => {
     ['cs', 'RRRR-MM-DD'],
   ] as const)('%s → %s', (lang, want) => {
     expect(dateFormatPattern(lang)).toBe(want);
+  });
+});
+
+describe('dateLocale (SPEC §9: default date locale en-US)', () => {
+  it.each([
+    ['en', 'en-US'],
+    ['cs', 'cs-CZ'],
+    ['de', 'en-US'],
+  ])('%s → %s', (lang, want) => {
+    expect(dateLocale(lang)).toBe(want);
+  });
+
+  it('formats a date the Czech way and the American way', () => {
+    const date = new Date(2025, 2, 5);
+    expect(new Intl.DateTimeFormat(dateLocale('cs')).format(date)).toBe('5. 3. 2025');
+    expect(new Intl.DateTimeFormat(dateLocale('en')).format(date)).toBe('3/5/2025');
   });
 });
 

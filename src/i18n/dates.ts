@@ -6,6 +6,19 @@ import type { Language } from './settings';
 
 const patterns: Readonly<Record<Language, string>> = { en: 'YYYY-MM-DD', cs: 'RRRR-MM-DD' };
 
+/** SPEC §9: the default date locale. */
+export const DEFAULT_DATE_LOCALE = 'en-US';
+
+const dateLocales: Readonly<Record<Language, string>> = { en: DEFAULT_DATE_LOCALE, cs: 'cs-CZ' };
+
+/**
+ * The BCP 47 locale dates, numbers and relative times are formatted in for `lang`
+ * (`5. 3. 2025` in Czech, `3/5/2025` in English); en-US for anything unknown.
+ */
+export function dateLocale(lang: string): string {
+  return dateLocales[lang as Language] ?? DEFAULT_DATE_LOCALE;
+}
+
 /** The date pattern shown to people in `lang`, for placeholders and the 'Date must be in' message. */
 export function dateFormatPattern(lang: Language): string {
   return patterns[lang];

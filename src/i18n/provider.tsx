@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { IntlConfig } from 'react-intl';
 import { loadMessages, type Messages } from './catalogues';
+import { dateLocale } from './dates';
 import { useSettings, type Language } from './settings';
 
 /** Props of `I18nProvider`. */
@@ -59,7 +60,8 @@ export function I18nProvider({ children, fallback = null, language }: I18nProvid
   if (!loaded) return <>{fallback}</>;
   return (
     <IntlProvider
-      locale={loaded.language}
+      // Dates, numbers and relative times in the language's locale (SPEC §9: en-US default).
+      locale={dateLocale(loaded.language)}
       defaultLocale="cs"
       messages={loaded.messages}
       onError={onError}

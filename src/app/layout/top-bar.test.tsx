@@ -108,6 +108,15 @@ describe('top bar by privilege (SPEC §2, §6)', () => {
     await screen.findByRole('heading', { name: 'Welcome to Joule' });
   });
 
+  it('has the notification bell, without a badge while there is nothing to tell', async () => {
+    signIn({ id: 1, email: 'a@joule.test', privileges: ['USERS'] });
+    const { container } = renderApp({ descriptors });
+    await screen.findByRole('button', { name: 'User menu' });
+    const bar = container.querySelector('.joule-topbar') as HTMLElement;
+    expect(within(bar).getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(bar.querySelector('.joule-bell-badge')).toBeNull();
+  });
+
   it('avatar menu: e-mail, About with the release, Logout back to login', async () => {
     signIn({ id: 1, email: 'jan.novak@joule.test', privileges: ['USERS'] });
     const { router } = renderApp({ descriptors });
@@ -117,6 +126,7 @@ describe('top bar by privilege (SPEC §2, §6)', () => {
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'About' }));
     const dialog = await screen.findByRole('dialog', { name: 'About' });
     expect(within(dialog).getByText(__JOULE_RELEASE__)).toBeTruthy();
+    expect(within(dialog).getByText(__JOULE_RELEASE_TAG__ || '—')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));

@@ -1,6 +1,6 @@
 /**
  * The fixed top bar (SPEC §2, 56 px): logo and name, the main menu, the settings gear and
- * the avatar menu.
+ * the avatar menu, with the notification bell before them.
  */
 import { Classes, Icon, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import { Link, NavLink } from 'react-router';
 import type { CurrentUser } from '../../auth';
 import type { ResourceDescriptor } from '../../generated/descriptor-types';
 import { Logo } from '../logo';
+import { NotificationBell } from '../notifications/notification-bell';
 import { SettingsMenu } from './settings-menu';
 import { useMenus } from './use-menus';
 import { UserMenu } from './user-menu';
@@ -50,6 +51,7 @@ export function TopBar({ descriptors, user }: TopBarProps) {
           </nav>
         </NavbarGroup>
         <NavbarGroup align="end">
+          <NotificationBell />
           <SettingsMenu entries={menus.settings} />
           <UserMenu user={user} />
         </NavbarGroup>

@@ -11,6 +11,7 @@ import {
   type Language,
   type Theme,
 } from '../../i18n';
+import { notify } from '../notifications/notify';
 
 const themeLabels: Readonly<Record<Theme, string>> = {
   light: 'app.settings.theme.light',
@@ -38,6 +39,7 @@ export function SettingsPage() {
     event.preventDefault();
     saveSettings(draft);
     setJustSaved(true);
+    notify({ type: 'success', message: { id: 'app.settings.saved' } });
   }
 
   return (

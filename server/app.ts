@@ -1,0 +1,101 @@
+/**
+ * Builds the Fastify application: the API under `/api/v1` (auth, config, schema, every
+ * resource of `resources/definitions`) and the built SPA. The database is injected, so
+ * tests run the real app on an in-memory PGlite (see `test/server.ts`).
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createAuthenticator } from './auth/authenticate';
+import type { Mailer } from './auth/mailer';
+import { ResetTokens } from './auth/reset-tokens';
+import { registerAuthRoutes, type OidcClientConfig } from './auth/routes';
+import { createTokenService, type ExternalTokenVerifier } from './auth/tokens';
+import type { Database } from './db/client';
+import { installErrorHandler } from './http/error-handler';
+import { installJsonParser } from './http/json-parser';
+import { registerPath } from './http/routes';
+import { registerSpa } from './http/spa';
+import type { ThrottleRate } from './http/throttle';
+import { buildOpenApiDocument } from './openapi/document';
+import { resources } from './resources/definitions';
+import { ResourceRegistry } from './resources/engine/registry';
+import { registerResourceRoutes } from './resources/engine/routes';
+import type { ResourceDefinition } from './resources/engine/types';
+
+/** The API's URL prefix (API.md "Base"). */
+export const API_PREFIX = '/api/v1';
+
+/** Everything {@link buildApp} needs; `main.ts` fills it from the environment. */
+export interface AppOptions {
+  /** A migrated database. */
+  readonly db: Database;
+  /** Signing secret for JWTs and reset links (`auth/secret.ts`). */
+  readonly secret: Uint8Array;
+  /** Access token lifetime in seconds. @default 300 */
+  readonly accessLifetime?: number;
+  /** Refresh token lifetime in seconds. @default 86400 */
+  readonly refreshLifetime?: number;
+  /** Password-reset link lifetime in seconds. @default 86400 */
+  readonly resetLifetime?: number;
+  readonly mailer: Mailer;
+  /** Base URL of the app for links in mails; the request's origin when undefined. */
+  readonly publicUrl?: string;
+  /** Folder of the built SPA; nothing is served when undefined or not built. */
+  readonly distDir?: string;
+  /** Rate of anonymous auth calls per account and address; undefined: unlimited. */
+  readonly authRate?: ThrottleRate;
+  /** OIDC client settings published by `/config/`. @default null */
+  readonly oidc?: OidcClientConfig | null;
+  /** Verifiers for bearer tokens of other issuers (OIDC). */
+  readonly externalTokenVerifiers?: readonly ExternalTokenVerifier[];
+  /** Release name published by `/config/`. @default null */
+  readonly release?: string | null;
+  /** Fastify's logger option. @default false */
+  readonly logger?: FastifyServerOptions['logger'];
+  /** Fastify's trustProxy option (honour `X-Forwarded-*`). @default false */
+  readonly trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The resources to serve. @default every definition of `resources/definitions` */
+  readonly resources?: readonly ResourceDefinition[];
+}
+
+/** Builds the app (not yet listening). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    // Paths match exactly (Fastify's default): every API URL ends with `/` (API.md "Base").
+  });
+  installErrorHandler(app);
+  installJsonParser(app);
+
+  const { db } = options;
+  const registry = new ResourceRegistry(options.resources ?? resources);
+  const tokens = createTokenService({
+    secret: options.secret,
+    accessLifetime: options.accessLifetime ?? 300,
+    refreshLifetime: options.refreshLifetime ?? 86_400,
+    externalVerifiers: options.externalTokenVerifiers,
+  });
+  const auth = createAuthenticator(db, tokens);
+  const resetLifetime = options.resetLifetime ?? 86_400;
+
+  registerAuthRoutes(app, {
+    db,
+    tokens,
+    auth,
+    resetTokens: new ResetTokens(options.secret, resetLifetime),
+    resetLifetime,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    rate: options.authRate,
+    oidc: options.oidc ?? null,
+    release: options.release ?? null,
+    prefix: API_PREFIX,
+  });
+  const schema = JSON.stringify(buildOpenApiDocument(registry, API_PREFIX));
+  registerPath(app, `${API_PREFIX}/schema/`, {
+    GET: async (_request, reply) => reply.type('application/json; charset=utf-8').send(schema),
+  });
+  registerResourceRoutes(app, { db, registry, auth, prefix: API_PREFIX });
+  await registerSpa(app, options.distDir);
+  return app;
+}

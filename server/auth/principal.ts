@@ -1,0 +1,48 @@
+/**
+ * The signed-in user as the server sees it: id, e-mail, active flag and the union of its
+ * roles' privileges (API.md "Privileges", SPEC §6).
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { roles, users } from '../db/schema';
+import { grants, sortPrivileges } from './privileges';
+
+/** A user with its effective privileges. */
+export interface Principal {
+  readonly id: number;
+  readonly email: string;
+  readonly isActive: boolean;
+  /** Distinct privileges of all the user's roles, in catalogue order. */
+  readonly privileges: readonly string[];
+}
+
+/** SQL for the union of the privileges of the current `users` row's roles (a text[]). */
+export function userPrivilegesSql(): SQL<string[]> {
+  return sql<string[]>`coalesce((
+    select array_agg(distinct granted)
+    from ${roles} cross join lateral unnest(${roles.privileges}) as granted
+    where ${roles.id} = any(${users.roles})
+  ), '{}'::text[])`;
+}
+
+/** Loads the user with this id or (lower-cased) e-mail, or undefined when there is none. */
+export async function loadPrincipal(
+  db: Database,
+  key: { readonly id: number } | { readonly email: string },
+): Promise<Principal | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      isActive: users.isActive,
+      privileges: userPrivilegesSql(),
+    })
+    .from(users)
+    .where('id' in key ? eq(users.id, key.id) : eq(users.email, key.email.toLowerCase()));
+  return row && { ...row, privileges: sortPrivileges(row.privileges) };
+}
+
+/** True when the principal may use the area gated by `privilege`. */
+export function may(principal: Principal, privilege: string): boolean {
+  return grants(principal.privileges, privilege);
+}

@@ -1,0 +1,84 @@
+/**
+ * The server's settings, read from the environment once at start:
+ *
+ * | variable | meaning | default |
+ * |---|---|---|
+ * | `DATABASE_URL` | PostgreSQL server; unset: embedded PGlite | unset |
+ * | `JOULE_DATA_DIR` | data folder: PGlite files in `db/`, `secret.key`, mail `outbox/`; `memory://` keeps everything in memory | `./data` |
+ * | `JOULE_SECRET_KEY` | signing secret (≥ 32 characters) | generated into the data folder |
+ * | `JWT_ACCESS_LIFETIME`, `JWT_REFRESH_LIFETIME` | token lifetimes in seconds | 300, 86400 |
+ * | `PASSWORD_RESET_LIFETIME` | reset link lifetime in seconds | 86400 |
+ * | `JOULE_AUTH_RATE` | anonymous auth calls per account and address, e.g. `10/min`; `off` disables | `10/min` |
+ * | `SMTP_URL`, `JOULE_MAIL_FROM` | mail server and sender | outbox files; `Joule <noreply@joule.invalid>` |
+ * | `JOULE_PUBLIC_URL` | the app's public base URL for links in mails | the request's origin |
+ * | `JOULE_TRUST_PROXY` | honour `X-Forwarded-*`: `true` or trusted proxy addresses | off |
+ * | `JOULE_DEMO` | `0`: do not seed demo data into an empty database | seed |
+ * | `JOULE_RELEASE` | release name shown in About | unset |
+ * | `PORT`, `HOST` | where to listen | 8000, 0.0.0.0 |
+ * | `LOG_LEVEL` | Fastify (pino) log level: `info` logs every request | `warn` |
+ */
+import { resolve } from 'node:path';
+import { parseRate, type ThrottleRate } from './http/throttle';
+
+/** Settings derived from the environment. */
+export interface ServerConfig {
+  readonly databaseUrl: string | undefined;
+  /** Absolute data folder, or undefined in memory mode. */
+  readonly dataDir: string | undefined;
+  readonly secretKey: string | undefined;
+  readonly accessLifetime: number;
+  readonly refreshLifetime: number;
+  readonly resetLifetime: number;
+  readonly authRate: ThrottleRate | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly publicUrl: string | undefined;
+  /** Fastify's `trustProxy`: true, or a comma list of trusted proxy addresses / CIDRs. */
+  readonly trustProxy: boolean | string;
+  readonly seedDemo: boolean;
+  readonly release: string | null;
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: string;
+}
+
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive number of seconds`);
+  return value;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  return raw === 'true' ? true : raw;
+}
+
+/** Reads {@link ServerConfig} from `env`; throws with the variable's name on bad values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDirRaw = env.JOULE_DATA_DIR || './data';
+  const rate = env.JOULE_AUTH_RATE ?? '10/min';
+  const port = Number(env.PORT || 8000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error('PORT must be a port number');
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: dataDirRaw === 'memory://' ? undefined : resolve(dataDirRaw),
+    secretKey: env.JOULE_SECRET_KEY || undefined,
+    accessLifetime: seconds(env, 'JWT_ACCESS_LIFETIME', 300),
+    refreshLifetime: seconds(env, 'JWT_REFRESH_LIFETIME', 86_400),
+    resetLifetime: seconds(env, 'PASSWORD_RESET_LIFETIME', 86_400),
+    authRate: rate === 'off' ? undefined : parseRate(rate),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.JOULE_MAIL_FROM || 'Joule <noreply@joule.invalid>',
+    publicUrl: env.JOULE_PUBLIC_URL || undefined,
+    trustProxy: trustProxy(env.JOULE_TRUST_PROXY),
+    seedDemo: env.JOULE_DEMO !== '0',
+    release: env.JOULE_RELEASE || null,
+    port,
+    host: env.HOST || '0.0.0.0',
+    logLevel: env.LOG_LEVEL || 'warn',
+  };
+}

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Staff accounts (SPEC §3 User). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Always stored lower-cased, so the unique index is case-insensitive in effect. */
+    email: varchar('email', { length: 254 }).notNull(),
+    /** `scrypt$N$r$p$salt$hash` (auth/passwords.ts); null until a password is set. */
+    passwordHash: text('password_hash'),
+    isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Ids of the user's roles. An array column rather than a join table: the resource
+     * engine treats it as a list of references, checks the ids on write (locking the roles
+     * `FOR KEY SHARE`) and refuses to delete a role still listed here.
+     */
+    roles: integer('roles').array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    index('users_roles_idx').using('gin', table.roles),
+  ],
+);

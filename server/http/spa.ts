@@ -1,0 +1,61 @@
+/**
+ * Serves the built SPA (`dist/`) next to the API: files as they are (hashed assets cached
+ * for a year), and `index.html` for any other GET that accepts HTML so client-side routes
+ * such as `/customers` or `/password-reset/{uid}/{token}` load the app (without a build,
+ * a plain-text 404 says how to build it). Everything else that matches no route — all of
+ * `/api/` included — is DRF's 404 `{"detail": "Not found."}`.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors';
+
+/** True when `distDir` holds a built SPA. */
+export function hasSpaBuild(distDir: string | undefined): distDir is string {
+  return distDir !== undefined && existsSync(join(distDir, 'index.html'));
+}
+
+/** Registers SPA serving from `distDir` (when it holds a build) and the not-found answer. */
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<void> {
+  const hasBuild = hasSpaBuild(distDir);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: 'index.html',
+      // Cache-Control is set here rather than by the plugin's one-size max-age.
+      cacheControl: false,
+      setHeaders(response, path) {
+        // Vite puts content-hashed files in assets/: they never change under one name.
+        const immutable = path.startsWith(join(distDir, 'assets'));
+        response.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (hasBuild && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (wantsPage) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send(
+          'The web app is not built: run `npm run build` (or `npm start`). The API is at /api/v1/.\n',
+        );
+    }
+    throw notFound();
+  });
+}

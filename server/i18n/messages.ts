@@ -1,0 +1,177 @@
+/**
+ * The API's error messages in English (Django REST Framework's own wording, so a UI built
+ * for a DRF back-end reads the same text; API.md "Errors") and Czech (after DRF's and
+ * simplejwt's Czech catalogues where they exist).
+ */
+import { text, type Text } from './text';
+
+/** Every message, as {@link Text} or a function of its parameters returning one. */
+export const messages = {
+  // --- field validation (rest_framework/fields.py, relations.py) ---
+  required: text('This field is required.', 'Tato položka je povinná.'),
+  notNull: text('This field may not be null.', 'Tato položka nesmí být null.'),
+  blank: text('This field may not be blank.', 'Tato položka nesmí být prázdná.'),
+  invalidString: text('Not a valid string.', 'Neplatný řetězec.'),
+  invalidEmail: text('Enter a valid email address.', 'Zadejte platnou e-mailovou adresu.'),
+  invalidInteger: text('A valid integer is required.', 'Je vyžadováno celé číslo.'),
+  invalidNumber: text('A valid number is required.', 'Je vyžadováno číslo.'),
+  invalidBoolean: text('Must be a valid boolean.', 'Hodnota musí být typu boolean.'),
+  stringTooLarge: text('String value too large.', 'Řetězec je příliš dlouhý.'),
+  nullCharacters: text('Null characters are not allowed.', 'Znaky null nejsou povoleny.'),
+  maxLength: (n: number): Text =>
+    text(
+      `Ensure this field has no more than ${n} characters.`,
+      `Zkontrolujte, že tato položka nemá více než ${n} znaků.`,
+    ),
+  minLength: (n: number): Text =>
+    text(
+      `Ensure this field has at least ${n} characters.`,
+      `Zkontrolujte, že tato položka má alespoň ${n} znaků.`,
+    ),
+  maxValue: (n: number | string): Text =>
+    text(
+      `Ensure this value is less than or equal to ${n}.`,
+      `Zkontrolujte, že hodnota je menší nebo rovna ${n}.`,
+    ),
+  minValue: (n: number | string): Text =>
+    text(
+      `Ensure this value is greater than or equal to ${n}.`,
+      `Zkontrolujte, že hodnota je větší nebo rovna ${n}.`,
+    ),
+  maxDigits: (n: number): Text =>
+    text(
+      `Ensure that there are no more than ${n} digits in total.`,
+      `Zkontrolujte, že číslo neobsahuje více než ${n} číslic.`,
+    ),
+  maxDecimalPlaces: (n: number): Text =>
+    text(
+      `Ensure that there are no more than ${n} decimal places.`,
+      `Zkontrolujte, že číslo nemá více než ${n} desetinných míst.`,
+    ),
+  maxWholeDigits: (n: number): Text =>
+    text(
+      `Ensure that there are no more than ${n} digits before the decimal point.`,
+      `Zkontrolujte, že číslo nemá více než ${n} číslic před desetinnou čárkou.`,
+    ),
+  invalidChoice: (input: string): Text =>
+    text(`"${input}" is not a valid choice.`, `"${input}" není platná možnost.`),
+  notAList: (inputType: string): Text =>
+    text(
+      `Expected a list of items but got type "${inputType}".`,
+      `Byl očekáván seznam položek, ale byl získán typ "${inputType}".`,
+    ),
+  emptySelection: text('This selection may not be empty.', 'Tento výběr nesmí být prázdný.'),
+  emptyList: text('This list may not be empty.', 'Tento seznam nesmí být prázdný.'),
+  dateFormat: text(
+    'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+    'Chybný formát data. Použijte jeden z těchto formátů: YYYY-MM-DD.',
+  ),
+  datetimeFormat: text(
+    'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+    'Chybný formát data a času. Použijte jeden z těchto formátů: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+  ),
+  pkDoesNotExist: (pk: string): Text =>
+    text(
+      `Invalid pk "${pk}" - object does not exist.`,
+      `Chybný primární klíč "${pk}" - objekt neexistuje.`,
+    ),
+  pkIncorrectType: (dataType: string): Text =>
+    text(
+      `Incorrect type. Expected pk value, received ${dataType}.`,
+      `Chybný typ. Byl přijat typ ${dataType} místo hodnoty primárního klíče.`,
+    ),
+  notADictionary: (dataType: string): Text =>
+    text(
+      `Invalid data. Expected a dictionary, but got ${dataType}.`,
+      `Chybná data. Byl přijat typ ${dataType} místo slovníku.`,
+    ),
+  /** Django's model `unique` message: "user with this email already exists." */
+  unique: (resource: Text, field: Text): Text =>
+    text(
+      `${resource.en.toLowerCase()} with this ${field.en.toLowerCase()} already exists.`,
+      `Položka ${resource.cs} s touto hodnotou v poli ${field.cs} již existuje.`,
+    ),
+  invalidValue: text('Invalid value.', 'Neplatná hodnota.'),
+  stillReferenced: text(
+    'Cannot delete this record because other records still reference it.',
+    'Záznam nelze smazat, protože na něj stále odkazují jiné záznamy.',
+  ),
+  passwordNumeric: text('This password is entirely numeric.', 'Heslo se skládá pouze z číslic.'),
+
+  // --- request-level errors (rest_framework/exceptions.py, pagination.py) ---
+  notFound: text('Not found.', 'Nenalezeno.'),
+  invalidPage: text('Invalid page.', 'Neplatná stránka.'),
+  notAuthenticated: text(
+    'Authentication credentials were not provided.',
+    'Nebyly zadány přihlašovací údaje.',
+  ),
+  permissionDenied: text(
+    'You do not have permission to perform this action.',
+    'K této akci nemáte oprávnění.',
+  ),
+  methodNotAllowed: (method: string): Text =>
+    text(`Method "${method}" not allowed.`, `Metoda "${method}" není povolena.`),
+  unsupportedMediaType: (mediaType: string): Text =>
+    text(
+      `Unsupported media type "${mediaType}" in request.`,
+      `Nepodporovaný typ média "${mediaType}" v požadavku.`,
+    ),
+  jsonParseError: (detail: string): Text =>
+    text(`JSON parse error - ${detail}`, `Chyba parsování JSON - ${detail}`),
+  bodyTooLarge: text('Request body is too large.', 'Tělo požadavku je příliš velké.'),
+  throttled: (seconds: number): Text =>
+    text(
+      `Request was throttled. Expected available in ${seconds} seconds.`,
+      `Požadavek byl omezen. Další bude možný za ${seconds} sekund.`,
+    ),
+  serverError: text('A server error occurred.', 'Došlo k chybě serveru.'),
+  preconditionFailed: text(
+    'The record was changed by someone else since you loaded it. Reload it and try again.',
+    'Záznam mezitím změnil někdo jiný. Načtěte jej znovu a akci opakujte.',
+  ),
+
+  // --- list query parameters (API.md "List query parameters", Joule) ---
+  unknownSortField: (field: string, allowed: readonly string[]): Text =>
+    text(
+      `Unknown sort field "${field}". Allowed: ${allowed.join(', ') || 'none'}.`,
+      `Neznámé pole pro řazení "${field}". Povolená pole: ${allowed.join(', ') || 'žádná'}.`,
+    ),
+  unknownFilterField: (field: string, allowed: readonly string[]): Text =>
+    text(
+      `Unknown filter field "${field}". Allowed: ${allowed.join(', ') || 'none'}.`,
+      `Neznámé pole pro filtr "${field}". Povolená pole: ${allowed.join(', ') || 'žádná'}.`,
+    ),
+  malformedPair: (pair: string): Text =>
+    text(`"${pair}" is not a key=value pair.`, `"${pair}" není dvojice ve tvaru klíč=hodnota.`),
+  fieldValue: (field: string, message: Text): Text =>
+    text(`${field}: ${message.en}`, `${field}: ${message.cs}`),
+
+  // --- authentication (simplejwt, djoser) ---
+  noActiveAccount: text(
+    'No active account found with the given credentials',
+    'Žádný aktivní účet s danými údaji nebyl nalezen',
+  ),
+  noActiveAccountForToken: text(
+    'No active account found for the given token.',
+    'Pro daný token nebyl nalezen žádný aktivní účet.',
+  ),
+  tokenNotValidForAnyType: text(
+    'Given token not valid for any token type',
+    'Daný token není platný pro žádný typ tokenu',
+  ),
+  tokenInvalidOrExpired: text(
+    'Token is invalid or expired',
+    'Token není platný nebo vypršela jeho platnost',
+  ),
+  badAuthorizationHeader: text(
+    'Authorization header must contain two space-delimited values',
+    'Hlavička Authorization musí obsahovat dvě hodnoty oddělené mezerou',
+  ),
+  userNotFound: text('User not found', 'Uživatel nenalezen'),
+  userInactive: text('User is inactive', 'Uživatel není aktivní'),
+  invalidUid: text(
+    "Invalid user id or user doesn't exist.",
+    'Neplatné ID uživatele nebo uživatel neexistuje.',
+  ),
+  invalidResetToken: text('Invalid token for given user.', 'Neplatný token pro daného uživatele.'),
+} as const;

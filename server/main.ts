@@ -1,0 +1,76 @@
+/**
+ * Starts Joule: migrates the database, seeds demo data into an empty one (unless
+ * `JOULE_DEMO=0`), serves the API and the built SPA, and prints the URL and the demo
+ * sign-in. Settings come from the environment (`config.ts`).
+ *
+ *   npm run serve                         # API (+ dist/ if built) on http://localhost:8000/
+ *   JOULE_DATA_DIR=/tmp/joule npm run serve
+ *   DATABASE_URL=postgres://... npm run serve
+ */
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadSecret } from './auth/secret';
+import { runCli } from './cli';
+import { loadConfig } from './config';
+import { hasSpaBuild } from './http/spa';
+import { createConfiguredMailer, openConfiguredDatabase } from './runtime';
+import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed';
+
+runCli(async () => {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  let seeded = false;
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    await seedDemo(database.db);
+    seeded = true;
+  }
+
+  const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+  const app = await buildApp({
+    db: database.db,
+    secret: loadSecret({ secretKey: config.secretKey, dataDir: config.dataDir }),
+    accessLifetime: config.accessLifetime,
+    refreshLifetime: config.refreshLifetime,
+    resetLifetime: config.resetLifetime,
+    mailer: createConfiguredMailer(config, (message) => console.log(message)),
+    publicUrl: config.publicUrl,
+    distDir,
+    authRate: config.authRate,
+    release: config.release,
+    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel },
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(
+    [
+      `Joule is running at http://${shownHost}:${port}/`,
+      `  database: ${database.description}${seeded ? ' (demo data seeded)' : ''}`,
+      `  web app: ${hasSpaBuild(distDir) ? distDir : 'not built (npm run build), serving the API only'}`,
+      ...(config.seedDemo
+        ? [`  demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD} (also ${DEMO_USERS.clerk})`]
+        : []),
+      ...(config.databaseUrl && !config.secretKey
+        ? ['  note: set JOULE_SECRET_KEY when several instances share this database']
+        : []),
+      ...(config.publicUrl
+        ? []
+        : ['  note: set JOULE_PUBLIC_URL so reset links do not depend on the Host header']),
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void app
+        .close()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
+    });
+  }
+});

@@ -1,0 +1,37 @@
+/**
+ * The OpenAPI 3.0.3 document served at `GET /api/v1/schema/` (API.md "OpenAPI
+ * document"). It is built from the resource registry and the auth endpoints, is the same
+ * for every request (English, no host names) and has sorted paths and components, so the
+ * committed snapshot in `schema/openapi.json` changes only when the API does.
+ */
+import { authPaths, authSchemas } from '../auth/openapi';
+import { EnumComponents } from '../resources/engine/openapi-enums';
+import { resourcePaths, resourceSchemas } from '../resources/engine/openapi';
+import type { ResourceRegistry } from '../resources/engine/registry';
+import { sortKeys, type JsonObject, type PathsObject, type SchemaObject } from './types';
+
+/** Builds the document for the resources of `registry` with paths under `prefix`. */
+export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string): JsonObject {
+  const resources = registry.all();
+  const enums = new EnumComponents(resources);
+  const paths: PathsObject = { ...authPaths(prefix) };
+  const schemas: Record<string, SchemaObject> = { ...authSchemas(), ...enums.schemas };
+  for (const resource of resources) {
+    Object.assign(paths, resourcePaths(resource, prefix));
+    Object.assign(schemas, resourceSchemas(resource, enums));
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Joule API',
+      version: '1.0.0',
+      description:
+        'Back office of an energy supplier. Wire format: Django REST Framework conventions (see API.md).',
+    },
+    paths: sortKeys(paths),
+    components: {
+      schemas: sortKeys(schemas),
+      securitySchemes: { jwtAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Roles (SPEC §3 Role, §6): a name and a set of privileges. `privileges` is a
+ * `multiple choice` field: OPTIONS lists the catalogue as `choices`, OpenAPI types it as
+ * an array of `PrivilegesEnum`. A role still assigned to users cannot be deleted (the
+ * engine finds users.roles referencing it and answers 400 naming them).
+ */
+import { PRIVILEGES } from '../../auth/privileges';
+import { roles } from '../../db/schema';
+import { text } from '../../i18n/text';
+import { defineResource, idField } from '../engine';
+
+/** `/api/v1/roles/`, gated by `ROLES`. */
+export const rolesResource = defineResource({
+  name: 'roles',
+  component: 'Role',
+  privilege: 'ROLES',
+  table: roles,
+  labels: { singular: text('Role', 'Role'), plural: text('Roles', 'Role') },
+  titleField: 'name',
+  fields: {
+    id: idField(roles.id),
+    name: {
+      type: 'string',
+      column: roles.name,
+      label: text('Name', 'Název'),
+      required: true,
+      maxLength: 100,
+      unique: true,
+    },
+    privileges: {
+      type: 'multiple choice',
+      column: roles.privileges,
+      label: text('Privileges', 'Oprávnění'),
+      choices: PRIVILEGES,
+      default: [],
+    },
+  },
+  searchFields: ['name'],
+  sortFields: ['id', 'name'],
+  filterFields: ['name', 'privileges'],
+  ordering: ['name'],
+});

@@ -1,0 +1,105 @@
+/**
+ * Users (SPEC §3 User, §7). Choices made here:
+ * - `email` is stored lower-cased (`normalize`), so uniqueness and sign-in ignore case.
+ * - `roles` is a `list` of references to `roles` (stored as an integer array): OPTIONS
+ *   reports `{type: "list", child: {type: "field", ...}}`, OpenAPI an integer array whose
+ *   items carry `x-reference: roles`.
+ * - `password` is write-only and optional, also on create (a user may be invited to set
+ *   one through the password reset); when given it must pass the password policy. It is
+ *   hashed into `password_hash` and never returned.
+ * - Besides `filter`, the list takes SPEC §7's `is_active=true|false` and
+ *   `hasPrivileges=A,B` (users whose roles grant all of A and B; `superuser` grants all).
+ */
+import { eq, sql } from 'drizzle-orm';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  hashPassword,
+  passwordRuleViolations,
+} from '../../auth/passwords';
+import { userPrivilegesSql } from '../../auth/principal';
+import { PRIVILEGES, SUPERUSER } from '../../auth/privileges';
+import { users } from '../../db/schema';
+import { messages } from '../../i18n/messages';
+import { text } from '../../i18n/text';
+import { defineResource, fail, idField, ok, parseBoolean } from '../engine';
+
+const KNOWN_PRIVILEGES = new Set(PRIVILEGES.map((privilege) => privilege.value));
+
+/** `/api/v1/users/`, gated by `USERS`. */
+export const usersResource = defineResource({
+  name: 'users',
+  component: 'User',
+  privilege: 'USERS',
+  table: users,
+  labels: { singular: text('User', 'Uživatel'), plural: text('Users', 'Uživatelé') },
+  titleField: 'email',
+  fields: {
+    id: idField(users.id),
+    email: {
+      type: 'email',
+      column: users.email,
+      label: text('Email', 'E-mail'),
+      required: true,
+      maxLength: 254,
+      unique: true,
+      normalize: (value) => value.toLowerCase(),
+    },
+    is_active: {
+      type: 'boolean',
+      column: users.isActive,
+      label: text('Active', 'Aktivní'),
+      helpText: text('Inactive users cannot sign in.', 'Neaktivní uživatelé se nemohou přihlásit.'),
+      default: true,
+    },
+    roles: {
+      type: 'list',
+      child: { type: 'field', reference: 'roles' },
+      column: users.roles,
+      label: text('Roles', 'Role'),
+      default: [],
+    },
+    password: {
+      type: 'string',
+      column: users.passwordHash,
+      label: text('Password', 'Heslo'),
+      writeOnly: true,
+      trimWhitespace: false,
+      minLength: PASSWORD_MIN_LENGTH,
+      maxLength: PASSWORD_MAX_LENGTH,
+      validators: [(value) => passwordRuleViolations(String(value))[0]],
+      encode: (value) => hashPassword(String(value)),
+    },
+  },
+  searchFields: ['email'],
+  sortFields: ['id', 'email', 'is_active'],
+  filterFields: ['email', 'is_active', 'roles'],
+  ordering: ['email'],
+  queryParams: {
+    is_active: {
+      description: 'Only active (true) or inactive (false) users.',
+      schema: { type: 'boolean' },
+      where(value) {
+        const parsed = parseBoolean(value);
+        return parsed.ok ? ok(eq(users.isActive, parsed.value)) : parsed;
+      },
+    },
+    hasPrivileges: {
+      description:
+        'Comma-separated privileges; only users whose roles grant all of them (superuser grants every privilege).',
+      schema: { type: 'string' },
+      where(value) {
+        const wanted = value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+        const unknown = wanted.find((item) => !KNOWN_PRIVILEGES.has(item));
+        if (unknown !== undefined) return fail(messages.invalidChoice(unknown));
+        const granted = userPrivilegesSql();
+        return ok(
+          sql`(${SUPERUSER} = any(${granted}) or ${granted} @> ${sql.param(wanted)}::text[])`,
+        );
+      },
+    },
+  },
+});

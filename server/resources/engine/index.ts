@@ -1,0 +1,18 @@
+/**
+ * What resource definitions use from the engine: the declaration helpers and types, and
+ * the parsing helpers extra query parameters need. Everything else is engine-internal.
+ */
+export { defineResource, idField } from './define';
+export { parseBoolean } from './codecs/boolean';
+export { fail, ok } from './codecs/codec';
+export type {
+  Choice,
+  FieldDefinition,
+  FieldValidator,
+  JsonValue,
+  Parsed,
+  QueryParamDefinition,
+  ResourceDefinition,
+  ResourceValidator,
+  ValidationContext,
+} from './types';

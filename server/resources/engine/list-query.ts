@@ -1,0 +1,251 @@
+/**
+ * The list query parameters of API.md "List query parameters", parsed into SQL pieces:
+ * `search`, `sort`, `filter`, `lte`, `gte`, the resource's extra parameters, and paging
+ * (`page` + `page_size`, or `page_after_id` + `direction`). Unknown sort / filter fields
+ * and malformed values are 400s naming them (Joule); a bad page number is DRF's 404.
+ */
+import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ValidationError, addError, detailError, type FieldErrors } from '../../http/errors';
+import { lastParam } from '../../http/urls';
+import { messages } from '../../i18n/messages';
+import { parseInteger } from './codecs/integer';
+import type { CompiledField, CompiledResource } from './registry';
+
+/** Default and maximum `page_size` (SPEC §9: default 25, "all" is 9999). */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 9999;
+
+/** One ORDER BY term; text fields sort by their folded form first (see {@link sortTerms}). */
+export interface SortTerm {
+  /** The sorted expression over the table's columns. */
+  readonly expression: SQL;
+  /** The same expression over a stored value (a keyset anchor's), or null for NULL. */
+  readonly valueExpression: (row: Readonly<Record<string, unknown>>) => SQL | null;
+  readonly descending: boolean;
+  readonly nullable: boolean;
+}
+
+/** How to page. */
+export type Paging =
+  | { readonly kind: 'page'; readonly page: number; readonly size: number }
+  | {
+      readonly kind: 'keyset';
+      readonly afterId: number;
+      readonly direction: 'next' | 'prev';
+      readonly size: number;
+    };
+
+/** A parsed list request. */
+export interface ListQuery {
+  /** Search, filters, bounds and extra parameters combined; undefined when none. */
+  readonly where: SQL | undefined;
+  /** Sort terms, always ending with the id (ascending) so the order is total. */
+  readonly order: readonly SortTerm[];
+  readonly paging: Paging;
+}
+
+const TEXT_SORT_TYPES = new Set(['string', 'email', 'choice']);
+
+/** The SQL that folds text for accent- and case-insensitive matching (migration 0001). */
+export function fold(expression: SQL): SQL {
+  return sql`joule_fold(${expression})`;
+}
+
+/**
+ * ORDER BY terms for `field`: text sorts by its folded form (so `Účetní` sorts with the
+ * U's, not after Z as byte order would), then by the exact text to keep the order total.
+ */
+export function sortTerms(field: CompiledField, descending: boolean): SortTerm[] {
+  const column = field.column;
+  const nullable = field.def.nullable ?? false;
+  const param = (row: Readonly<Record<string, unknown>>) => {
+    const value = row[field.columnKey];
+    return value === null || value === undefined ? null : sql`${sql.param(value, column)}`;
+  };
+  const exact: SortTerm = {
+    expression: sql`${column}`,
+    valueExpression: param,
+    descending,
+    nullable,
+  };
+  if (!TEXT_SORT_TYPES.has(field.def.type)) return [exact];
+  return [
+    {
+      expression: fold(sql`${column}`),
+      valueExpression: (row) => {
+        const value = param(row);
+        return value && fold(value);
+      },
+      descending,
+      nullable,
+    },
+    exact,
+  ];
+}
+
+function parseSort(resource: CompiledResource, text: string, errors: FieldErrors): SortTerm[] {
+  const terms: SortTerm[] = [];
+  for (const raw of text.split(',')) {
+    const key = raw.trim();
+    if (key === '') continue;
+    const descending = key.startsWith('-');
+    const name = descending ? key.slice(1) : key;
+    const field = resource.byName.get(name);
+    if (!field || !resource.sortFields.includes(name)) {
+      addError(errors, 'sort', messages.unknownSortField(name, resource.sortFields));
+      continue;
+    }
+    terms.push(...sortTerms(field, descending));
+  }
+  return terms;
+}
+
+/** Splits `key=value,key2=value2` into pairs; malformed pairs become errors under `param`. */
+function parsePairs(text: string, param: string, errors: FieldErrors): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const part of text.split(',')) {
+    if (part.trim() === '') continue;
+    const at = part.indexOf('=');
+    if (at < 1) {
+      addError(errors, param, messages.malformedPair(part));
+      continue;
+    }
+    pairs.push([part.slice(0, at).trim(), part.slice(at + 1)]);
+  }
+  return pairs;
+}
+
+type Comparison = 'eq' | 'lte' | 'gte';
+
+function parseConditions(
+  resource: CompiledResource,
+  text: string,
+  param: string,
+  allowed: readonly string[],
+  comparison: Comparison,
+  errors: FieldErrors,
+): SQL[] {
+  const conditions: SQL[] = [];
+  for (const [name, value] of parsePairs(text, param, errors)) {
+    const field = resource.byName.get(name);
+    if (!field || !allowed.includes(name)) {
+      addError(errors, param, messages.unknownFilterField(name, allowed));
+      continue;
+    }
+    if (comparison === 'eq' && value === 'null' && field.def.nullable) {
+      conditions.push(isNull(field.column));
+      continue;
+    }
+    const parsed = field.codec.fromQuery(value, field.def);
+    if (!parsed.ok) {
+      for (const message of parsed.errors)
+        addError(errors, param, messages.fieldValue(name, message));
+      continue;
+    }
+    const isList = field.def.type === 'list' || field.def.type === 'multiple choice';
+    if (comparison === 'eq') {
+      conditions.push(
+        isList ? sql`${parsed.value} = any(${field.column})` : eq(field.column, parsed.value),
+      );
+    } else {
+      conditions.push(
+        comparison === 'lte' ? lte(field.column, parsed.value) : gte(field.column, parsed.value),
+      );
+    }
+  }
+  return conditions;
+}
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern with the default escape character. */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/**
+ * DRF SearchFilter semantics: the text splits into terms at whitespace and commas; every
+ * term must occur (accent- and case-insensitively) in at least one search field.
+ */
+function searchCondition(resource: CompiledResource, text: string): SQL | undefined {
+  const terms = text.split(/[\s,]+/).filter((term) => term !== '');
+  if (terms.length === 0 || resource.searchFields.length === 0) return undefined;
+  return and(
+    ...terms.map((term) => {
+      const pattern = `%${escapeLike(term)}%`;
+      return or(
+        ...resource.searchFields.map((name) => {
+          const column = resource.byName.get(name)!.column;
+          return sql`${fold(sql`${column}::text`)} like ${fold(sql`${pattern}`)}`;
+        }),
+      );
+    }),
+  );
+}
+
+function parsePaging(params: URLSearchParams, errors: FieldErrors): Paging {
+  let size = DEFAULT_PAGE_SIZE;
+  const sizeText = lastParam(params, 'page_size');
+  if (sizeText !== undefined && sizeText !== '') {
+    const parsed = parseInteger(sizeText);
+    if (!parsed.ok) errors.page_size = [...parsed.errors];
+    else if (parsed.value < 1) addError(errors, 'page_size', messages.minValue(1));
+    // Above the maximum DRF clamps rather than refuses; so do we.
+    else size = Math.min(parsed.value, MAX_PAGE_SIZE);
+  }
+  const afterText = lastParam(params, 'page_after_id');
+  const directionText = lastParam(params, 'direction') ?? 'next';
+  if (directionText !== 'next' && directionText !== 'prev') {
+    addError(errors, 'direction', messages.invalidChoice(directionText));
+  }
+  if (afterText !== undefined && afterText !== '') {
+    const parsed = parseInteger(afterText);
+    if (!parsed.ok) errors.page_after_id = [...parsed.errors];
+    return {
+      kind: 'keyset',
+      afterId: parsed.ok ? parsed.value : 0,
+      direction: directionText === 'prev' ? 'prev' : 'next',
+      size,
+    };
+  }
+  const pageText = lastParam(params, 'page') ?? '1';
+  const page = /^\d{1,9}$/.test(pageText) ? Number(pageText) : NaN;
+  if (!(page >= 1)) throw detailError(404, messages.invalidPage);
+  return { kind: 'page', page, size };
+}
+
+/** Parses the list query `params` for `resource`; throws 400 / 404 as described above. */
+export function parseListQuery(resource: CompiledResource, params: URLSearchParams): ListQuery {
+  const errors: FieldErrors = {};
+  const conditions: (SQL | undefined)[] = [];
+
+  const search = lastParam(params, 'search');
+  if (search) conditions.push(searchCondition(resource, search));
+  const filter = lastParam(params, 'filter');
+  if (filter) {
+    conditions.push(
+      ...parseConditions(resource, filter, 'filter', resource.filterFields, 'eq', errors),
+    );
+  }
+  for (const bound of ['lte', 'gte'] as const) {
+    const value = lastParam(params, bound);
+    if (value) {
+      conditions.push(
+        ...parseConditions(resource, value, bound, resource.rangeFields, bound, errors),
+      );
+    }
+  }
+  for (const [name, definition] of Object.entries(resource.def.queryParams ?? {})) {
+    const value = lastParam(params, name);
+    if (value === undefined || value === '') continue;
+    const parsed = definition.where(value);
+    if (parsed.ok) conditions.push(parsed.value);
+    else errors[name] = [...parsed.errors];
+  }
+
+  const sort = lastParam(params, 'sort');
+  const order = parseSort(resource, sort || resource.def.ordering.join(','), errors);
+  order.push(...sortTerms(resource.id, false));
+
+  const paging = parsePaging(params, errors);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { where: and(...conditions), order, paging };
+}

@@ -1,0 +1,264 @@
+/**
+ * A resource's part of the OpenAPI 3.0.3 document, shaped like drf-spectacular's output
+ * (API.md "OpenAPI document"): components `<Component>`, `Patched<Component>` and
+ * `Paginated<Component>List`, operations `<name>_list`, `_create`, `_retrieve`, `_update`,
+ * `_partial_update`, `_destroy`, plus the Joule extensions: `x-reference` on reference
+ * properties (on the items of reference lists), `x-privilege` on every operation, and
+ * `x-search-fields`, `x-sort-fields`, `x-filter-fields`, `x-range-fields` on list
+ * operations. The schema is always in English; labels in other languages come from OPTIONS.
+ */
+import {
+  JWT_SECURITY,
+  NO_BODY,
+  jsonBody,
+  jsonResponse,
+  ref,
+  type JsonObject,
+  type PathsObject,
+  type SchemaObject,
+} from '../../openapi/types';
+import type { EnumComponents } from './openapi-enums';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query';
+import type { CompiledField, CompiledResource } from './registry';
+import type { JsonValue } from './types';
+
+function typeSchema(
+  resource: CompiledResource,
+  field: CompiledField,
+  enums: EnumComponents,
+): SchemaObject {
+  const { def } = field;
+  switch (def.type) {
+    case 'integer':
+      return {
+        type: 'integer',
+        ...(def.maxValue !== undefined && { maximum: def.maxValue }),
+        ...(def.minValue !== undefined && { minimum: def.minValue }),
+      };
+    case 'string':
+    case 'email':
+      return {
+        type: 'string',
+        ...(def.type === 'email' && { format: 'email' }),
+        ...(def.maxLength !== undefined && { maxLength: def.maxLength }),
+        ...(def.minLength !== undefined && { minLength: def.minLength }),
+      };
+    case 'decimal': {
+      const whole = def.maxDigits - def.decimalPlaces;
+      return {
+        type: 'string',
+        format: 'decimal',
+        pattern: `^-?\\d{0,${whole}}(?:\\.\\d{0,${def.decimalPlaces}})?$`,
+      };
+    }
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
+    case 'choice':
+      return ref(enums.nameOf(resource, field.name));
+    case 'multiple choice':
+      return { type: 'array', items: ref(enums.nameOf(resource, field.name)) };
+    case 'field':
+      return { type: 'integer', 'x-reference': def.reference };
+    case 'list':
+      return { type: 'array', items: { type: 'integer', 'x-reference': def.child.reference } };
+  }
+}
+
+/** The OpenAPI property of `field`, with drf-spectacular's enum wrapping and metadata. */
+export function propertySchema(
+  resource: CompiledResource,
+  field: CompiledField,
+  enums: EnumComponents,
+): SchemaObject {
+  const { def } = field;
+  const meta: JsonObject = {
+    ...(def.readOnly && { readOnly: true }),
+    ...(def.writeOnly && { writeOnly: true }),
+    ...(def.nullable && { nullable: true }),
+    ...(def.default !== undefined && { default: def.default }),
+    ...(def.helpText && { description: def.helpText.en }),
+  };
+  const schema = typeSchema(resource, field, enums);
+  if (def.type !== 'choice') return { ...schema, ...meta };
+  const alternatives = [
+    schema,
+    ...(def.allowBlank ? [ref('BlankEnum')] : []),
+    ...(def.nullable ? [ref('NullEnum')] : []),
+  ];
+  if (alternatives.length > 1) return { ...meta, oneOf: alternatives };
+  return Object.keys(meta).length > 0 ? { allOf: [schema], ...meta } : schema;
+}
+
+/** `<Component>`, `Patched<Component>` and `Paginated<Component>List`. */
+export function resourceSchemas(
+  resource: CompiledResource,
+  enums: EnumComponents,
+): Record<string, SchemaObject> {
+  const { component } = resource.def;
+  const properties: JsonObject = {};
+  for (const field of resource.fields)
+    properties[field.name] = propertySchema(resource, field, enums);
+  // As drf-spectacular: read-only fields are always present in answers, so required too.
+  const required = resource.fields
+    .filter((field) => field.def.readOnly || field.def.required)
+    .map((field) => field.name)
+    .sort();
+  return {
+    [component]: { type: 'object', properties, required },
+    [`Patched${component}`]: { type: 'object', properties },
+    [`Paginated${component}List`]: {
+      type: 'object',
+      required: ['count', 'results'],
+      properties: {
+        count: { type: 'integer', example: 123 },
+        next: {
+          type: 'string',
+          nullable: true,
+          format: 'uri',
+          example: `http://api.example.org/accounts/?page=4`,
+        },
+        previous: {
+          type: 'string',
+          nullable: true,
+          format: 'uri',
+          example: `http://api.example.org/accounts/?page=2`,
+        },
+        results: { type: 'array', items: ref(component) },
+      },
+    },
+  };
+}
+
+function queryParameter(name: string, description: string, schema: JsonObject): JsonObject {
+  return { name, in: 'query', required: false, description, schema };
+}
+
+function listParameters(resource: CompiledResource): JsonValue[] {
+  const parameters: JsonObject[] = [
+    queryParameter('page', 'A page number within the paginated result set.', { type: 'integer' }),
+    queryParameter(
+      'page_size',
+      `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).`,
+      { type: 'integer' },
+    ),
+    queryParameter(
+      'page_after_id',
+      'Keyset paging: the id of the row this page follows (or precedes, with direction=prev) in the current order.',
+      { type: 'integer' },
+    ),
+    queryParameter('direction', 'Keyset paging direction from page_after_id.', {
+      type: 'string',
+      enum: ['next', 'prev'],
+      default: 'next',
+    }),
+    queryParameter(
+      'sort',
+      'Comma-separated fields to sort by, "-" prefix for descending (see x-sort-fields).',
+      { type: 'string' },
+    ),
+  ];
+  if (resource.searchFields.length > 0) {
+    parameters.push(
+      queryParameter('search', 'Case- and accent-insensitive search (see x-search-fields).', {
+        type: 'string',
+      }),
+    );
+  }
+  if (resource.filterFields.length > 0) {
+    parameters.push(
+      queryParameter(
+        'filter',
+        'Exact matches as key=value pairs joined by commas (see x-filter-fields).',
+        {
+          type: 'string',
+        },
+      ),
+    );
+  }
+  if (resource.rangeFields.length > 0) {
+    parameters.push(
+      queryParameter(
+        'lte',
+        'Inclusive upper bounds as key=value pairs joined by commas (see x-range-fields).',
+        {
+          type: 'string',
+        },
+      ),
+      queryParameter(
+        'gte',
+        'Inclusive lower bounds as key=value pairs joined by commas (see x-range-fields).',
+        {
+          type: 'string',
+        },
+      ),
+    );
+  }
+  for (const [name, param] of Object.entries(resource.def.queryParams ?? {})) {
+    parameters.push(queryParameter(name, param.description, { ...param.schema }));
+  }
+  return parameters.sort((a, b) => String(a.name).localeCompare(String(b.name), 'en'));
+}
+
+/** The paths `/api/v1/<name>/` and `/api/v1/<name>/{id}/` with their operations. */
+export function resourcePaths(resource: CompiledResource, prefix: string): PathsObject {
+  const { name, component, privilege, labels } = resource.def;
+  const common = (operationId: string): JsonObject => ({
+    operationId,
+    tags: [name],
+    security: JWT_SECURITY,
+  });
+  const idParameter: JsonObject = {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: `A unique integer value identifying this ${labels.singular.en.toLowerCase()}.`,
+    schema: { type: 'integer' },
+  };
+  const item = (operationId: string, rest: JsonObject): JsonObject => ({
+    operationId,
+    parameters: [idParameter],
+    tags: [name],
+    ...(rest.requestBody !== undefined && { requestBody: rest.requestBody }),
+    security: JWT_SECURITY,
+    responses: rest.responses ?? {},
+    'x-privilege': privilege,
+  });
+  return {
+    [`${prefix}/${name}/`]: {
+      get: {
+        ...common(`${name}_list`),
+        parameters: listParameters(resource),
+        responses: { '200': jsonResponse(`Paginated${component}List`) },
+        'x-privilege': privilege,
+        'x-search-fields': [...resource.searchFields],
+        'x-sort-fields': [...resource.sortFields],
+        'x-filter-fields': [...resource.filterFields],
+        'x-range-fields': [...resource.rangeFields],
+      },
+      post: {
+        operationId: `${name}_create`,
+        tags: [name],
+        requestBody: jsonBody(component),
+        security: JWT_SECURITY,
+        responses: { '201': jsonResponse(component) },
+        'x-privilege': privilege,
+      },
+    },
+    [`${prefix}/${name}/{id}/`]: {
+      get: item(`${name}_retrieve`, { responses: { '200': jsonResponse(component) } }),
+      put: item(`${name}_update`, {
+        requestBody: jsonBody(component),
+        responses: { '200': jsonResponse(component) },
+      }),
+      patch: item(`${name}_partial_update`, {
+        requestBody: jsonBody(`Patched${component}`, false),
+        responses: { '200': jsonResponse(component) },
+      }),
+      delete: item(`${name}_destroy`, { responses: { '204': NO_BODY } }),
+    },
+  };
+}

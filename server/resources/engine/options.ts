@@ -1,0 +1,72 @@
+/**
+ * `OPTIONS` metadata exactly as DRF's SimpleMetadata shapes it (API.md "OPTIONS"):
+ * `{name, description, renders, parses, actions}` where `actions.POST` (collection) or
+ * `actions.PUT` (item) maps every field to `{type, required, read_only, label, help_text?,
+ * min_length?, max_length?, min_value?, max_value?, max_digits?, decimal_places?, child?,
+ * choices?}` in DRF's key order, labels in the request's language.
+ *
+ * Choices of representation (documented for codegen):
+ * - A foreign key is `{type: "field"}` without choices (DRF omits related fields' choices).
+ * - A list of references (users.roles) is `{type: "list", child: {type: "field",
+ *   required: true, read_only: false}}` — DRF's shape for a ListField of
+ *   PrimaryKeyRelatedField; the referenced resource is in OpenAPI's `x-reference`.
+ * - A `multiple choice` field (roles.privileges) lists its `choices` like a `choice` field.
+ */
+import type { Lang } from '../../i18n/text';
+import type { CompiledField, CompiledResource } from './registry';
+import type { JsonValue } from './types';
+
+/** DRF's field info for one field. */
+export function fieldInfo(field: CompiledField, lang: Lang): Record<string, JsonValue> {
+  const { def } = field;
+  const info: Record<string, JsonValue> = {
+    type: def.type,
+    required: !def.readOnly && (def.required ?? false),
+    read_only: def.readOnly ?? false,
+    label: def.label[lang],
+  };
+  if (def.helpText) info.help_text = def.helpText[lang];
+  if (def.type === 'string' || def.type === 'email') {
+    if (def.minLength !== undefined) info.min_length = def.minLength;
+    if (def.maxLength !== undefined) info.max_length = def.maxLength;
+  }
+  if (def.type === 'integer' || def.type === 'decimal') {
+    if (def.minValue !== undefined) info.min_value = def.minValue;
+    if (def.maxValue !== undefined) info.max_value = def.maxValue;
+  }
+  if (def.type === 'decimal') {
+    info.max_digits = def.maxDigits;
+    info.decimal_places = def.decimalPlaces;
+  }
+  if (def.type === 'list') info.child = { type: 'field', required: true, read_only: false };
+  if ((def.type === 'choice' || def.type === 'multiple choice') && !def.readOnly) {
+    info.choices = def.choices.map((choice) => ({
+      value: choice.value,
+      display_name: choice.label[lang],
+    }));
+  }
+  return info;
+}
+
+/**
+ * The OPTIONS answer. `writeAction` is `POST` on the collection, `PUT` on an item, or
+ * undefined when the caller may not write (then `actions` is left out, as DRF does).
+ */
+export function optionsMetadata(
+  resource: CompiledResource,
+  lang: Lang,
+  writeAction: 'POST' | 'PUT' | undefined,
+): Record<string, JsonValue> {
+  const answer: Record<string, JsonValue> = {
+    name: resource.def.labels.plural[lang],
+    description: resource.def.description?.[lang] ?? '',
+    renders: ['application/json'],
+    parses: ['application/json'],
+  };
+  if (writeAction) {
+    const fields: Record<string, JsonValue> = {};
+    for (const field of resource.fields) fields[field.name] = fieldInfo(field, lang);
+    answer.actions = { [writeAction]: fields };
+  }
+  return answer;
+}

@@ -1,0 +1,207 @@
+/**
+ * Compiles {@link ResourceDefinition}s into the form the engine works with, checking them
+ * once at startup so a mistake in a declaration fails fast with a clear message instead of
+ * surfacing as a wrong answer.
+ */
+import { getTableColumns } from 'drizzle-orm';
+import { getTableConfig, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { codecFor, type FieldCodec } from './codecs';
+import type { FieldDefinition, ResourceDefinition } from './types';
+
+/** A field with what the engine derives from it. */
+export interface CompiledField {
+  readonly name: string;
+  readonly def: FieldDefinition;
+  readonly codec: FieldCodec;
+  readonly column: AnyPgColumn;
+  /** The column's property name in the Drizzle table (the key in selected rows). */
+  readonly columnKey: string;
+  /** Returned in answers (not write-only). */
+  readonly readable: boolean;
+  /** Accepted in request bodies (not read-only). */
+  readonly writable: boolean;
+}
+
+/** A field of another resource that points at this one. */
+export interface Referrer {
+  readonly resource: CompiledResource;
+  readonly field: CompiledField;
+}
+
+/** A resource ready for the engine. */
+export interface CompiledResource {
+  readonly def: ResourceDefinition;
+  readonly name: string;
+  /** Fields in declaration (wire) order. */
+  readonly fields: readonly CompiledField[];
+  readonly byName: ReadonlyMap<string, CompiledField>;
+  readonly id: CompiledField;
+  readonly title: CompiledField;
+  readonly sortFields: readonly string[];
+  readonly filterFields: readonly string[];
+  readonly rangeFields: readonly string[];
+  readonly searchFields: readonly string[];
+  /** Unique index / constraint name → field name, to word unique violations. */
+  readonly uniqueConstraints: ReadonlyMap<string, string>;
+  /** Fields of all resources (this one included) that reference this resource. */
+  readonly referrers: Referrer[];
+}
+
+/** All resources of the API by name. */
+export class ResourceRegistry {
+  private readonly byName = new Map<string, CompiledResource>();
+
+  constructor(definitions: readonly ResourceDefinition[]) {
+    for (const definition of definitions) {
+      if (this.byName.has(definition.name)) fail(definition, `duplicate resource name`);
+      this.byName.set(definition.name, compile(definition));
+    }
+    for (const resource of this.byName.values()) {
+      for (const field of resource.fields) {
+        const target = referenceOf(field.def);
+        if (target === undefined) continue;
+        const referenced = this.byName.get(target);
+        if (!referenced)
+          fail(resource.def, `field ${field.name} references unknown resource "${target}"`);
+        referenced.referrers.push({ resource, field });
+      }
+    }
+  }
+
+  /** The resource called `name`; throws for an unknown name (a programming error). */
+  get(name: string): CompiledResource {
+    const resource = this.byName.get(name);
+    if (!resource) throw new Error(`Unknown resource "${name}"`);
+    return resource;
+  }
+
+  /** Every resource, in declaration order. */
+  all(): readonly CompiledResource[] {
+    return [...this.byName.values()];
+  }
+}
+
+/** The resource a `field` or `list` of references points at. */
+export function referenceOf(def: FieldDefinition): string | undefined {
+  if (def.type === 'field') return def.reference;
+  if (def.type === 'list') return def.child.reference;
+  return undefined;
+}
+
+const TEXT_TYPES = new Set(['string', 'email', 'choice']);
+const SCALAR_TYPES = new Set([
+  ...TEXT_TYPES,
+  'integer',
+  'decimal',
+  'boolean',
+  'date',
+  'datetime',
+  'field',
+]);
+const RANGE_TYPES = new Set(['integer', 'decimal', 'date', 'datetime']);
+const SEARCH_TYPES = new Set([...TEXT_TYPES, 'integer', 'decimal', 'date']);
+
+function fail(definition: ResourceDefinition, message: string): never {
+  throw new Error(`Resource "${definition.name}": ${message}`);
+}
+
+function compile(definition: ResourceDefinition): CompiledResource {
+  const columnKeys = new Map<AnyPgColumn, string>();
+  for (const [key, column] of Object.entries(getTableColumns(definition.table))) {
+    columnKeys.set(column, key);
+  }
+  const fields: CompiledField[] = Object.entries(definition.fields).map(([name, def]) => {
+    const columnKey = columnKeys.get(def.column);
+    if (columnKey === undefined) fail(definition, `field ${name}: its column is not in the table`);
+    if (def.readOnly && def.writeOnly)
+      fail(definition, `field ${name} is both read-only and write-only`);
+    return {
+      name,
+      def,
+      codec: codecFor(def),
+      column: def.column,
+      columnKey,
+      readable: !def.writeOnly,
+      writable: !def.readOnly,
+    };
+  });
+  const byName = new Map(fields.map((field) => [field.name, field]));
+
+  const pick = (list: readonly string[], what: string, types: ReadonlySet<string>) => {
+    for (const name of list) {
+      const field = byName.get(name);
+      if (!field) fail(definition, `${what} field "${name}" is not a field`);
+      if (!types.has(field.def.type))
+        fail(definition, `${what} field "${name}" has unsuitable type ${field.def.type}`);
+    }
+    return list;
+  };
+  const id = byName.get('id');
+  if (!id || id.def.type !== 'integer' || !id.def.readOnly) {
+    fail(definition, 'needs a read-only integer field "id" (use idField())');
+  }
+  const title = byName.get(definition.titleField);
+  if (!title) fail(definition, `title field "${definition.titleField}" is not a field`);
+  const sortFields = pick(definition.sortFields ?? [], 'sort', SCALAR_TYPES);
+  for (const key of definition.ordering) {
+    if (!sortFields.includes(key.replace(/^-/, '')))
+      fail(definition, `ordering "${key}" is not a sort field`);
+  }
+  const filterFields = pick(
+    definition.filterFields ?? [],
+    'filter',
+    new Set([...SCALAR_TYPES, 'list', 'multiple choice']),
+  );
+  const rangeFields = pick(
+    definition.rangeFields ??
+      sortFields.filter((name) => RANGE_TYPES.has(byName.get(name)?.def.type ?? '')),
+    'range',
+    new Set([...RANGE_TYPES, ...TEXT_TYPES]),
+  );
+  const searchFields = pick(definition.searchFields ?? [], 'search', SEARCH_TYPES);
+
+  return {
+    def: definition,
+    name: definition.name,
+    fields,
+    byName,
+    id,
+    title,
+    sortFields,
+    filterFields,
+    rangeFields,
+    searchFields,
+    uniqueConstraints: uniqueConstraintsOf(definition, fields),
+    referrers: [],
+  };
+}
+
+function uniqueConstraintsOf(
+  definition: ResourceDefinition,
+  fields: readonly CompiledField[],
+): Map<string, string> {
+  const fieldOfColumn = new Map(fields.map((field) => [field.column.name, field.name]));
+  const result = new Map<string, string>();
+  const config = getTableConfig(definition.table);
+  const add = (name: string | undefined, columnNames: readonly (string | undefined)[]) => {
+    const field = columnNames.length === 1 ? fieldOfColumn.get(columnNames[0] ?? '') : undefined;
+    if (name && field) result.set(name, field);
+  };
+  for (const index of config.indexes) {
+    if (!index.config.unique) continue;
+    const names = index.config.columns.map((column) =>
+      column && 'name' in column && typeof column.name === 'string' ? column.name : undefined,
+    );
+    add(index.config.name, names);
+  }
+  for (const constraint of config.uniqueConstraints) {
+    add(
+      constraint.getName(),
+      constraint.columns.map((column) => column.name),
+    );
+  }
+  for (const column of config.columns) {
+    if (column.isUnique) add(column.uniqueName, [column.name]);
+  }
+  return result;
+}

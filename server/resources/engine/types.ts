@@ -1,0 +1,213 @@
+/**
+ * The declarations a resource is made of (see `define.ts` for how to write one and
+ * `definitions/` for examples). Everything the API says about a resource — routes, list
+ * query parameters, validation, OPTIONS metadata, OpenAPI — is derived from these.
+ *
+ * Field `type`s are DRF's OPTIONS type names (API.md "OPTIONS"), so the wire vocabulary and
+ * the declarations match one to one.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import type { FieldErrors } from '../../http/errors';
+import type { Text } from '../../i18n/text';
+
+/** A JSON value. */
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** One allowed value of a `choice` or `multiple choice` field, with display names. */
+export interface Choice {
+  readonly value: string;
+  readonly label: Text;
+}
+
+/**
+ * A synchronous check run after a field's own type checks, on the parsed value.
+ * Returns a message when the value is wrong.
+ */
+export type FieldValidator = (value: unknown) => Text | undefined;
+
+/** What every field declares. */
+interface FieldBase {
+  /** Label shown in forms and list headers (OPTIONS `label`). */
+  readonly label: Text;
+  /** Longer explanation (OPTIONS `help_text`, OpenAPI `description`). */
+  readonly helpText?: Text;
+  /**
+   * The column holding the value. For a write-only field this is where the encoded value
+   * goes (see {@link FieldBase.encode}).
+   */
+  readonly column: AnyPgColumn;
+  /** Must be given on create (and PUT). Default false. */
+  readonly required?: boolean;
+  /** Never written through the API (ids, computed values). Default false. */
+  readonly readOnly?: boolean;
+  /** Accepted on write, never returned (passwords). Default false. */
+  readonly writeOnly?: boolean;
+  /** `null` is a valid value. Default false. */
+  readonly nullable?: boolean;
+  /** Value used on create when the field is absent (published as OpenAPI `default`). */
+  readonly default?: JsonValue;
+  /** No two rows may hold the same value ("user with this email already exists."). */
+  readonly unique?: boolean;
+  /** Extra synchronous checks on the parsed value. */
+  readonly validators?: readonly FieldValidator[];
+  /** Turns the parsed value into what is stored (e.g. hashes a password). */
+  readonly encode?: (value: unknown) => Promise<unknown> | unknown;
+}
+
+/** Text. `email` also checks the address format. */
+export interface StringField extends FieldBase {
+  readonly type: 'string' | 'email';
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** The empty string is valid. Default false ("This field may not be blank."). */
+  readonly allowBlank?: boolean;
+  /** Strip surrounding whitespace before validating, as DRF does. Default true. */
+  readonly trimWhitespace?: boolean;
+  /** Canonical form stored and matched, e.g. lower-casing e-mails. */
+  readonly normalize?: (value: string) => string;
+}
+
+/** A whole number; the column is `integer` (limits default to its 32-bit range). */
+export interface IntegerField extends FieldBase {
+  readonly type: 'integer';
+  readonly minValue?: number;
+  readonly maxValue?: number;
+}
+
+/** A fixed-point number, sent as a string with `decimalPlaces` places (`"1234.50"`). */
+export interface DecimalField extends FieldBase {
+  readonly type: 'decimal';
+  readonly maxDigits: number;
+  readonly decimalPlaces: number;
+  readonly minValue?: number;
+  readonly maxValue?: number;
+}
+
+/** true / false. */
+export interface BooleanField extends FieldBase {
+  readonly type: 'boolean';
+}
+
+/** A calendar date `YYYY-MM-DD` (column `date` with `mode: 'string'`). */
+export interface DateField extends FieldBase {
+  readonly type: 'date';
+}
+
+/** An instant, ISO 8601 with offset (column `timestamp with time zone`, `mode: 'date'`). */
+export interface DateTimeField extends FieldBase {
+  readonly type: 'datetime';
+}
+
+/** One value out of `choices` (a text column). */
+export interface ChoiceField extends FieldBase {
+  readonly type: 'choice';
+  readonly choices: readonly Choice[];
+  /** The empty string is valid. Default false. */
+  readonly allowBlank?: boolean;
+}
+
+/** Any set of values out of `choices` (a `text[]` column, kept in `choices` order). */
+export interface MultipleChoiceField extends FieldBase {
+  readonly type: 'multiple choice';
+  readonly choices: readonly Choice[];
+  /** The empty set is valid. Default true. */
+  readonly allowEmpty?: boolean;
+}
+
+/** A foreign key: the id of a row of resource `reference` (an `integer` column). */
+export interface ReferenceField extends FieldBase {
+  readonly type: 'field';
+  readonly reference: string;
+}
+
+/** Ids of rows of resource `child.reference` (an `integer[]` column, kept sorted). */
+export interface ReferenceListField extends FieldBase {
+  readonly type: 'list';
+  readonly child: { readonly type: 'field'; readonly reference: string };
+  /** The empty list is valid. Default true. */
+  readonly allowEmpty?: boolean;
+}
+
+/** Any field declaration. */
+export type FieldDefinition =
+  | StringField
+  | IntegerField
+  | DecimalField
+  | BooleanField
+  | DateField
+  | DateTimeField
+  | ChoiceField
+  | MultipleChoiceField
+  | ReferenceField
+  | ReferenceListField;
+
+/** Result of parsing a value: the value, or messages saying what is wrong. */
+export type Parsed<T = unknown> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly errors: readonly Text[] };
+
+/**
+ * An extra list query parameter of one resource (e.g. users' `hasPrivileges`), published
+ * in OpenAPI and turned into a SQL condition.
+ */
+export interface QueryParamDefinition {
+  /** English description for OpenAPI. */
+  readonly description: string;
+  /** OpenAPI schema of the parameter's value. */
+  readonly schema: { readonly [key: string]: JsonValue };
+  /** The condition for `value`, or messages when the value is not acceptable. */
+  readonly where: (value: string) => Parsed<SQL>;
+}
+
+/** What a resource-level validation hook sees. */
+export interface ValidationContext {
+  /** Parsed values of the fields the request sets. */
+  readonly values: Readonly<Record<string, unknown>>;
+  /** The stored row's values by field name on update; undefined on create. */
+  readonly existing: Readonly<Record<string, unknown>> | undefined;
+  /** The transaction the write runs in. */
+  readonly db: Database;
+}
+
+/**
+ * A resource-level check after all field checks passed (cross-field rules). Returns field
+ * errors (use `non_field_errors` for the record as a whole) or nothing.
+ */
+export type ResourceValidator = (
+  context: ValidationContext,
+) => Promise<FieldErrors | undefined> | FieldErrors | undefined;
+
+/** A resource: one table exposed as `/api/v1/<name>/` (API.md "Resources"). */
+export interface ResourceDefinition {
+  /** URL segment and operationId prefix, e.g. `users`. */
+  readonly name: string;
+  /** OpenAPI component name, e.g. `User`. */
+  readonly component: string;
+  /** Privilege that gates every method (`x-privilege`). */
+  readonly privilege: string;
+  readonly table: PgTable;
+  readonly labels: { readonly singular: Text; readonly plural: Text };
+  /** OPTIONS `description`. */
+  readonly description?: Text;
+  /** Field that names a row for people (delete messages, pickers). */
+  readonly titleField: string;
+  /** Fields in wire order; must include `id` (see `idField`). */
+  readonly fields: Readonly<Record<string, FieldDefinition>>;
+  /** Fields `search` looks in (accent- and case-insensitive substring). */
+  readonly searchFields?: readonly string[];
+  /** Fields `sort` accepts. */
+  readonly sortFields?: readonly string[];
+  /** Fields `filter` accepts (exact match; for lists: contains). */
+  readonly filterFields?: readonly string[];
+  /** Fields `lte` / `gte` accept. Default: the sort fields of number and date types. */
+  readonly rangeFields?: readonly string[];
+  /** Default sort, same syntax as `sort` (id is always appended). */
+  readonly ordering: readonly string[];
+  /** Extra list query parameters. */
+  readonly queryParams?: Readonly<Record<string, QueryParamDefinition>>;
+  /** Resource-level validation (after field validation). */
+  readonly validate?: ResourceValidator;
+}

@@ -1,0 +1,56 @@
+/**
+ * Demo data for a first start (DESIGN.md "npm start ... seeds demo data on first start"):
+ * the roles Administrator (`superuser`) and Clerk (customers, contracts, points) and one
+ * user of each, signing in with {@link DEMO_PASSWORD}. Domain data joins here as the
+ * entities arrive.
+ */
+import { count, eq } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords';
+import { SUPERUSER } from '../auth/privileges';
+import type { Database } from '../db/client';
+import { roles, users } from '../db/schema';
+
+/** Password of the demo users. */
+export const DEMO_PASSWORD = 'joule-demo';
+
+/** The demo accounts, for the startup banner and tests. */
+export const DEMO_USERS = {
+  admin: 'admin@joule.test',
+  clerk: 'clerk@joule.test',
+} as const;
+
+const DEMO_ROLES = [
+  { name: 'Administrator', privileges: [SUPERUSER] },
+  { name: 'Clerk', privileges: ['CUSTOMERS', 'CONTRACTS', 'POINTS'] },
+];
+
+/** True when the database has no users yet (a fresh installation). */
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Options of {@link seedDemo}. */
+export interface SeedOptions {
+  /** Hash of {@link DEMO_PASSWORD} to store (tests pass a cheap one); hashed when absent. */
+  readonly passwordHash?: string;
+}
+
+/** Inserts the demo roles and users; rows that already exist (by name/e-mail) are kept. */
+export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<void> {
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+  await db.transaction(async (tx) => {
+    await tx.insert(roles).values(DEMO_ROLES).onConflictDoNothing();
+    const roleId = async (name: string) => {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+      return role!.id;
+    };
+    await tx
+      .insert(users)
+      .values([
+        { email: DEMO_USERS.admin, passwordHash, roles: [await roleId('Administrator')] },
+        { email: DEMO_USERS.clerk, passwordHash, roles: [await roleId('Clerk')] },
+      ])
+      .onConflictDoNothing();
+  });
+}

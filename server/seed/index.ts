@@ -1,0 +1,2 @@
+/** Seeding entry points (`main.ts` on first start, `seed-cli.ts` on demand). */
+export { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './demo';

@@ -1,0 +1,155 @@
+/**
+ * Test harness: the real app on a real port over an in-memory PGlite, spoken to with
+ * `fetch`. With `JOULE_TEST_DATABASE_URL` set (a PostgreSQL role allowed to create
+ * databases), each server gets a fresh PostgreSQL database instead, dropped on close, so
+ * the same suite checks both engines. One server per test file (PGlite takes a couple of
+ * seconds to start):
+ *
+ * ```ts
+ * let server: TestServer;
+ * beforeAll(async () => { server = await startTestServer(); });
+ * afterAll(() => server.close());
+ * ```
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../app';
+import { MemoryMailer } from '../auth/mailer';
+import { hashPassword } from '../auth/passwords';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { DEMO_PASSWORD, seedDemo } from '../seed';
+
+/**
+ * A JSON answer. The body defaults to `any`: it is whatever JSON came over the wire (the
+ * fetch seam), and tests assert on it directly.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface TestResponse<T = any> {
+  readonly status: number;
+  readonly headers: Headers;
+  /** Parsed JSON, or undefined for an empty body. */
+  readonly body: T;
+}
+
+/** Options of one {@link TestServer.request}. */
+export interface RequestOptions {
+  readonly method?: string;
+  /** Bearer token. */
+  readonly token?: string;
+  /** Sent as JSON unless it is a string (sent as is). */
+  readonly body?: unknown;
+  /** Accept-Language. */
+  readonly lang?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** A running test server. */
+export interface TestServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string;
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+  readonly mailer: MemoryMailer;
+  /** The signing secret, to forge tokens in tests. */
+  readonly secret: Uint8Array;
+  /** Calls `path` (relative to `/api/v1` unless it starts with `http` or `//`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
+  request<T = any>(path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** Signs in and returns the access token. */
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Test-only options: reuse a database (to run a second app on it) and app overrides. */
+export interface TestServerOptions extends Partial<Omit<AppOptions, 'db'>> {
+  readonly database?: DatabaseHandle;
+}
+
+/** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.JOULE_TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ memory: true });
+  const name = `joule_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin(`DROP DATABASE ${name}`);
+    },
+  };
+}
+
+/** Starts the app on a random loopback port over a fresh, migrated, seeded database. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await freshDatabase());
+  if (ownDatabase) {
+    await database.migrate();
+    // A cheap hash keeps the many sign-ins of a test run fast; the cost is stored in it.
+    await seedDemo(database.db, {
+      passwordHash: await hashPassword(DEMO_PASSWORD, { N: 1024, r: 8, p: 1 }),
+    });
+  }
+  const mailer = new MemoryMailer();
+  const secret =
+    options.secret ?? new TextEncoder().encode('test-secret-0123456789-0123456789-abcdef');
+  const app = await buildApp({ mailer, ...options, secret, db: database.db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    if (init.lang) headers['accept-language'] = init.lang;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const url = /^https?:/.test(path) ? path : `${origin}/api/v1${path}`;
+    const response = await fetch(url, { method: init.method ?? 'GET', headers, body });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text === '' ? undefined : JSON.parse(text)) as T,
+    };
+  }
+
+  return {
+    origin,
+    app,
+    database,
+    mailer,
+    secret,
+    request,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await request<{ access: string }>('/auth/jwt/create/', {
+        method: 'POST',
+        body: { email, password },
+      });
+      if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
+      return response.body.access;
+    },
+    async close() {
+      await app.close();
+      if (ownDatabase) await database.close();
+    },
+  };
+}

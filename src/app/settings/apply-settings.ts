@@ -1,0 +1,19 @@
+/** Puts the app settings in force: theme classes and the API's language (SPEC §1, §3). */
+import { setApiLanguage } from '../../api';
+import { getSettings, subscribeSettings, type AppSettings } from '../../i18n';
+import { applyTheme } from '../theme';
+
+export function applySettings(settings: AppSettings): void {
+  applyTheme(settings.theme);
+  // Labels and error messages of the API follow the UI language (API.md).
+  setApiLanguage(settings.language);
+}
+
+/**
+ * Applies the stored settings now and every saved change at once (this tab or another);
+ * returns the unsubscribe function. `index.html` has applied the theme before first paint.
+ */
+export function syncSettings(): () => void {
+  applySettings(getSettings());
+  return subscribeSettings(applySettings);
+}

@@ -1,0 +1,83 @@
+/**
+ * The snackbar (SPEC §4, §9): one call shows a message with a timeout (5000 ms by
+ * default) and a colour ('notice' by default); it closes by its button or the timeout.
+ * Blueprint's `OverlayToaster` draws it, rendered inside the app's providers by
+ * `SnackbarHost`, so messages are translated in the current language.
+ */
+import { useCallback } from 'react';
+import { OverlayToaster, type IconName, type Intent, type Toaster } from '@blueprintjs/core';
+import { useIntl } from 'react-intl';
+import { formatAppMessage, type AppMessage } from '../app-message';
+
+/** Colour names of the snackbar. */
+export type SnackbarColor = 'notice' | 'success' | 'warning' | 'danger' | 'error';
+
+/** SPEC §9: snackbar and toast default timeout. */
+export const SNACKBAR_TIMEOUT_MS = 5000;
+
+export interface SnackbarOptions {
+  readonly message: AppMessage;
+  /**
+   * Milliseconds until it closes by itself; 0 keeps it until closed.
+   * @default 5000
+   */
+  readonly timeout?: number;
+  /** @default 'notice' */
+  readonly color?: SnackbarColor;
+}
+
+/** Blueprint intent and icon of each colour. */
+export const snackbarLooks: Readonly<Record<SnackbarColor, { intent: Intent; icon: IconName }>> = {
+  notice: { intent: 'primary', icon: 'info-sign' },
+  success: { intent: 'success', icon: 'tick-circle' },
+  warning: { intent: 'warning', icon: 'warning-sign' },
+  danger: { intent: 'danger', icon: 'error' },
+  error: { intent: 'danger', icon: 'error' },
+};
+
+let toaster: Toaster | null = null;
+/** Shown before the host mounted (a call during start-up): shown once it is there. */
+let pending: SnackbarOptions[] = [];
+let show: (options: SnackbarOptions) => void = (options) => {
+  pending.push(options);
+};
+
+/** Shows the snackbar; a new one replaces the one showing. */
+export function showSnackbar(options: SnackbarOptions): void {
+  show(options);
+}
+
+function SnackbarMessage({ message }: { message: AppMessage }) {
+  return <>{formatAppMessage(useIntl(), message)}</>;
+}
+
+/** Where snackbars appear; mounted once, by `AppProviders`. */
+export function SnackbarHost() {
+  const ref = useCallback((instance: OverlayToaster | null) => {
+    toaster = instance;
+    if (!instance) {
+      show = (options) => pending.push(options);
+      return;
+    }
+    show = (options) => {
+      const { intent, icon } = snackbarLooks[options.color ?? 'notice'];
+      instance.show({
+        message: <SnackbarMessage message={options.message} />,
+        timeout: options.timeout ?? SNACKBAR_TIMEOUT_MS,
+        intent,
+        icon,
+        className: 'joule-snackbar',
+      });
+    };
+    const waiting = pending;
+    pending = [];
+    waiting.forEach(show);
+  }, []);
+  // One at a time (SPEC §4: the snackbar is shown or hidden).
+  return <OverlayToaster ref={ref} position="bottom" maxToasts={1} />;
+}
+
+/** The toaster of the mounted host, for tests. */
+export function snackbarToaster(): Toaster | null {
+  return toaster;
+}

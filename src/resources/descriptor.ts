@@ -1,0 +1,17 @@
+/**
+ * The descriptor types the runtime reads, from one place so the import path changes in
+ * one file only (DESIGN.md "A descriptor is plain data").
+ */
+export type {
+  ChoiceDescriptor,
+  FieldDescriptor,
+  FieldKind,
+  JsonSchema,
+  ResourceDescriptor,
+} from '../generated/descriptor-types';
+
+/** One row of a resource as the API sends it (API.md "Resources"). */
+export type ResourceRow = Readonly<Record<string, unknown>>;
+
+/** A row's id as it appears in URLs (`/customers/12/`). */
+export type RowId = string | number;

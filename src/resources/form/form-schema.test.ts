@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldDescriptor } from '../descriptor';
+import { contracts } from '../test-support/fixtures';
+import { buildForm, widgetForField, writableFields } from './form-schema';
+
+type Ui = Record<string, Record<string, unknown>>;
+
+describe('buildForm', () => {
+  it('keeps writable fields only when creating', () => {
+    const { schema, writableFields: fields } = buildForm(contracts, 'create');
+    expect(Object.keys(schema.properties as object)).toEqual(fields);
+    expect(fields).toEqual(writableFields(contracts));
+    expect(fields).not.toContain('created');
+  });
+
+  it('adds read-only fields (not the id), disabled and last, when editing', () => {
+    const { schema, uiSchema, writableFields: fields } = buildForm(contracts, 'edit');
+    const properties = schema.properties as Record<string, Record<string, unknown>>;
+    expect(properties.created).toEqual({ type: ['string', 'null'], readOnly: true });
+    expect(properties.id).toBeUndefined();
+    expect((uiSchema['ui:order'] as string[]).at(-1)).toBe('created');
+    expect(fields).not.toContain('created');
+  });
+
+  it('hides rjsf submit button; the dialog footer submits', () => {
+    expect(buildForm(contracts, 'edit').uiSchema['ui:submitButtonOptions']).toEqual({
+      norender: true,
+    });
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['contract_no', { labelId: 'resource.test.field.contract_no.label' }],
+    ['customer', { reference: 'customers' }],
+    ['price', { decimalPlaces: 2, emptyValue: null }],
+    ['state', { choices: contracts.fields[3]?.choices, emptyValue: null }],
+  ])('completes the ui:options of %s', (name, want) => {
+    const ui = buildForm(contracts, 'edit').uiSchema as Ui;
+    expect(ui[name]?.['ui:options']).toMatchObject(want);
+  });
+
+  it('keeps what the descriptor says over the defaults', () => {
+    const custom = {
+      ...contracts,
+      uiSchema: {
+        ...contracts.uiSchema,
+        price: { 'ui:widget': 'text', 'ui:options': { labelId: 'x' } },
+      },
+    };
+    const ui = buildForm(custom, 'edit').uiSchema as Ui;
+    expect(ui.price?.['ui:widget']).toBe('text');
+    expect(ui.price?.['ui:options']).toMatchObject({ labelId: 'x' });
+  });
+});
+
+const f = (
+  kind: FieldDescriptor['kind'],
+  extra: Partial<FieldDescriptor> = {},
+): FieldDescriptor => ({
+  name: 'f',
+  kind,
+  label: 'l',
+  required: false,
+  readOnly: false,
+  nullable: false,
+  ...extra,
+});
+
+describe.each<[FieldDescriptor, string | undefined]>([
+  [f('string'), 'text'],
+  [f('text'), 'textarea'],
+  [f('email'), 'email'],
+  [f('integer'), 'text'],
+  [f('decimal'), 'decimal'],
+  [f('date'), 'date'],
+  [f('datetime'), 'datetime'],
+  [f('boolean'), 'checkbox'],
+  [f('choice'), 'select'],
+  [f('reference'), 'reference'],
+  [f('list', { itemKind: 'reference' }), 'references'],
+  [f('list', { itemKind: 'choice' }), 'select'],
+  [f('list', { itemKind: 'string' }), undefined],
+  [f('object'), undefined],
+])('widgetForField(%o)', (field, want) => {
+  it(`is ${want}`, () => expect(widgetForField(field)).toBe(want));
+});

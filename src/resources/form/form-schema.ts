@@ -1,0 +1,126 @@
+/**
+ * The rjsf schema and uiSchema of a resource's dialog, from the descriptor's `formSchema`
+ * and `uiSchema` (codegen writes widget names and label ids), completed by the runtime:
+ * what a hand-written or overridden descriptor leaves out is filled from the field
+ * descriptors, and in edit mode read-only fields join the form, disabled.
+ */
+import type { FieldDescriptor, JsonSchema, ResourceDescriptor } from '../descriptor';
+
+/** Create a row or edit an existing one. */
+export type FormMode = 'create' | 'edit';
+
+type Mutable = Record<string, unknown>;
+
+/** What the rjsf `Form` gets, plus the fields a save may send. */
+export interface FormDefinition {
+  readonly schema: JsonSchema;
+  readonly uiSchema: JsonSchema;
+  /** Writable fields of the form, in schema order: the only keys POST and PATCH send. */
+  readonly writableFields: readonly string[];
+}
+
+function asRecord(value: unknown): Mutable {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Mutable) : {};
+}
+
+/** The properties of `descriptor.formSchema`: the writable fields. */
+export function writableFields(descriptor: ResourceDescriptor): string[] {
+  return Object.keys(asRecord(descriptor.formSchema.properties));
+}
+
+/** The runtime widget of a field kind, as codegen names them (`codegen/transform/ui-schema.ts`). */
+export function widgetForField(field: FieldDescriptor): string | undefined {
+  switch (field.kind) {
+    case 'string':
+      return 'text';
+    case 'text':
+      return 'textarea';
+    case 'integer':
+      return 'text';
+    case 'boolean':
+      return 'checkbox';
+    case 'choice':
+      return 'select';
+    case 'list':
+      if (field.itemKind === 'reference') return 'references';
+      return field.itemKind === 'choice' ? 'select' : undefined;
+    case 'object':
+      return undefined;
+    default:
+      return field.kind;
+  }
+}
+
+/** What an emptied input stores: nothing when required (so "required" is checked), else null or ''. */
+function emptyValue(field: FieldDescriptor): unknown {
+  if (field.required) return undefined;
+  if (field.nullable) return null;
+  return field.kind === 'string' || field.kind === 'text' || field.kind === 'email'
+    ? ''
+    : undefined;
+}
+
+function fieldUi(field: FieldDescriptor, given: unknown): Mutable {
+  const ui = { ...asRecord(given) };
+  const widget = widgetForField(field);
+  if (ui['ui:widget'] === undefined && widget !== undefined) ui['ui:widget'] = widget;
+  const options = asRecord(ui['ui:options']);
+  const defaults: Mutable = {
+    labelId: field.label,
+    reference: field.reference,
+    choices: field.choices,
+    decimalPlaces: field.decimalPlaces,
+    emptyValue: emptyValue(field),
+  };
+  const merged: Mutable = { ...options };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!(key in merged) && value !== undefined) merged[key] = value;
+  }
+  ui['ui:options'] = merged;
+  return ui;
+}
+
+/** A JSON Schema type for a read-only value; never validated beyond its type. */
+function readOnlySchema(field: FieldDescriptor): JsonSchema {
+  const type: Record<string, string> = {
+    boolean: 'boolean',
+    integer: 'integer',
+    reference: 'integer',
+    list: 'array',
+    object: 'object',
+  };
+  const base = field.kind === 'decimal' ? ['string', 'number'] : [type[field.kind] ?? 'string'];
+  return { type: [...base, 'null'], readOnly: true };
+}
+
+/**
+ * Builds the dialog's form. In `edit` mode read-only fields (except the id) follow the
+ * writable ones, disabled; in `create` mode only writable fields appear. The submit
+ * button is left to the dialog footer.
+ */
+export function buildForm(descriptor: ResourceDescriptor, mode: FormMode): FormDefinition {
+  const schema: Mutable = { type: 'object', ...descriptor.formSchema };
+  const properties: Mutable = { ...asRecord(schema.properties) };
+  const uiSchema: Mutable = { ...descriptor.uiSchema };
+  const writable = Object.keys(properties);
+  const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
+  for (const name of writable) {
+    const field = byName.get(name);
+    if (field) uiSchema[name] = fieldUi(field, uiSchema[name]);
+  }
+  if (mode === 'edit') {
+    const shown = descriptor.fields.filter(
+      (field) => field.readOnly && field.name !== descriptor.idField && !(field.name in properties),
+    );
+    for (const field of shown) {
+      properties[field.name] = readOnlySchema(field);
+      uiSchema[field.name] = fieldUi(field, uiSchema[field.name]);
+    }
+    const order = uiSchema['ui:order'];
+    if (Array.isArray(order))
+      uiSchema['ui:order'] = [...order, ...shown.map((field) => field.name)];
+  }
+  schema.properties = properties;
+  uiSchema['ui:submitButtonOptions'] = { norender: true };
+  return { schema, uiSchema, writableFields: writable };
+}

@@ -1,0 +1,170 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  H2,
+  Section,
+  Spinner,
+} from '@blueprintjs/core';
+import type { ResourceDescriptor, RowId } from '../descriptor';
+import { messages } from '../messages';
+import { useResourceOverride } from '../registry/registry-context';
+import { rowTitle } from '../row-title';
+import { DeleteAlert, DiscardAlert } from './confirm-alerts';
+import { ResourceForm } from './resource-form';
+import { SaveCallouts } from './save-callouts';
+import { useResourceForm, type ReadyForm } from './use-resource-form';
+
+/** Props of `ResourceDialog`. */
+export interface ResourceDialogProps {
+  readonly descriptor: ResourceDescriptor;
+  /** The row to edit, or null to create one. */
+  readonly id: RowId | null;
+  /** Called when the dialog should go away (saved, deleted, or closed by the user). */
+  readonly onClose: () => void;
+}
+
+type Confirm = 'none' | 'discard' | 'delete';
+
+function Panels({
+  descriptor,
+  id,
+  form,
+}: {
+  descriptor: ResourceDescriptor;
+  id: RowId;
+  form: ReadyForm;
+}) {
+  const intl = useIntl();
+  const { panels = [] } = useResourceOverride(descriptor);
+  return panels.map(({ id: key, title, component: Panel }) => (
+    <Section key={key} title={intl.formatMessage({ id: title, defaultMessage: key })} compact>
+      <Panel descriptor={descriptor} id={id} row={form.base.row} />
+    </Section>
+  ));
+}
+
+/**
+ * The create / edit dialog of a resource: the rjsf form, what went wrong above it, the
+ * override's panels below it, Delete / Cancel / Save in the footer. Closing with unsaved
+ * changes asks first. Loaded lazily, so rjsf stays out of the list's first chunk.
+ */
+export function ResourceDialog({ descriptor, id, onClose }: ResourceDialogProps) {
+  const intl = useIntl();
+  const controller = useResourceForm(descriptor, id);
+  const { widgets } = useResourceOverride(descriptor);
+  const [confirm, setConfirm] = useState<Confirm>('none');
+  const formId = useId();
+  const titleId = useId();
+  const resource = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
+  const ready = controller.status === 'ready' ? controller : null;
+  const name = ready && id !== null ? rowTitle(descriptor, ready.base.row) : '';
+  const canSave = id === null ? descriptor.operations.create : descriptor.operations.update;
+  const saving = ready?.save.status === 'saving';
+  const requestClose = () => (ready?.dirty ? setConfirm('discard') : onClose());
+
+  const title =
+    id === null
+      ? intl.formatMessage(messages.createTitle, { resource })
+      : ready
+        ? intl.formatMessage(messages.editTitle, { resource, name })
+        : resource;
+
+  return (
+    <>
+      <Dialog
+        isOpen
+        onClose={requestClose}
+        aria-labelledby={titleId}
+        style={{ width: 'min(720px, 96vw)' }}
+      >
+        {/* Our own header: Blueprint's close button has a fixed English label. */}
+        <div className={Classes.DIALOG_HEADER}>
+          <H2 id={titleId}>{title}</H2>
+          <Button
+            variant="minimal"
+            icon="small-cross"
+            aria-label={intl.formatMessage(messages.close)}
+            onClick={requestClose}
+          />
+        </div>
+        <DialogBody>
+          {controller.status === 'pending' && (
+            <Spinner aria-label={intl.formatMessage(messages.loading)} />
+          )}
+          {controller.status === 'error' && (
+            <Callout
+              intent="danger"
+              role="alert"
+              title={intl.formatMessage(messages.recordLoadError)}
+            >
+              <Button text={intl.formatMessage(messages.retry)} onClick={controller.retry} />
+            </Callout>
+          )}
+          {ready && (
+            <>
+              <SaveCallouts descriptor={descriptor} save={ready.save} onReapply={ready.reapply} />
+              <ResourceForm
+                id={formId}
+                form={ready.form}
+                formData={ready.formData}
+                onChange={ready.setFormData}
+                onSubmit={(data) => void ready.submit(data).then((saved) => saved && onClose())}
+                extraErrors={ready.save.status === 'invalid' ? ready.save.extraErrors : undefined}
+                widgets={widgets}
+                disabled={!canSave || saving}
+              />
+              {id !== null && <Panels descriptor={descriptor} id={id} form={ready} />}
+            </>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={intl.formatMessage(messages.cancel)} onClick={requestClose} />
+              {canSave && (
+                <Button
+                  type="submit"
+                  form={formId}
+                  intent="primary"
+                  loading={saving}
+                  disabled={!ready}
+                  text={intl.formatMessage(messages.save)}
+                />
+              )}
+            </>
+          }
+        >
+          {ready && id !== null && descriptor.operations.destroy && (
+            <Button
+              intent="danger"
+              variant="minimal"
+              icon="trash"
+              text={intl.formatMessage(messages.delete)}
+              onClick={() => setConfirm('delete')}
+            />
+          )}
+        </DialogFooter>
+      </Dialog>
+      <DiscardAlert
+        isOpen={confirm === 'discard'}
+        onDiscard={onClose}
+        onCancel={() => setConfirm('none')}
+      />
+      {ready && (
+        <DeleteAlert
+          isOpen={confirm === 'delete'}
+          name={name}
+          deletion={ready.deletion}
+          onConfirm={() => void ready.remove().then((done) => done && onClose())}
+          onCancel={() => setConfirm('none')}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import type { ServerErrorSchema } from './rjsf-errors';
+import { createErrorTransformer, type FormatMessage } from './validation';
+import type { FormDefinition } from './form-schema';
+import { templates, widgets as builtinWidgets } from './widgets';
+
+/** Props of `ResourceForm`. */
+export interface ResourceFormProps {
+  /** The form element's id; the dialog's Save button submits it with `form={id}`. */
+  readonly id: string;
+  readonly form: FormDefinition;
+  readonly formData: Readonly<Record<string, unknown>>;
+  readonly onChange: (data: Readonly<Record<string, unknown>>) => void;
+  /** Called with the data after client validation passed. */
+  readonly onSubmit: (data: Readonly<Record<string, unknown>>) => void;
+  /** Server field errors, shown beside their fields. @default {} */
+  readonly extraErrors?: ServerErrorSchema;
+  /** Extra or replacing widgets of the resource's override. @default {} */
+  readonly widgets?: RegistryWidgetsType;
+  /** Everything read-only (no update permission, or while saving). @default false */
+  readonly disabled?: boolean;
+}
+
+// Never add defaults the user did not type: the form would look changed on open.
+const DEFAULT_STATE = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'skipDefaults',
+} as const;
+
+const ignoreErrors = () => undefined;
+
+/** The rjsf `Form` with our Blueprint widgets and templates and localized validation. */
+export function ResourceForm(props: ResourceFormProps) {
+  const { id, form, formData, onChange, onSubmit, extraErrors, widgets, disabled = false } = props;
+  const intl = useIntl();
+  const transformErrors = useMemo(() => {
+    const format: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
+    return createErrorTransformer(format);
+  }, [intl]);
+  const allWidgets = useMemo(() => ({ ...builtinWidgets, ...widgets }), [widgets]);
+  return (
+    <Form
+      id={id}
+      schema={form.schema as RJSFSchema}
+      uiSchema={form.uiSchema as UiSchema}
+      formData={formData}
+      validator={validator}
+      widgets={allWidgets}
+      templates={templates}
+      extraErrors={extraErrors as ErrorSchema | undefined}
+      transformErrors={transformErrors}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      disabled={disabled}
+      experimental_defaultFormStateBehavior={DEFAULT_STATE}
+      // Errors are drawn beside fields; without a handler rjsf would also log them.
+      onError={ignoreErrors}
+      onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
+      onSubmit={(event) => onSubmit((event.formData ?? {}) as Record<string, unknown>)}
+    />
+  );
+}

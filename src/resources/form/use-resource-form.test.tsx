@@ -1,0 +1,123 @@
+/** @vitest-environment jsdom */
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { NetworkError } from '../../api';
+import { contracts } from '../test-support/fixtures';
+import {
+  Providers,
+  apiError,
+  fakeRequest,
+  type Call,
+  type FakeAnswer,
+} from '../test-support/render';
+import { useResourceForm, type ReadyForm, type ResourceFormController } from './use-resource-form';
+
+const row = { id: 5, contract_no: 'S-5', customer: 7, valid_from: '2025-01-01', created: 'x' };
+
+function setup(id: number | null, answer: (call: Call) => FakeAnswer) {
+  const fake = fakeRequest(answer);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Providers request={fake.request}>{children}</Providers>
+  );
+  const hook = renderHook(() => useResourceForm(contracts, id), { wrapper });
+  const ready = async (): Promise<ReadyForm> => {
+    await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+    return hook.result.current as ReadyForm;
+  };
+  return { ...fake, hook, ready };
+}
+
+const status = (c: ResourceFormController) => (c.status === 'ready' ? c.save.status : c.status);
+
+describe('useResourceForm', () => {
+  it('is pending, then ready with the row and its ETag', async () => {
+    const { hook, ready } = setup(5, () => ({ data: row, etag: '"a"' }));
+    expect(hook.result.current.status).toBe('pending');
+    const form = await ready();
+    expect(form.base).toEqual({ row, etag: '"a"' });
+    expect(form.dirty).toBe(false);
+  });
+
+  it('is an error when the row cannot be read, and retries', async () => {
+    let fail = true;
+    const { hook } = setup(5, () =>
+      fail ? apiError(404, { detail: 'Not found.' }) : { data: row },
+    );
+    await waitFor(() => expect(hook.result.current.status).toBe('error'));
+    fail = false;
+    act(() => (hook.result.current as { retry(): void }).retry());
+    await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+  });
+
+  it('creates with a POST of the typed writable fields', async () => {
+    const { calls, ready } = setup(null, () => ({ data: row, status: 201 }));
+    const form = await ready();
+    expect(form.mode).toBe('create');
+    let saved = false;
+    await act(async () => {
+      saved = await form.submit({ contract_no: 'N', customer: 7, created: 'ignored', state: null });
+    });
+    expect(saved).toBe(true);
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/contracts/' });
+    expect(calls.at(-1)?.options.body).toEqual({ contract_no: 'N', customer: 7 });
+  });
+
+  it('saves nothing when nothing changed', async () => {
+    const { calls, ready } = setup(5, () => ({ data: row }));
+    const form = await ready();
+    await act(async () => void (await form.submit({ ...row })));
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it.each<[string, () => never, string]>([
+    ['a 400', () => apiError(400, { contract_no: ['Bad.'] }), 'invalid'],
+    [
+      'no answer',
+      () => {
+        throw new NetworkError(null);
+      },
+      'offline',
+    ],
+    ['a 403', () => apiError(403, { detail: 'No.' }), 'failed'],
+  ])('turns %s into a state and keeps the edits', async (_name, fail, want) => {
+    const { hook, ready } = setup(5, (call) => (call.method === 'GET' ? { data: row } : fail()));
+    const form = await ready();
+    act(() => form.setFormData({ ...row, contract_no: 'S-55' }));
+    const edited = hook.result.current as ReadyForm;
+    expect(edited.dirty).toBe(true);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => void (await edited.submit(edited.formData)));
+    expect(status(hook.result.current)).toBe(want);
+    // Only what the UI cannot show is logged.
+    expect(log.mock.calls.length > 0).toBe(want === 'failed');
+    log.mockRestore();
+    expect((hook.result.current as ReadyForm).formData.contract_no).toBe('S-55');
+  });
+
+  it('deletes with If-Match, and reports a refusal', async () => {
+    let refuse = true;
+    const { calls, hook, ready } = setup(5, (call) =>
+      call.method === 'DELETE' && refuse
+        ? apiError(400, { detail: 'Has payments.' })
+        : { data: row, etag: '"e"' },
+    );
+    const form = await ready();
+    await act(async () => void (await form.remove()));
+    expect((hook.result.current as ReadyForm).deletion).toEqual({
+      status: 'failed',
+      detail: 'Has payments.',
+      offline: false,
+    });
+    refuse = false;
+    let done = false;
+    await act(async () => {
+      done = await (hook.result.current as ReadyForm).remove();
+    });
+    expect(done).toBe(true);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.options.ifMatch)).toEqual([
+      '"e"',
+      '"e"',
+    ]);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Client-side validation messages in the UI language: ajv's English keyword messages
+ * replaced by `app.resources.*` messages, dates with SPEC §5's text ("Date must be in
+ * YYYY-MM-DD" / "Datum musí být ve formátu RRRR-MM-DD").
+ */
+import type { ErrorTransformer, RJSFValidationError } from '@rjsf/utils';
+import type { MessageDescriptor } from 'react-intl';
+import { messages } from '../messages';
+
+/** `intl.formatMessage`, narrowed to what the transformer needs. */
+export type FormatMessage = (
+  descriptor: MessageDescriptor,
+  values?: Record<string, string | number>,
+) => string;
+
+type Ui = Record<string, unknown>;
+
+/** The uiSchema entry of an error's property (`.address.zip_code`, `.roles.0`). */
+export function uiAt(uiSchema: Ui | undefined, property: string | undefined): Ui {
+  let node: Ui = uiSchema ?? {};
+  const path = (property ?? '').split('.').filter(Boolean);
+  for (const key of path) {
+    const next = /^\d+$/.test(key) ? node.items : node[key];
+    node = next && typeof next === 'object' ? (next as Ui) : {};
+  }
+  return node;
+}
+
+function option(ui: Ui, key: string): unknown {
+  const options = ui['ui:options'];
+  return options && typeof options === 'object' ? (options as Ui)[key] : undefined;
+}
+
+/** The date format error of a field: its own message id (`ui:options.dateMessageId`) or the default. */
+export function dateMessage(format: FormatMessage, ui: Ui, kind: 'date' | 'datetime'): string {
+  const pattern = format(kind === 'date' ? messages.datePattern : messages.datetimePattern);
+  const id = option(ui, 'dateMessageId');
+  const fallback = kind === 'date' ? messages.dateFormat : messages.datetimeFormat;
+  return format(typeof id === 'string' ? { ...fallback, id } : fallback, { format: pattern });
+}
+
+function localize(error: RJSFValidationError, format: FormatMessage, ui: Ui): string | undefined {
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  const limit = typeof params.limit === 'number' ? params.limit : 0;
+  switch (error.name) {
+    case 'required':
+      return format(messages.required);
+    case 'maxLength':
+      return format(messages.maxLength, { limit });
+    case 'minLength':
+      return format(messages.minLength, { limit });
+    case 'maximum':
+      return format(messages.maximum, { limit });
+    case 'minimum':
+      return format(messages.minimum, { limit });
+    case 'format':
+      if (params.format === 'date') return dateMessage(format, ui, 'date');
+      if (params.format === 'date-time') return dateMessage(format, ui, 'datetime');
+      return format(params.format === 'email' ? messages.invalidEmail : messages.invalidValue);
+    case 'type':
+      return /integer|number/.test(String(params.type))
+        ? format(messages.invalidNumber)
+        : format(messages.invalidValue);
+    case 'pattern':
+      return format(ui['ui:widget'] === 'decimal' ? messages.invalidNumber : messages.invalidValue);
+    case 'enum':
+    case 'uniqueItems':
+      return format(messages.invalidValue);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * An rjsf `transformErrors` that puts every known ajv keyword into the UI language. For a
+ * property that was required, the `required` message alone is kept (ajv may add a type
+ * error for the same empty field).
+ */
+export function createErrorTransformer(format: FormatMessage): ErrorTransformer {
+  return (errors, uiSchema) => {
+    const required = new Set(
+      errors.filter((error) => error.name === 'required').map((error) => error.property),
+    );
+    return errors
+      .filter((error) => error.name === 'required' || !required.has(error.property))
+      .map((error) => {
+        const ui = uiAt(uiSchema as Ui | undefined, error.property);
+        const message = localize(error, format, ui);
+        return message === undefined ? error : { ...error, message, stack: message };
+      });
+  };
+}

@@ -1,0 +1,133 @@
+/** Choice widgets: select (one or many, labels from messages), checkbox, switch. */
+import type { ChangeEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Checkbox, HTMLSelect, Switch } from '@blueprintjs/core';
+import {
+  ariaDescribedByIds,
+  enumOptionsIndexForValue,
+  enumOptionsValueForIndex,
+  getUiOptions,
+  type EnumOptionsType,
+  type WidgetProps,
+} from '@rjsf/utils';
+import type { ChoiceDescriptor } from '../../descriptor';
+import { messages } from '../../messages';
+import { emptyValueOf, useFieldLabel } from './labels';
+
+/** The option labels of a choice field: `ui:options.choices` message ids, else the values. */
+function useChoiceLabels(props: WidgetProps): (option: EnumOptionsType) => string {
+  const intl = useIntl();
+  const choices = (props.options.choices ?? []) as readonly ChoiceDescriptor[];
+  const byValue = new Map(choices.map((choice) => [String(choice.value), choice.label]));
+  return (option) => {
+    const id = byValue.get(String(option.value));
+    return id ? intl.formatMessage({ id, defaultMessage: option.label }) : option.label;
+  };
+}
+
+/**
+ * A native select (Blueprint `HTMLSelect`) over the schema's `enum`, showing each choice's
+ * label message; for a list of choices (`multiple`), a group of checkboxes. A `null` in a
+ * nullable enum is the empty option.
+ */
+export function SelectWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, autofocus, multiple, rawErrors, options } =
+    props;
+  const intl = useIntl();
+  const labelOf = useChoiceLabels(props);
+  const groupLabel = useFieldLabel(options, props.label);
+  const enumOptions = (options.enumOptions ?? []).filter((option) => option.value !== null);
+  const selected = enumOptionsIndexForValue(value, enumOptions, multiple);
+  const common = {
+    id,
+    name: id,
+    required,
+    disabled: disabled || readonly,
+    autoFocus: autofocus,
+    'aria-invalid': rawErrors?.length ? true : undefined,
+    'aria-describedby': ariaDescribedByIds(id),
+  };
+  const items = enumOptions.map((option, index) => (
+    <option key={index} value={String(index)}>
+      {labelOf(option)}
+    </option>
+  ));
+  if (multiple) {
+    // A list of choices as checkboxes: a native multi-select needs Ctrl+click.
+    const chosen = new Set(Array.isArray(selected) ? selected : []);
+    const toggle = (index: number, on: boolean) => {
+      const next = new Set(chosen);
+      if (on) next.add(String(index));
+      else next.delete(String(index));
+      props.onChange(enumOptions.filter((_o, i) => next.has(String(i))).map((o) => o.value));
+    };
+    return (
+      <div
+        role="group"
+        id={id}
+        aria-label={groupLabel}
+        aria-describedby={ariaDescribedByIds(id)}
+        style={{ columns: '14rem' }}
+      >
+        {enumOptions.map((option, index) => (
+          <Checkbox
+            key={index}
+            label={labelOf(option)}
+            checked={chosen.has(String(index))}
+            disabled={disabled || readonly}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => toggle(index, event.target.checked)}
+          />
+        ))}
+      </div>
+    );
+  }
+  const index = selected === undefined || Array.isArray(selected) ? '' : String(selected);
+  return (
+    <HTMLSelect
+      {...common}
+      fill
+      value={index}
+      onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+        props.onChange(
+          event.target.value === ''
+            ? emptyValueOf(options)
+            : enumOptionsValueForIndex(event.target.value, enumOptions),
+        )
+      }
+      onBlur={() => props.onBlur(id, value)}
+      onFocus={() => props.onFocus(id, value)}
+    >
+      {(index === '' || (!required && options.emptyValue !== undefined)) && (
+        <option value="">{intl.formatMessage(messages.noChoice)}</option>
+      )}
+      {items}
+    </HTMLSelect>
+  );
+}
+
+function useBooleanProps(props: WidgetProps) {
+  const { id, value, disabled, readonly, autofocus, label, uiSchema } = props;
+  const text = useFieldLabel(props.options.labelId ? props.options : getUiOptions(uiSchema), label);
+  return {
+    id,
+    name: id,
+    label: text,
+    checked: value === true,
+    disabled: disabled || readonly,
+    autoFocus: autofocus,
+    'aria-describedby': ariaDescribedByIds(id),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => props.onChange(event.target.checked),
+    onBlur: () => props.onBlur(id, value),
+    onFocus: () => props.onFocus(id, value),
+  };
+}
+
+/** A yes/no field as a checkbox with the field's label beside it. */
+export function CheckboxWidget(props: WidgetProps) {
+  return <Checkbox {...useBooleanProps(props)} />;
+}
+
+/** A yes/no field as a switch (`"ui:widget": "switch"`). */
+export function SwitchWidget(props: WidgetProps) {
+  return <Switch {...useBooleanProps(props)} />;
+}

@@ -1,0 +1,59 @@
+/** @vitest-environment jsdom */
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { contracts } from '../../test-support/fixtures';
+import { FormHarness } from '../../test-support/form-harness';
+import { fakeRequest, renderWithProviders } from '../../test-support/render';
+import { isIsoDate } from './date-widgets';
+
+const base = { contract_no: 'S-1', customer: 1, valid_from: '2025-01-01' };
+const { request } = fakeRequest(() => ({ data: { id: 1, last_name: 'Novák' } }));
+
+describe.each([
+  ['2025-02-28', true],
+  ['2024-02-29', true],
+  ['2025-02-29', false],
+  ['2025-13-01', false],
+  ['1. 2. 2025', false],
+  ['2025-1-1', false],
+])('isIsoDate(%s)', (text, want) => {
+  it(`is ${want}`, () => expect(isIsoDate(text)).toBe(want));
+});
+
+describe.each([
+  ['cs', 'Datum musí být ve formátu RRRR-MM-DD', 'RRRR-MM-DD'],
+  ['en', 'Date must be in YYYY-MM-DD', 'YYYY-MM-DD'],
+] as const)('DateWidget in %s', (locale, message, placeholder) => {
+  it('names the format when leaving a wrong date, and blocks the submit', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<FormHarness descriptor={contracts} initial={base} onSubmit={onSubmit} />, {
+      request,
+      locale,
+    });
+    const input = screen.getByLabelText('Platnost od', { exact: false });
+    expect(input.getAttribute('placeholder')).toBe(placeholder);
+    await userEvent.clear(input);
+    await userEvent.type(input, '1. 2. 2025');
+    await userEvent.tab();
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    await userEvent.click(screen.getByRole('button', { name: 'submit' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  it('accepts a correct date', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<FormHarness descriptor={contracts} initial={base} onSubmit={onSubmit} />, {
+      request,
+      locale,
+    });
+    const input = screen.getByLabelText('Platnost od', { exact: false });
+    await userEvent.clear(input);
+    await userEvent.type(input, '2025-03-05');
+    await userEvent.tab();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'submit' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ valid_from: '2025-03-05' }));
+  });
+});

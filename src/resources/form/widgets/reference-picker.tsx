@@ -1,0 +1,145 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, Classes, InputGroup, Spinner } from '@blueprintjs/core';
+import type { ResourceDescriptor, RowId } from '../../descriptor';
+import { messages } from '../../messages';
+import { useDebounced, useReferenceSearch, type ReferenceOption } from './use-reference';
+
+/** Props of `ReferencePicker`. */
+export interface ReferencePickerProps {
+  /** The input's id (the field label points at it). */
+  readonly id: string;
+  readonly target: ResourceDescriptor | undefined;
+  /** What the input shows while not searching: the chosen row's title, or ''. */
+  readonly selectedText: string;
+  readonly onSelect: (option: ReferenceOption) => void;
+  /** Shows a clear button when given and something is chosen. */
+  readonly onClear?: () => void;
+  /** Ids not to offer (already chosen in a multi-select). @default [] */
+  readonly exclude?: readonly RowId[];
+  readonly disabled?: boolean;
+  readonly required?: boolean;
+  readonly invalid?: boolean;
+  readonly describedBy?: string;
+}
+
+const SEARCH_DELAY_MS = 250;
+const LIST_STYLE = {
+  position: 'absolute',
+  zIndex: 20,
+  left: 0,
+  right: 0,
+  maxHeight: 280,
+  overflowY: 'auto',
+} as const;
+
+/**
+ * An async searchable select (ARIA combobox with a listbox popup): typing searches the
+ * referenced resource (`?search=…&page_size=20`) and lists row titles; arrows move,
+ * Enter picks, Escape closes without leaving the dialog.
+ */
+export function ReferencePicker(props: ReferencePickerProps) {
+  const { id, target, selectedText, onSelect, onClear, exclude = [], disabled } = props;
+  const intl = useIntl();
+  const listId = useId();
+  const [text, setText] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const open = text !== null;
+  const term = useDebounced(text ?? '', SEARCH_DELAY_MS);
+  const search = useReferenceSearch(target, term.trim(), open);
+  const options = search.options.filter((option) => !exclude.includes(option.id));
+  const activeIndex = Math.min(active, options.length - 1);
+
+  const close = () => {
+    setText(null);
+    setActive(0);
+  };
+  const pick = (option: ReferenceOption | undefined) => {
+    if (!option) return;
+    onSelect(option);
+    close();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) setText('');
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive(Math.max(0, Math.min(activeIndex + step, options.length - 1)));
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault();
+      pick(options[activeIndex]);
+    } else if (event.key === 'Escape' && open) {
+      // Close the list only; the dialog around stays open.
+      event.stopPropagation();
+      event.nativeEvent.stopImmediatePropagation();
+      close();
+    }
+  };
+
+  const optionId = (index: number) => `${listId}-${index}`;
+  return (
+    <div style={{ position: 'relative' }}>
+      <InputGroup
+        id={id}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
+        autoComplete="off"
+        required={props.required}
+        disabled={disabled}
+        value={text ?? selectedText}
+        placeholder={disabled ? undefined : `${intl.formatMessage(messages.search)}…`}
+        intent={props.invalid ? 'danger' : 'none'}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+        }}
+        onBlur={close}
+        onKeyDown={onKeyDown}
+        rightElement={
+          search.loading && open ? (
+            <Spinner size={16} aria-label={intl.formatMessage(messages.pickerSearching)} />
+          ) : onClear && selectedText && !disabled ? (
+            <Button
+              variant="minimal"
+              icon="cross"
+              aria-label={intl.formatMessage(messages.clear)}
+              onClick={onClear}
+            />
+          ) : undefined
+        }
+      />
+      {open && (
+        <ul
+          id={listId}
+          role="listbox"
+          className={`${Classes.MENU} ${Classes.ELEVATION_2}`}
+          style={LIST_STYLE}
+        >
+          {options.map((option, index) => (
+            <li
+              key={String(option.id)}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={`${Classes.MENU_ITEM}${index === activeIndex ? ` ${Classes.ACTIVE}` : ''}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(option)}
+            >
+              {option.title}
+            </li>
+          ))}
+          {options.length === 0 && (
+            <li className={`${Classes.MENU_ITEM} ${Classes.DISABLED}`} aria-live="polite">
+              {intl.formatMessage(search.loading ? messages.pickerSearching : messages.noOptions)}
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

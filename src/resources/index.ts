@@ -1,0 +1,45 @@
+/**
+ * Public surface of `src/resources`, the generic resource runtime (STYLE.md convention 5):
+ * the screen, its headless controllers and pure helpers, the registry the app provides,
+ * and the one typed way `overrides/` changes descriptors.
+ */
+export { ResourcePage } from './resource-page';
+export type { ResourcePageProps } from './resource-page';
+
+export { ResourceRegistryProvider, useResourceRegistry } from './registry/registry-context';
+export type {
+  RequestFn,
+  ResourceRegistry,
+  ResourceRegistryProviderProps,
+} from './registry/registry-context';
+export { mergeOverrides } from './registry/overrides';
+export type {
+  ResourceOverride,
+  ResourceOverrides,
+  ResourcePanel,
+  ResourcePanelProps,
+} from './registry/overrides';
+
+export { useResourceList } from './list/use-resource-list';
+export type { ResourceListController } from './list/use-resource-list';
+export {
+  ALL_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  buildListQuery,
+  parseListState,
+  toSearchParams,
+} from './list/list-query';
+export type { ListState, SortItem } from './list/list-query';
+
+export { useResourceForm } from './form/use-resource-form';
+export type { ReadyForm, ResourceFormController } from './form/use-resource-form';
+export type { DeleteState, SaveState } from './form/save-state';
+export { changedFields } from './form/changed-fields';
+export { toRjsfErrors } from './form/rjsf-errors';
+export type { FormErrorParts, ServerErrorSchema } from './form/rjsf-errors';
+
+export { rowTitle } from './row-title';
+export { resourceKeys } from './queries';
+export type { ItemSnapshot, ListPage } from './queries';
+export type { ResourceRow, RowId } from './descriptor';

@@ -1,0 +1,14 @@
+import { lazy } from 'react';
+
+/** Loads the dialog module (rjsf and the widgets); resolves once it is loaded. */
+export function preloadResourceDialog() {
+  return import('./form/resource-dialog');
+}
+
+/**
+ * The create / edit dialog as a lazy component: rjsf and its validator load only when a
+ * dialog first opens (or after the list is idle), never in the list's first chunk.
+ */
+export const LazyResourceDialog = lazy(() =>
+  preloadResourceDialog().then((module) => ({ default: module.ResourceDialog })),
+);

@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
+import { messages } from '../messages';
+import { cellFormatter, createFormatters, type CellText } from './format';
+import { referenceIds, useReferenceTitlesContext } from './use-reference-titles';
+
+/** Extra column data the table view reads. */
+export interface ColumnMeta {
+  readonly field: FieldDescriptor;
+}
+
+function ReferenceCell({ field, value }: { field: FieldDescriptor; value: unknown }) {
+  const titles = useReferenceTitlesContext();
+  const known = field.reference ? titles[field.reference] : undefined;
+  return referenceIds(value)
+    .map((id) => known?.[id] ?? `#${id}`)
+    .join(', ');
+}
+
+/**
+ * TanStack Table columns of a resource, built from `descriptor.columns` in order: header
+ * text from the field's label message (raw field name as fallback), sorting allowed for
+ * `descriptor.sortFields`, cells per field kind. Memoized per descriptor and locale, so
+ * the table and its rows keep their identity across list state changes.
+ */
+export function useResourceColumns(descriptor: ResourceDescriptor): ColumnDef<ResourceRow>[] {
+  const intl = useIntl();
+  return useMemo(() => {
+    const formatters = createFormatters(intl.locale);
+    const text: CellText = {
+      yes: intl.formatMessage(messages.yes),
+      no: intl.formatMessage(messages.no),
+      message: (id, fallback) => intl.formatMessage({ id, defaultMessage: fallback }),
+    };
+    const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
+    return descriptor.columns.flatMap((name): ColumnDef<ResourceRow>[] => {
+      const field = byName.get(name);
+      if (!field) return [];
+      const meta: ColumnMeta = { field };
+      const header = intl.formatMessage({ id: field.label, defaultMessage: name });
+      const enableSorting = descriptor.sortFields.includes(name);
+      if (field.reference) {
+        return [
+          {
+            id: name,
+            accessorFn: (row) => row[name],
+            header,
+            enableSorting,
+            meta,
+            cell: (context) => <ReferenceCell field={field} value={context.getValue()} />,
+          },
+        ];
+      }
+      const format = cellFormatter(field, formatters, text);
+      return [
+        {
+          id: name,
+          accessorFn: (row) => row[name],
+          header,
+          enableSorting,
+          meta,
+          cell: (context) => format(context.getValue()),
+        },
+      ];
+    });
+  }, [descriptor, intl]);
+}

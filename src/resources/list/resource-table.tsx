@@ -1,0 +1,123 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { HTMLTable } from '@blueprintjs/core';
+import {
+  functionalUpdate,
+  getCoreRowModel,
+  useReactTable,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import type { ResourceDescriptor, ResourceRow } from '../descriptor';
+import { useResourceColumns } from './columns';
+import type { SortItem } from './list-query';
+import { TableHead } from './table-head';
+import { TableRow } from './table-row';
+import { useRowNavigation } from './use-row-navigation';
+import { useVisibleRows } from './use-visible-rows';
+import './resource-table.css';
+
+/** Props of `ResourceTable`. */
+export interface ResourceTableProps {
+  readonly descriptor: ResourceDescriptor;
+  /** The rows of the current page, in server order. */
+  readonly rows: readonly ResourceRow[];
+  readonly sort: readonly SortItem[];
+  readonly onSortChange: (sort: SortItem[]) => void;
+  /** Opens a row (click or Enter). Keep it stable (`useCallback`). */
+  readonly onOpen: (row: ResourceRow) => void;
+  /**
+   * True while another page or order loads over the rows shown.
+   * @default false
+   */
+  readonly busy?: boolean;
+}
+
+const coreRowModel = getCoreRowModel<ResourceRow>();
+const isMultiSortEvent = (event: unknown) => (event as { shiftKey?: boolean }).shiftKey === true;
+
+/**
+ * The rows of one list page as a TanStack Table with manual (server-side) sorting and
+ * paging. Only the rows in view reach the table model: TanStack builds a few kB of row
+ * objects per row, far too much for the 9,999 rows of "all".
+ */
+export function ResourceTable(props: ResourceTableProps) {
+  const { descriptor, rows, sort, onSortChange, onOpen, busy = false } = props;
+  const columns = useResourceColumns(descriptor);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const { start, end, padTop, padBottom, scrollToIndex } = useVisibleRows(rows.length, scrollRef);
+  const visible = useMemo(
+    () => (start === 0 && end === rows.length ? rows : rows.slice(start, end)),
+    [rows, start, end],
+  );
+  const sorting = useMemo<SortingState>(() => sort.map(({ id, desc }) => ({ id, desc })), [sort]);
+  const onSortingChange = useCallback(
+    (updater: Updater<SortingState>) => onSortChange(functionalUpdate(updater, sorting)),
+    [onSortChange, sorting],
+  );
+  const { idField } = descriptor;
+  const table = useReactTable<ResourceRow>({
+    data: visible as ResourceRow[],
+    columns,
+    getCoreRowModel: coreRowModel,
+    getRowId: (row, index) => String(row[idField] ?? start + index),
+    manualSorting: true,
+    manualPagination: true,
+    enableMultiSort: true,
+    sortDescFirst: false,
+    isMultiSortEvent,
+    state: { sorting },
+    onSortingChange,
+  });
+
+  const open = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      if (row) onOpen(row);
+    },
+    [onOpen, rows],
+  );
+  const { activeIndex, onKeyDown, onClick } = useRowNavigation({
+    rowCount: rows.length,
+    containerRef: bodyRef,
+    scrollToIndex,
+    onOpen: open,
+  });
+  const width = columns.length;
+
+  return (
+    <div ref={scrollRef} className="joule-resource-table-scroll">
+      <HTMLTable
+        compact
+        interactive
+        className="joule-resource-table"
+        aria-rowcount={rows.length + 1}
+        aria-busy={busy}
+      >
+        <TableHead table={table} />
+        <tbody ref={bodyRef} onKeyDown={onKeyDown} onClick={onClick}>
+          {padTop > 0 && (
+            <tr aria-hidden="true" style={{ height: padTop }}>
+              <td colSpan={width} />
+            </tr>
+          )}
+          {table.getRowModel().rows.map((row) => (
+            <TableRow
+              key={row.id}
+              descriptor={descriptor}
+              row={row}
+              index={start + row.index}
+              tabIndex={start + row.index === activeIndex ? 0 : -1}
+              columns={columns}
+            />
+          ))}
+          {padBottom > 0 && (
+            <tr aria-hidden="true" style={{ height: padBottom }}>
+              <td colSpan={width} />
+            </tr>
+          )}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}

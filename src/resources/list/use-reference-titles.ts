@@ -1,0 +1,128 @@
+import { createContext, useCallback, useContext, useMemo } from 'react';
+import {
+  useQueries,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
+import { itemQueryOptions, resourceKeys, toListPage } from '../queries';
+import { useResourceRegistry, type RequestFn } from '../registry/registry-context';
+import { rowTitle } from '../row-title';
+import { ALL_PAGE_SIZE } from './list-query';
+
+/** Titles of referenced rows: resource name → id (as a string) → title. */
+export type ReferenceTitles = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** Up to this many ids are read one by one (each cached); more read the whole table once. */
+const PER_ID_LIMIT = 30;
+const TITLE_STALE_MS = 60_000;
+
+/** The id(s) a reference cell holds: an id, a list of ids, or nested rows with an `id`. */
+export function referenceIds(value: unknown): string[] {
+  const one = (item: unknown): string[] => {
+    if (typeof item === 'number' || (typeof item === 'string' && item !== ''))
+      return [String(item)];
+    if (item && typeof item === 'object' && 'id' in item) return one((item as { id: unknown }).id);
+    return [];
+  };
+  return Array.isArray(value) ? value.flatMap(one) : one(value);
+}
+
+/** Distinct ids per referenced resource over the given rows, sorted so keys are stable. */
+export function collectReferenceIds(
+  fields: readonly FieldDescriptor[],
+  rows: readonly ResourceRow[],
+): Map<string, string[]> {
+  const found = new Map<string, Set<string>>();
+  for (const field of fields) {
+    if (!field.reference) continue;
+    const ids = found.get(field.reference) ?? new Set<string>();
+    for (const row of rows) for (const id of referenceIds(row[field.name])) ids.add(id);
+    found.set(field.reference, ids);
+  }
+  const sorted = new Map<string, string[]>();
+  for (const [name, ids] of found) if (ids.size > 0) sorted.set(name, [...ids].sort());
+  return sorted;
+}
+
+async function fetchTitles(
+  client: QueryClient,
+  request: RequestFn,
+  target: ResourceDescriptor,
+  ids: readonly string[],
+): Promise<Record<string, string>> {
+  if (ids.length <= PER_ID_LIMIT) {
+    const entries = await Promise.all(
+      ids.map(async (id) => {
+        try {
+          const options = itemQueryOptions(request, target, id);
+          const item = await client.fetchQuery({ ...options, staleTime: TITLE_STALE_MS });
+          return [id, rowTitle(target, item.row)] as const;
+        } catch {
+          return [id, `#${id}`] as const;
+        }
+      }),
+    );
+    return Object.fromEntries(entries);
+  }
+  const query = { page: 1, page_size: ALL_PAGE_SIZE };
+  const page = toListPage((await request<unknown>('GET', target.path, { query })).data);
+  const titles: Record<string, string> = {};
+  for (const row of page.results) titles[String(row[target.idField])] = rowTitle(target, row);
+  return titles;
+}
+
+/**
+ * Loads the titles of the rows referenced by `rows`: one query per referenced resource —
+ * per-id reads (shared with forms and pickers through the item cache) for a few ids, one
+ * `page_size=9999` read for many. References to resources the registry does not know are
+ * left out, and their cells show the id.
+ */
+export function useReferenceTitles(
+  descriptor: ResourceDescriptor,
+  rows: readonly ResourceRow[],
+): ReferenceTitles {
+  const client = useQueryClient();
+  const { descriptorsByName, request } = useResourceRegistry();
+  const wanted = useMemo(() => {
+    const shown = descriptor.fields.filter((field) => descriptor.columns.includes(field.name));
+    return [...collectReferenceIds(shown, rows)].flatMap(([name, ids]) => {
+      const target = descriptorsByName[name];
+      return target ? [{ target, ids }] : [];
+    });
+  }, [descriptor, rows, descriptorsByName]);
+
+  const combine = useCallback(
+    (results: UseQueryResult<Record<string, string>>[]): ReferenceTitles => {
+      const titles: Record<string, Record<string, string>> = {};
+      results.forEach((result, index) => {
+        const name = wanted[index]?.target.name;
+        if (name && result.data) titles[name] = result.data;
+      });
+      return titles;
+    },
+    [wanted],
+  );
+
+  return useQueries({
+    queries: wanted.map(({ target, ids }) => ({
+      queryKey: [
+        ...resourceKeys.all(target.name),
+        'titles',
+        ids.length <= PER_ID_LIMIT ? ids : 'all',
+      ],
+      queryFn: () => fetchTitles(client, request, target, ids),
+      staleTime: TITLE_STALE_MS,
+    })),
+    combine,
+  });
+}
+
+/** Reference titles of the current page, for the cells that show them. */
+export const ReferenceTitlesContext = createContext<ReferenceTitles>({});
+
+/** The reference titles of the nearest list. */
+export function useReferenceTitlesContext(): ReferenceTitles {
+  return useContext(ReferenceTitlesContext);
+}

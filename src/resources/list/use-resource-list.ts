@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../api';
+import type { ResourceDescriptor } from '../descriptor';
+import { listQueryOptions, type ListPage } from '../queries';
+import { useResourceRegistry } from '../registry/registry-context';
+import {
+  buildListQuery,
+  parseListState,
+  sanitizeSort,
+  toSearchParams,
+  updateListState,
+  type ListState,
+  type SortItem,
+} from './list-query';
+
+/** What `useResourceList` gives a list view. */
+export interface ResourceListController {
+  /** The list state read from the URL (sort keys the resource cannot sort by dropped). */
+  readonly state: ListState;
+  /**
+   * TanStack Query's own union (`pending` / `error` / `success`) of the current page. While
+   * another page loads, the previous page stays as placeholder data (`isPlaceholderData`).
+   */
+  readonly query: UseQueryResult<ListPage>;
+  /** Number of pages at the current page size; 1 while unknown. */
+  readonly pageCount: number;
+  setPage(page: number): void;
+  /** Also goes back to page 1. */
+  setPageSize(pageSize: number): void;
+  /** Also goes back to page 1. */
+  setSort(sort: readonly SortItem[]): void;
+  /** Also goes back to page 1; replaces the history entry so typing leaves no trail. */
+  setSearch(search: string): void;
+}
+
+function readState(params: URLSearchParams, sortFields: readonly string[]): ListState {
+  const state = parseListState(params);
+  return { ...state, sort: sanitizeSort(state.sort, sortFields) };
+}
+
+/**
+ * The headless controller of a list screen: URL search params ↔ list state ↔ API query ↔
+ * TanStack Query (API.md "List query parameters"). Needs a react-router and a
+ * `QueryClientProvider` above it; no Blueprint, no DOM.
+ */
+export function useResourceList(descriptor: ResourceDescriptor): ResourceListController {
+  const { request } = useResourceRegistry();
+  const [params, setParams] = useSearchParams();
+  const { sortFields } = descriptor;
+  const state = useMemo(() => readState(params, sortFields), [params, sortFields]);
+  const apiQuery = useMemo(() => buildListQuery(state), [state]);
+  const query = useQuery({
+    ...listQueryOptions(request, descriptor, apiQuery),
+    placeholderData: keepPreviousData,
+    enabled: descriptor.operations.list,
+  });
+
+  const update = useCallback(
+    (change: Partial<ListState>, replace = false) =>
+      setParams(
+        (current) =>
+          toSearchParams(updateListState(readState(current, sortFields), change), current),
+        { replace },
+      ),
+    [setParams, sortFields],
+  );
+
+  // DRF answers 404 for a page past the end (the last row of the last page was deleted,
+  // or an old link): step back a page instead of showing an error.
+  const pastEnd =
+    query.isError &&
+    query.error instanceof ApiError &&
+    query.error.status === 404 &&
+    state.page > 1;
+  useEffect(() => {
+    if (pastEnd) update({ page: state.page - 1 }, true);
+  }, [pastEnd, state.page, update]);
+
+  const count = query.data?.count;
+  const pageCount = count === undefined ? 1 : Math.max(1, Math.ceil(count / state.pageSize));
+  return {
+    state,
+    query,
+    pageCount,
+    setPage: useCallback((page: number) => update({ page }), [update]),
+    setPageSize: useCallback((pageSize: number) => update({ pageSize }), [update]),
+    setSort: useCallback((sort: readonly SortItem[]) => update({ sort }), [update]),
+    setSearch: useCallback((search: string) => update({ search: search.trim() }, true), [update]),
+  };
+}

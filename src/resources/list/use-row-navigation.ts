@@ -1,0 +1,103 @@
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
+
+/** Options of `useRowNavigation`. */
+export interface RowNavigationOptions {
+  readonly rowCount: number;
+  /** The element that holds the rows (`tr[data-index]`). */
+  readonly containerRef: RefObject<HTMLElement | null>;
+  /** Brings a row into view before it is focused (virtualized lists render it then). */
+  readonly scrollToIndex?: (index: number) => void;
+  /** Opens the row at an index (Enter, click). */
+  readonly onOpen: (index: number) => void;
+}
+
+const PAGE_STEP = 10;
+
+function rowIndexOf(target: EventTarget | null): number | null {
+  const row = target instanceof Element ? target.closest('tr[data-index]') : null;
+  const index = row ? Number(row.getAttribute('data-index')) : NaN;
+  return Number.isInteger(index) ? index : null;
+}
+
+/**
+ * Roving tabindex over table rows: one row is in the tab order, arrow keys (and Home, End,
+ * PageUp, PageDown) move focus between rows, Enter or a click opens one. Handlers go on
+ * the row container (event delegation), so rows need no handlers of their own.
+ */
+export function useRowNavigation({
+  rowCount,
+  containerRef,
+  scrollToIndex,
+  onOpen,
+}: RowNavigationOptions) {
+  const [active, setActive] = useState(0);
+  const pendingFocus = useRef<number | null>(null);
+  const activeIndex = Math.max(0, Math.min(active, rowCount - 1));
+
+  // Runs after every render: a row brought into view by the virtualizer may appear only
+  // on a later render than the one that asked for focus.
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const row = containerRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+    if (row) {
+      pendingFocus.current = null;
+      row.focus();
+    }
+  });
+
+  const moveTo = useCallback(
+    (index: number) => {
+      const next = Math.max(0, Math.min(index, rowCount - 1));
+      setActive(next);
+      pendingFocus.current = next;
+      scrollToIndex?.(next);
+    },
+    [rowCount, scrollToIndex],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLElement>) => {
+      // Keys of controls inside a cell are theirs; only a focused row navigates.
+      if (!(event.target instanceof HTMLTableRowElement)) return;
+      const index = rowIndexOf(event.target);
+      if (index === null) return;
+      const moves: Record<string, number> = {
+        ArrowDown: index + 1,
+        ArrowUp: index - 1,
+        Home: 0,
+        End: rowCount - 1,
+        PageDown: index + PAGE_STEP,
+        PageUp: index - PAGE_STEP,
+      };
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        onOpen(index);
+      } else if (event.key in moves) {
+        event.preventDefault();
+        moveTo(moves[event.key] ?? index);
+      }
+    },
+    [moveTo, onOpen, rowCount],
+  );
+
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const index = rowIndexOf(event.target);
+      if (index === null) return;
+      setActive(index);
+      onOpen(index);
+    },
+    [onOpen],
+  );
+
+  return { activeIndex, onKeyDown, onClick };
+}

@@ -1,0 +1,84 @@
+/**
+ * Query keys and fetchers shared by the list, the form and the reference pickers, so one
+ * row fetched anywhere is cached once (TanStack Query). Every key starts with
+ * `['resources', name]`: invalidating that prefix refreshes everything of a resource.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
+import type { RequestFn } from './registry/registry-context';
+
+/** One page of a list (DRF PageNumberPagination, API.md "List query parameters"). */
+export interface ListPage {
+  readonly count: number;
+  readonly results: readonly ResourceRow[];
+}
+
+/** A row with the ETag it was read with (API.md "Errors", 412). */
+export interface ItemSnapshot {
+  readonly row: ResourceRow;
+  readonly etag: string | null;
+}
+
+/** List query parameters as `buildListQuery` makes them. */
+export type ListQuery = Readonly<Record<string, string | number | undefined>>;
+
+/** Query keys of one resource. */
+export const resourceKeys = {
+  all: (name: string) => ['resources', name] as const,
+  list: (name: string, query: ListQuery) => ['resources', name, 'list', query] as const,
+  item: (name: string, id: RowId) => ['resources', name, 'item', String(id)] as const,
+  search: (name: string, term: string) => ['resources', name, 'search', term] as const,
+};
+
+/** `/customers/` + 12 → `/customers/12/`. */
+export function itemPath(descriptor: Pick<ResourceDescriptor, 'path'>, id: RowId): string {
+  const base = descriptor.path.endsWith('/') ? descriptor.path : `${descriptor.path}/`;
+  return `${base}${encodeURIComponent(String(id))}/`;
+}
+
+/** Accepts a paginated answer and, from a back-end without pagination, a bare array. */
+export function toListPage(data: unknown): ListPage {
+  if (Array.isArray(data)) return { count: data.length, results: data as ResourceRow[] };
+  const page = (data ?? {}) as { count?: unknown; results?: unknown };
+  const results = Array.isArray(page.results) ? (page.results as ResourceRow[]) : [];
+  return { count: typeof page.count === 'number' ? page.count : results.length, results };
+}
+
+/** `GET <path>?…` of one list page. */
+export function listQueryOptions(
+  request: RequestFn,
+  descriptor: ResourceDescriptor,
+  query: ListQuery,
+) {
+  return queryOptions({
+    queryKey: resourceKeys.list(descriptor.name, query),
+    queryFn: async ({ signal }) =>
+      toListPage((await request<unknown>('GET', descriptor.path, { query, signal })).data),
+  });
+}
+
+/** `GET <path><id>/` of one row, with its ETag. */
+export function itemQueryOptions(request: RequestFn, descriptor: ResourceDescriptor, id: RowId) {
+  return queryOptions({
+    queryKey: resourceKeys.item(descriptor.name, id),
+    queryFn: async ({ signal }): Promise<ItemSnapshot> => {
+      const answer = await request<ResourceRow>('GET', itemPath(descriptor, id), { signal });
+      return { row: answer.data, etag: answer.etag };
+    },
+  });
+}
+
+/** Up to 20 rows matching a search term, for reference pickers. */
+export function searchQueryOptions(
+  request: RequestFn,
+  descriptor: Pick<ResourceDescriptor, 'name' | 'path'>,
+  term: string,
+) {
+  const query = { search: term || undefined, page: 1, page_size: 20 };
+  return queryOptions({
+    queryKey: resourceKeys.search(descriptor.name, term),
+    queryFn: async ({ signal }) =>
+      toListPage((await request<unknown>('GET', descriptor.path, { query, signal })).data),
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * How `overrides/` changes the generic runtime (DESIGN.md "overrides/ adds what no schema
+ * can say"): one typed record per resource name, merged by one function. The runtime never
+ * imports `overrides/`; the app hands the record to `mergeOverrides` and to
+ * `ResourceRegistryProvider`.
+ */
+import type { ComponentType } from 'react';
+import type { Widget } from '@rjsf/utils';
+import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
+
+/** What a panel receives: the resource and the row being edited. */
+export interface ResourcePanelProps {
+  readonly descriptor: ResourceDescriptor;
+  readonly id: RowId;
+  /** The row as last read from the server. */
+  readonly row: ResourceRow;
+}
+
+/** An extra section of the edit dialog, below the form (e.g. a tariff device's measurements). */
+export interface ResourcePanel {
+  /** Stable key of the panel within its resource. */
+  readonly id: string;
+  /** react-intl message id of the panel's heading. */
+  readonly title: string;
+  readonly component: ComponentType<ResourcePanelProps>;
+}
+
+/** Everything one resource's override may change. All parts are optional. */
+export interface ResourceOverride {
+  /**
+   * Returns the changed descriptor (columns, titleFields, uiSchema, …). Must return a new
+   * object rather than mutate its argument, and must keep `name`.
+   */
+  readonly descriptor?: (descriptor: ResourceDescriptor) => ResourceDescriptor;
+  /**
+   * rjsf widgets by name for this resource's form. A uiSchema `ui:widget` naming one uses
+   * it; a name equal to a built-in widget (`date`, `reference`, …) replaces the built-in.
+   */
+  readonly widgets?: Readonly<Record<string, Widget>>;
+  /** Sections shown below the form when an existing row is edited. */
+  readonly panels?: readonly ResourcePanel[];
+}
+
+/** Overrides keyed by resource name (`ResourceDescriptor.name`). */
+export type ResourceOverrides = Readonly<Record<string, ResourceOverride>>;
+
+function apply(descriptor: ResourceDescriptor, override: ResourceOverride | undefined) {
+  if (!override?.descriptor) return descriptor;
+  const changed = override.descriptor(descriptor);
+  if (changed.name !== descriptor.name) {
+    throw new Error(`mergeOverrides: the override of "${descriptor.name}" renamed it`);
+  }
+  return changed;
+}
+
+function checkNames(names: readonly string[], overrides: ResourceOverrides): void {
+  const unknown = Object.keys(overrides).filter((name) => !names.includes(name));
+  // Not an error: a back-end may lack a resource an override is written for (API.md: any
+  // DRF back-end works). Said aloud in development, where it is more likely a typo.
+  if (unknown.length > 0 && import.meta.env.DEV) {
+    console.warn(`mergeOverrides: no resource named ${unknown.join(', ')}; override ignored`);
+  }
+}
+
+/**
+ * Applies each override's `descriptor` function to its resource's descriptor; descriptors
+ * without an override come back unchanged (same object). Takes and returns either the
+ * `descriptors` list or the `descriptorsByName` record codegen writes.
+ *
+ * An override naming no known resource is ignored (with a warning in development).
+ *
+ * @throws {Error} when a `descriptor` function changes the resource's name.
+ */
+export function mergeOverrides(
+  descriptors: readonly ResourceDescriptor[],
+  overrides: ResourceOverrides,
+): ResourceDescriptor[];
+export function mergeOverrides(
+  descriptors: Readonly<Record<string, ResourceDescriptor>>,
+  overrides: ResourceOverrides,
+): Record<string, ResourceDescriptor>;
+export function mergeOverrides(
+  descriptors: readonly ResourceDescriptor[] | Readonly<Record<string, ResourceDescriptor>>,
+  overrides: ResourceOverrides,
+): ResourceDescriptor[] | Record<string, ResourceDescriptor> {
+  if (isList(descriptors)) {
+    checkNames(
+      descriptors.map((descriptor) => descriptor.name),
+      overrides,
+    );
+    return descriptors.map((descriptor) => apply(descriptor, overrides[descriptor.name]));
+  }
+  checkNames(Object.keys(descriptors), overrides);
+  const merged: Record<string, ResourceDescriptor> = {};
+  for (const [name, descriptor] of Object.entries(descriptors)) {
+    merged[name] = apply(descriptor, overrides[name]);
+  }
+  return merged;
+}
+
+function isList(
+  value: readonly ResourceDescriptor[] | Readonly<Record<string, ResourceDescriptor>>,
+): value is readonly ResourceDescriptor[] {
+  return Array.isArray(value);
+}

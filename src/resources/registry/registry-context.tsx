@@ -1,0 +1,66 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { request as apiRequest } from '../../api';
+import type { ResourceDescriptor } from '../descriptor';
+import type { ResourceOverride, ResourceOverrides } from './overrides';
+
+/** The one HTTP call the runtime makes, shaped like `request` of `src/api`. */
+export type RequestFn = typeof apiRequest;
+
+/** What every resource screen may look up besides its own descriptor. */
+export interface ResourceRegistry {
+  /** All descriptors by name, overrides merged: reference pickers read the referenced one. */
+  readonly descriptorsByName: Readonly<Record<string, ResourceDescriptor>>;
+  readonly overrides: ResourceOverrides;
+  readonly request: RequestFn;
+}
+
+const RegistryContext = createContext<ResourceRegistry>({
+  descriptorsByName: {},
+  overrides: {},
+  request: apiRequest,
+});
+
+/** Props of `ResourceRegistryProvider`. */
+export interface ResourceRegistryProviderProps {
+  /** Descriptors by name, normally `mergeOverrides(descriptorsByName, overrides)`. */
+  readonly descriptorsByName: Readonly<Record<string, ResourceDescriptor>>;
+  /**
+   * The overrides, for their widgets and panels (their `descriptor` parts are already merged).
+   * @default {}
+   */
+  readonly overrides?: ResourceOverrides;
+  /**
+   * The data layer; tests pass a fake, the app leaves it out.
+   * @default request of src/api
+   */
+  readonly request?: RequestFn;
+  readonly children?: ReactNode;
+}
+
+const NO_OVERRIDES: ResourceOverrides = {};
+
+/** Gives resource screens the other resources' descriptors, the overrides and the data layer. */
+export function ResourceRegistryProvider({
+  descriptorsByName,
+  overrides = NO_OVERRIDES,
+  request = apiRequest,
+  children,
+}: ResourceRegistryProviderProps) {
+  const value = useMemo(
+    () => ({ descriptorsByName, overrides, request }),
+    [descriptorsByName, overrides, request],
+  );
+  return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
+}
+
+/** The registry of the nearest `ResourceRegistryProvider` (an empty one outside any). */
+export function useResourceRegistry(): ResourceRegistry {
+  return useContext(RegistryContext);
+}
+
+const NO_OVERRIDE: ResourceOverride = {};
+
+/** The override of one resource, or an empty one. */
+export function useResourceOverride(descriptor: ResourceDescriptor): ResourceOverride {
+  return useResourceRegistry().overrides[descriptor.name] ?? NO_OVERRIDE;
+}

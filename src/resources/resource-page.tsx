@@ -1,0 +1,102 @@
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, H1 } from '@blueprintjs/core';
+import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
+import { LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
+import { ListBody } from './list/list-body';
+import { Pagination } from './list/pagination';
+import { SearchBox } from './list/search-box';
+import { useResourceList } from './list/use-resource-list';
+import { messages } from './messages';
+
+/** Props of `ResourcePage`. */
+export interface ResourcePageProps {
+  /**
+   * The resource to show, overrides already merged (`mergeOverrides`). Other resources'
+   * descriptors (for references) come from `ResourceRegistryProvider`.
+   */
+  readonly descriptor: ResourceDescriptor;
+}
+
+/** Which dialog is open: none, create, or edit of a row. */
+type DialogTarget = { readonly id: RowId | null } | null;
+
+/** Delay after the list shows before the dialog chunk loads in the background. */
+const PRELOAD_AFTER_MS = 1500;
+
+/**
+ * The whole screen of one resource: title, search, "New", the server-paged and -sorted
+ * table, paging, and the create / edit / delete dialogs. All list state lives in the URL.
+ * Needs a react-router, a QueryClientProvider, an IntlProvider and Blueprint's
+ * OverlaysProvider above it.
+ */
+export function ResourcePage({ descriptor }: ResourcePageProps) {
+  const intl = useIntl();
+  const list = useResourceList(descriptor);
+  const [dialog, setDialog] = useState<DialogTarget>(null);
+  const { idField, operations } = descriptor;
+  const canOpen = operations.retrieve || operations.update;
+  const title = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
+
+  const openRow = useCallback(
+    (row: ResourceRow) => {
+      const id = row[idField];
+      if (canOpen && (typeof id === 'number' || typeof id === 'string')) setDialog({ id });
+    },
+    [canOpen, idField],
+  );
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const loaded = list.query.isSuccess;
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setTimeout(() => void preloadResourceDialog(), PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [loaded]);
+
+  return (
+    <section aria-labelledby={`${descriptor.name}-title`}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          marginBottom: 12,
+          flexWrap: 'wrap',
+        }}
+      >
+        <H1 id={`${descriptor.name}-title`} style={{ margin: 0, marginRight: 'auto' }}>
+          {title}
+        </H1>
+        {descriptor.searchable && <SearchBox value={list.state.search} onSearch={list.setSearch} />}
+        {operations.create && (
+          <Button
+            intent="primary"
+            icon="plus"
+            text={intl.formatMessage(messages.create)}
+            onPointerEnter={() => void preloadResourceDialog()}
+            onClick={() => setDialog({ id: null })}
+          />
+        )}
+      </div>
+      <ListBody descriptor={descriptor} list={list} onOpen={openRow} />
+      <Pagination
+        page={list.state.page}
+        pageSize={list.state.pageSize}
+        pageCount={list.pageCount}
+        count={list.query.data?.count}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+      />
+      {dialog && (
+        <Suspense fallback={null}>
+          <LazyResourceDialog
+            key={String(dialog.id)}
+            descriptor={descriptor}
+            id={dialog.id}
+            onClose={closeDialog}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

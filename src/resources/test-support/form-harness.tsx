@@ -1,0 +1,47 @@
+/** A controlled `ResourceForm` for widget tests: the latest form data is readable. */
+import { useState } from 'react';
+import { buildForm, type FormMode } from '../form/form-schema';
+import { ResourceForm } from '../form/resource-form';
+import type { ResourceDescriptor } from '../descriptor';
+
+type Data = Readonly<Record<string, unknown>>;
+
+/** Props of `FormHarness`. */
+export interface FormHarnessProps {
+  readonly descriptor: ResourceDescriptor;
+  readonly initial: Data;
+  /** @default 'edit' */
+  readonly mode?: FormMode;
+  /** Receives every change. */
+  readonly onData?: (data: Data) => void;
+  readonly onSubmit?: (data: Data) => void;
+}
+
+/** The resource's form with its own state, and a submit button. */
+export function FormHarness({
+  descriptor,
+  initial,
+  mode = 'edit',
+  onData,
+  onSubmit,
+}: FormHarnessProps) {
+  const [form] = useState(() => buildForm(descriptor, mode));
+  const [data, setData] = useState(initial);
+  return (
+    <>
+      <ResourceForm
+        id="harness"
+        form={form}
+        formData={data}
+        onChange={(next) => {
+          setData(next);
+          onData?.(next);
+        }}
+        onSubmit={(next) => onSubmit?.(next)}
+      />
+      <button type="submit" form="harness">
+        submit
+      </button>
+    </>
+  );
+}

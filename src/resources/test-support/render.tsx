@@ -1,0 +1,97 @@
+/** Test helpers: the providers a resource screen needs, and a fake data layer. */
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { OverlaysProvider } from '@blueprintjs/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router';
+import { ApiError, type ApiResponse, type RequestOptions } from '../../api';
+import cs from '../../../locales/cs.json';
+import en from '../../../locales/en.json';
+import { ResourceRegistryProvider, type RequestFn } from '../registry/registry-context';
+import type { ResourceOverrides } from '../registry/overrides';
+import { descriptorsByName, testMessages } from './fixtures';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+/** One call the fake data layer saw. */
+export interface Call {
+  readonly method: string;
+  readonly path: string;
+  readonly options: RequestOptions;
+}
+
+/** What a fake route answers: data (and an ETag), or a thrown error. */
+export type FakeAnswer = { data: unknown; etag?: string | null; status?: number };
+
+/** A `request` whose answers come from `handle`; every call is recorded in `calls`. */
+export function fakeRequest(handle: (call: Call) => FakeAnswer | Promise<FakeAnswer>) {
+  const calls: Call[] = [];
+  const request = (async (method: string, path: string, options: RequestOptions = {}) => {
+    const call = { method, path, options };
+    calls.push(call);
+    const answer = await handle(call);
+    return {
+      data: answer.data,
+      status: answer.status ?? 200,
+      etag: answer.etag ?? null,
+    } satisfies ApiResponse<unknown>;
+  }) as RequestFn;
+  return { request, calls };
+}
+
+/** Throws an `ApiError` as `request` would. */
+export function apiError(status: number, body: unknown): never {
+  throw new ApiError(status, body);
+}
+
+/** Options of `renderWithProviders`. */
+export interface ProvidersOptions {
+  readonly request: RequestFn;
+  /** @default 'cs' */
+  readonly locale?: 'cs' | 'en';
+  /** @default '/' */
+  readonly url?: string;
+  readonly overrides?: ResourceOverrides;
+}
+
+/** Wraps children in router, query client, intl, overlays and the resource registry. */
+export function Providers({
+  children,
+  request,
+  locale = 'cs',
+  url = '/',
+  overrides,
+}: ProvidersOptions & { children: ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+      }),
+  );
+  const messages = { ...(locale === 'cs' ? cs : en), ...testMessages };
+  return (
+    <MemoryRouter initialEntries={[url]}>
+      <QueryClientProvider client={client}>
+        <IntlProvider locale={locale} messages={messages} onError={() => undefined}>
+          <OverlaysProvider>
+            <ResourceRegistryProvider
+              descriptorsByName={descriptorsByName}
+              request={request}
+              overrides={overrides}
+            >
+              {children}
+            </ResourceRegistryProvider>
+          </OverlaysProvider>
+        </IntlProvider>
+      </QueryClientProvider>
+    </MemoryRouter>
+  );
+}
+
+/** `render` inside `Providers`. */
+export function renderWithProviders(ui: ReactElement, options: ProvidersOptions) {
+  return render(<Providers {...options}>{ui}</Providers>);
+}
