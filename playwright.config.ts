@@ -44,7 +44,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       JOULE_DATA_DIR: 'memory://',
-      JOULE_SECRET_KEY: 'e2e-secret',
+      JOULE_SECRET_KEY: 'e2e-only-secret-key-not-for-production',
     },
   },
 });

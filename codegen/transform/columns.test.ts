@@ -6,7 +6,7 @@ import { columns } from './columns';
 const f = (
   name: string,
   kind: FieldKind = 'string',
-  extra: { writeOnly?: boolean; readOnly?: boolean } = {},
+  extra: { writeOnly?: boolean; readOnly?: boolean; itemKind?: FieldKind } = {},
 ) => fieldModel({ name, kind, ...extra });
 
 describe.each<[string, { fields: ReturnType<typeof f>[]; title: string[]; want: string[] }]>([
@@ -24,18 +24,30 @@ describe.each<[string, { fields: ReturnType<typeof f>[]; title: string[]; want: 
     },
   ],
   [
-    'no text, objects, lists or write-only fields',
+    'no text, objects, lists of plain values or write-only fields',
     {
       fields: [
         f('name'),
         f('note', 'text'),
         f('address', 'object'),
-        f('roles', 'list'),
+        f('tags', 'list', { itemKind: 'string' }),
         f('password', 'string', { writeOnly: true }),
         f('active', 'boolean'),
       ],
       title: ['name'],
       want: ['name', 'active'],
+    },
+  ],
+  [
+    'lists of references and of choices are joined in a cell',
+    {
+      fields: [
+        f('email', 'email'),
+        f('roles', 'list', { itemKind: 'reference' }),
+        f('privileges', 'list', { itemKind: 'choice' }),
+      ],
+      title: ['email'],
+      want: ['email', 'roles', 'privileges'],
     },
   ],
   [

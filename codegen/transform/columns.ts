@@ -5,7 +5,7 @@ import type { FieldModel } from './field-model';
 /** At most this many default columns; people can show more. */
 export const MAX_COLUMNS = 8;
 
-/** Kinds that fit a table cell (no `text`, no objects, no lists). */
+/** Kinds that fit a table cell (no `text`, no objects; lists only of the kinds below). */
 export const SCALAR_KINDS: ReadonlySet<FieldKind> = new Set([
   'string',
   'email',
@@ -18,9 +18,20 @@ export const SCALAR_KINDS: ReadonlySet<FieldKind> = new Set([
   'reference',
 ]);
 
+/** Item kinds of a list that still fit a cell, joined as text (`Clerk, Administrator`). */
+const LIST_ITEM_KINDS: ReadonlySet<FieldKind> = new Set(['reference', 'choice']);
+
+function fitsCell(field: FieldModel): boolean {
+  if (SCALAR_KINDS.has(field.kind)) return true;
+  return (
+    field.kind === 'list' && field.itemKind !== undefined && LIST_ITEM_KINDS.has(field.itemKind)
+  );
+}
+
 /**
- * Columns: `titleFields`, then scalar fields in field order, skipping write-only fields and
- * the id field (read-only fields are fine), capped at {@link MAX_COLUMNS}.
+ * Columns: `titleFields`, then scalar fields (and lists of references or choices) in field
+ * order, skipping write-only fields and the id field (read-only fields are fine), capped at
+ * {@link MAX_COLUMNS}.
  */
 export function columns(
   fields: readonly FieldModel[],
@@ -28,7 +39,7 @@ export function columns(
   idField: string,
 ): string[] {
   const rest = fields
-    .filter((f) => SCALAR_KINDS.has(f.kind) && !f.writeOnly && f.name !== idField)
+    .filter((f) => fitsCell(f) && !f.writeOnly && f.name !== idField)
     .map((f) => f.name)
     .filter((name) => !titleFields.includes(name));
   return [...titleFields, ...rest].slice(0, MAX_COLUMNS);

@@ -8,13 +8,19 @@ export const clerk = { email: 'clerk@joule.test', password: 'joule-demo' } as co
 export async function useLanguage(page: Page, language: 'cs' | 'en'): Promise<void> {
   await page.addInitScript((lang) => {
     if (!window.localStorage.getItem('joule.settings')) {
-      window.localStorage.setItem('joule.settings', JSON.stringify({ theme: 'light', language: lang }));
+      window.localStorage.setItem(
+        'joule.settings',
+        JSON.stringify({ theme: 'light', language: lang }),
+      );
     }
   }, language);
 }
 
 /** Signs in through the login page in English and waits for the home page. */
-export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password').fill(account.password);

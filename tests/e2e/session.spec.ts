@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { admin, clerk, signIn, useLanguage } from './helpers';
+
+/** Sign-in, guards, titles and the menus by privilege (SPEC §2, §6, §8). */
+test.describe('in English', () => {
+  test.beforeEach(async ({ page }) => {
+    await useLanguage(page, 'en');
+  });
+
+  test('an unauthenticated visit goes to the login page', async ({ page }) => {
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle('Login // Joule');
+  });
+
+  test('a wrong password shows the SPEC message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(admin.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Invalid username/password.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the admin sees every main and settings entry, and logs out', async ({ page }) => {
+    await signIn(page, admin);
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toBeVisible();
+    await page.getByRole('button', { name: 'Settings menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Roles' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the clerk sees neither Users in the top bar nor the page at /users', async ({ page }) => {
+    await signIn(page, clerk);
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await page.goto('/users');
+    await expect(page).not.toHaveURL(/\/users/);
+    await expect(page.getByRole('heading', { name: 'Users' })).toHaveCount(0);
+    const status = await page.evaluate(async () => {
+      const auth = JSON.parse(window.localStorage.getItem('joule.auth') ?? '{}') as {
+        access?: string;
+      };
+      const response = await fetch('/api/v1/users/', {
+        headers: { Authorization: `Bearer ${auth.access ?? ''}` },
+      });
+      return response.status;
+    });
+    expect(status).toBe(403);
+  });
+});
+
+test('Czech is the default language', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Přihlásit se' })).toBeVisible();
+  await expect(page).toHaveTitle('Přihlášení // Joule');
+});
