@@ -14,8 +14,8 @@ const merged = mergeOverrides(descriptors, overrides);
 const mergedByName = mergeOverrides(descriptorsByName, overrides);
 
 /**
- * Saves, deletes and their failures → bell, snackbar, error report (SPEC §4, §8). To be
- * passed as `onEvent` to `ResourceRegistryProvider` once src/resources calls it.
+ * Saves, deletes and their failures → bell, snackbar, error report (SPEC §4, §8); the
+ * `onEvent` of `ResourceRegistryProvider`.
  */
 export const onResourceEvent = createResourceEventHandler({
   resourceTitles: Object.fromEntries(
@@ -28,7 +28,11 @@ export const onResourceEvent = createResourceEventHandler({
 /** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
 function ResourceScreen({ descriptor }: ResourceScreenProps) {
   return (
-    <ResourceRegistryProvider descriptorsByName={mergedByName} overrides={overrides}>
+    <ResourceRegistryProvider
+      descriptorsByName={mergedByName}
+      overrides={overrides}
+      onEvent={onResourceEvent}
+    >
       <ResourcePage descriptor={descriptor} />
     </ResourceRegistryProvider>
   );

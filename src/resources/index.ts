@@ -12,6 +12,7 @@ export type {
   ResourceRegistry,
   ResourceRegistryProviderProps,
 } from './registry/registry-context';
+export type { ResourceEvent, ResourceOperation } from './registry/resource-events';
 export { mergeOverrides } from './registry/overrides';
 export type {
   ResourceOverride,

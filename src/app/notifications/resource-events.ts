@@ -4,31 +4,14 @@
  * bell notification (SPEC §4), a snackbar for the successes, and an error report for the
  * failures (SPEC §8: details logged, never shown).
  */
+import type { ResourceEvent } from '../../resources';
 import type { AppMessage } from '../app-message';
 import { reportError } from '../error-reporting';
 import type { SnackbarOptions } from '../snackbar/snackbar';
 import type { NotificationInput } from './notification-store';
 
-/** What was done to a row. */
-export type ResourceOperation = 'create' | 'save' | 'delete';
-
-/** One event of the resource runtime (the `onEvent` callback of its registry provider). */
-export type ResourceEvent =
-  | {
-      readonly type: 'created' | 'saved' | 'deleted';
-      /** Descriptor name, e.g. `customers`. */
-      readonly resource: string;
-      /** The row's title (`rowTitle`); '' when it has none. */
-      readonly title: string;
-    }
-  | {
-      readonly type: 'failed';
-      readonly resource: string;
-      readonly title: string;
-      readonly operation: ResourceOperation;
-      /** The error as thrown (an `ApiError` of src/api, a network error, …). */
-      readonly error: unknown;
-    };
+// The event types belong to the runtime (src/resources); re-exported for src/app's surface.
+export type { ResourceEvent, ResourceOperation } from '../../resources';
 
 /** Message ids per outcome. */
 const messageIds = {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
 import { itemPath, itemQueryOptions, resourceKeys, type ItemSnapshot } from '../queries';
 import { useResourceRegistry } from '../registry/registry-context';
+import { eventTitle } from '../registry/resource-events';
 import { changedFields } from './changed-fields';
 import { buildForm, type FormDefinition } from './form-schema';
 import {
@@ -46,17 +47,26 @@ export type ResourceFormController =
 const EMPTY: ItemSnapshot = { row: {}, etag: null };
 const IDLE = { status: 'idle' } as const;
 
+/** A response body that is a row (the created or updated one), else null (e.g. a 204). */
+function asRow(data: unknown): ResourceRow | null {
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? (data as ResourceRow)
+    : null;
+}
+
 /**
  * The headless controller of the create/edit dialog (API.md "Resources", "Errors"). With an
  * id it reads the row fresh for its ETag and pins that version while the user edits; a
  * save sends only changed writable fields with `If-Match`. Every outcome is a union state;
  * nothing typed is lost on failure. Saves and deletes invalidate the resource's queries.
+ * Each finished create, save and delete, and each failed one, is reported once to the
+ * registry's `onEvent` (a save with nothing changed sends nothing and reports nothing).
  */
 export function useResourceForm(
   descriptor: ResourceDescriptor,
   id: RowId | null,
 ): ResourceFormController {
-  const { request } = useResourceRegistry();
+  const { request, onEvent } = useResourceRegistry();
   const client = useQueryClient();
   const mode = id === null ? 'create' : 'edit';
   const form = useMemo(() => buildForm(descriptor, mode), [descriptor, mode]);
@@ -97,14 +107,22 @@ export function useResourceForm(
       const changes = changedFields(base.row, data, form.writableFields);
       if (id !== null && Object.keys(changes).length === 0) return true;
       setSave({ status: 'saving' });
+      const operation = id === null ? 'create' : 'save';
+      let saved: ResourceRow;
       try {
         if (id === null) {
           const body = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== null));
-          await request('POST', descriptor.path, { body });
+          const answer = await request('POST', descriptor.path, { body });
+          saved = asRow(answer.data) ?? body;
         } else {
-          await request('PATCH', itemPath(descriptor, id), { body: changes, ifMatch: base.etag });
+          const answer = await request('PATCH', itemPath(descriptor, id), {
+            body: changes,
+            ifMatch: base.etag,
+          });
+          saved = asRow(answer.data) ?? { ...base.row, ...changes };
         }
       } catch (error) {
+        let reported = error;
         if (id !== null && isConflict(error)) {
           try {
             const current = await request<ResourceRow>('GET', itemPath(descriptor, id));
@@ -115,6 +133,7 @@ export function useResourceForm(
               yours: changes,
             });
           } catch (readError) {
+            reported = readError;
             setSave(saveFailure(readError, form.writableFields));
           }
         } else {
@@ -123,13 +142,21 @@ export function useResourceForm(
           if (failure.status === 'failed') console.error('Saving failed', error);
           setSave(failure);
         }
+        // A failed create has no row yet: the title is the one typed, if any.
+        const title = eventTitle(descriptor, id === null ? changes : base.row);
+        onEvent({ type: 'failed', resource: descriptor.name, title, operation, error: reported });
         return false;
       }
       setSave(IDLE);
+      onEvent({
+        type: id === null ? 'created' : 'saved',
+        resource: descriptor.name,
+        title: eventTitle(descriptor, saved),
+      });
       await invalidate();
       return true;
     },
-    [base, descriptor, form.writableFields, id, invalidate, request],
+    [base, descriptor, form.writableFields, id, invalidate, onEvent, request],
   );
 
   const reapply = useCallback(() => {
@@ -142,17 +169,20 @@ export function useResourceForm(
   const remove = useCallback(async (): Promise<boolean> => {
     if (id === null || !base) return false;
     setDeletion({ status: 'deleting' });
+    const title = eventTitle(descriptor, base.row);
     try {
       await request('DELETE', itemPath(descriptor, id), { ifMatch: base.etag });
     } catch (error) {
       setDeletion(deleteFailure(error));
+      onEvent({ type: 'failed', resource: descriptor.name, title, operation: 'delete', error });
       return false;
     }
     setDeleted(true);
     client.removeQueries({ queryKey: resourceKeys.item(descriptor.name, id) });
+    onEvent({ type: 'deleted', resource: descriptor.name, title });
     await invalidate();
     return true;
-  }, [base, client, descriptor, id, invalidate, request]);
+  }, [base, client, descriptor, id, invalidate, onEvent, request]);
 
   if (!base) {
     if (query.isError && !query.isFetching) {

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { request as apiRequest } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
 import type { ResourceOverride, ResourceOverrides } from './overrides';
+import type { ResourceEvent } from './resource-events';
 
 /** The one HTTP call the runtime makes, shaped like `request` of `src/api`. */
 export type RequestFn = typeof apiRequest;
@@ -12,12 +13,17 @@ export interface ResourceRegistry {
   readonly descriptorsByName: Readonly<Record<string, ResourceDescriptor>>;
   readonly overrides: ResourceOverrides;
   readonly request: RequestFn;
+  /** Told of every finished create, save and delete and of every failed one. */
+  readonly onEvent: (event: ResourceEvent) => void;
 }
+
+const ignoreEvent = (): void => undefined;
 
 const RegistryContext = createContext<ResourceRegistry>({
   descriptorsByName: {},
   overrides: {},
   request: apiRequest,
+  onEvent: ignoreEvent,
 });
 
 /** Props of `ResourceRegistryProvider`. */
@@ -34,21 +40,34 @@ export interface ResourceRegistryProviderProps {
    * @default request of src/api
    */
   readonly request?: RequestFn;
+  /**
+   * Called once per finished create, save or delete of a row (`created`, `saved`,
+   * `deleted`) and once per failed one (`failed`, with the operation and the error as
+   * thrown), with the resource's name and the row's title. The app turns these into
+   * notifications and error reports; the runtime itself shows only the dialog's state.
+   * Pass a stable function: a new one re-renders every resource screen.
+   * @default ignores the events
+   */
+  readonly onEvent?: (event: ResourceEvent) => void;
   readonly children?: ReactNode;
 }
 
 const NO_OVERRIDES: ResourceOverrides = {};
 
-/** Gives resource screens the other resources' descriptors, the overrides and the data layer. */
+/**
+ * Gives resource screens the other resources' descriptors, the overrides, the data layer
+ * and the host's event callback.
+ */
 export function ResourceRegistryProvider({
   descriptorsByName,
   overrides = NO_OVERRIDES,
   request = apiRequest,
+  onEvent = ignoreEvent,
   children,
 }: ResourceRegistryProviderProps) {
   const value = useMemo(
-    () => ({ descriptorsByName, overrides, request }),
-    [descriptorsByName, overrides, request],
+    () => ({ descriptorsByName, overrides, request, onEvent }),
+    [descriptorsByName, overrides, request, onEvent],
   );
   return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
 }

@@ -11,6 +11,7 @@ import cs from '../../../locales/cs.json';
 import en from '../../../locales/en.json';
 import { ResourceRegistryProvider, type RequestFn } from '../registry/registry-context';
 import type { ResourceOverrides } from '../registry/overrides';
+import type { ResourceEvent } from '../registry/resource-events';
 import { descriptorsByName, testMessages } from './fixtures';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
@@ -55,6 +56,8 @@ export interface ProvidersOptions {
   /** @default '/' */
   readonly url?: string;
   readonly overrides?: ResourceOverrides;
+  /** The registry's `onEvent`; tests of the runtime's events pass a spy. */
+  readonly onEvent?: (event: ResourceEvent) => void;
 }
 
 /** Wraps children in router, query client, intl, overlays and the resource registry. */
@@ -64,6 +67,7 @@ export function Providers({
   locale = 'cs',
   url = '/',
   overrides,
+  onEvent,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
     () =>
@@ -81,6 +85,7 @@ export function Providers({
               descriptorsByName={descriptorsByName}
               request={request}
               overrides={overrides}
+              onEvent={onEvent}
             >
               {children}
             </ResourceRegistryProvider>

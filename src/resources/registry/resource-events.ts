@@ -1,0 +1,37 @@
+/**
+ * What the resource runtime tells its host: every finished save, create and delete, and
+ * every failure of one. The host (src/app) passes a handler as `onEvent` of
+ * `ResourceRegistryProvider`; src/resources never imports src/app.
+ */
+import type { ResourceDescriptor, ResourceRow } from '../descriptor';
+import { rowTitle } from '../row-title';
+
+/** What was done to a row. */
+export type ResourceOperation = 'create' | 'save' | 'delete';
+
+/** One event of the resource runtime (the `onEvent` callback of its registry provider). */
+export type ResourceEvent =
+  | {
+      readonly type: 'created' | 'saved' | 'deleted';
+      /** Descriptor name, e.g. `customers`. */
+      readonly resource: string;
+      /** The row's title (`rowTitle`); '' when it has none. */
+      readonly title: string;
+    }
+  | {
+      readonly type: 'failed';
+      readonly resource: string;
+      readonly title: string;
+      readonly operation: ResourceOperation;
+      /** The error as thrown (an `ApiError` of src/api, a network error, …). */
+      readonly error: unknown;
+    };
+
+/** The title an event carries: `rowTitle`, or '' for a row with neither title nor id. */
+export function eventTitle(
+  descriptor: Pick<ResourceDescriptor, 'titleFields' | 'idField'>,
+  row: ResourceRow,
+): string {
+  const title = rowTitle(descriptor, row);
+  return title === '#' ? '' : title;
+}
