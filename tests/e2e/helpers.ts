@@ -16,14 +16,20 @@ export async function useLanguage(page: Page, language: 'cs' | 'en'): Promise<vo
   }, language);
 }
 
-/** Signs in through the login page in English and waits for the home page. */
+const loginTexts = {
+  en: { password: 'Password', submit: 'Sign in' },
+  cs: { password: 'Heslo', submit: 'Přihlásit se' },
+} as const;
+
+/** Signs in through the login page (in the page's language) and waits to leave it. */
 export async function signIn(
   page: Page,
   account: { email: string; password: string },
+  language: 'cs' | 'en' = 'en',
 ): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(loginTexts[language].password).fill(account.password);
+  await page.getByRole('button', { name: loginTexts[language].submit }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }

@@ -27,6 +27,15 @@ test('admin creates a user with a role, finds, edits and deletes it', async ({ p
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
+  // The finished save lands in the notification bell (SPEC §2), and stays after a reload.
+  await page.reload();
+  await page.getByRole('button', { name: 'Notifications (1)' }).click();
+  const notifications = page.getByRole('list', { name: 'Notifications' });
+  await expect(notifications.getByRole('listitem')).toHaveText(
+    new RegExp(`Users: “${email.replace(/\./g, '\\.')}” was created\\.`),
+  );
+  await page.keyboard.press('Escape');
+
   await page.getByRole('searchbox', { name: 'Search' }).fill(email.slice(0, 12));
   await expect(page).toHaveURL(/search=/);
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
