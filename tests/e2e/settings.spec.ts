@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { admin, signIn } from './helpers';
 
@@ -45,6 +46,14 @@ for (const theme of [
     }
     await page.goto('/users');
     await expect(page.getByRole('row', { name: /admin@joule\.test/ })).toBeVisible();
+    // Readable in every theme: axe finds no serious or critical violation (contrast included).
+    const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = audit.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await info.attach(`theme-${theme.label}`, {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',
