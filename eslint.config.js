@@ -14,11 +14,25 @@ const zones = [
   { target: './src/api', from: ['./src/auth', './src/resources', './src/app', './overrides'] },
   { target: './src/auth', from: ['./src/resources', './src/app', './overrides'] },
   { target: './src/resources', from: ['./src/app', './overrides'] },
-  { target: './src/i18n', from: ['./src/api', './src/auth', './src/resources', './src/app', './overrides'] },
+  {
+    target: './src/i18n',
+    from: ['./src/api', './src/auth', './src/resources', './src/app', './overrides'],
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'src/generated', 'schema', 'test-results', 'playwright-report', 'bench-results'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'src/generated',
+      'schema',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +41,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
 );
