@@ -1,14 +1,15 @@
 /**
  * Demo data for a first start (DESIGN.md "npm start ... seeds demo data on first start"):
  * the roles Administrator (`superuser`) and Clerk (customers, contracts, points) and one
- * user of each, signing in with {@link DEMO_PASSWORD}. Domain data joins here as the
- * entities arrive.
+ * user of each, signing in with {@link DEMO_PASSWORD}; then the domain data of
+ * `domain.ts` (products, utilities, fuses, OBIS codes, collectors, customers, contracts).
  */
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { SUPERUSER } from '../auth/privileges';
 import type { Database } from '../db/client';
 import { roles, users } from '../db/schema';
+import { seedDomain } from './domain';
 
 /** Password of the demo users. */
 export const DEMO_PASSWORD = 'joule-demo';
@@ -36,7 +37,10 @@ export interface SeedOptions {
   readonly passwordHash?: string;
 }
 
-/** Inserts the demo roles and users; rows that already exist (by name/e-mail) are kept. */
+/**
+ * Inserts the demo roles and users (rows that already exist by name/e-mail are kept) and the
+ * domain data (tables that already hold rows are left alone).
+ */
 export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<void> {
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   await db.transaction(async (tx) => {
@@ -52,5 +56,6 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
         { email: DEMO_USERS.clerk, passwordHash, roles: [await roleId('Clerk')] },
       ])
       .onConflictDoNothing();
+    await seedDomain(tx);
   });
 }

@@ -1,3 +1,18 @@
 /** Every table of the database; drizzle-kit reads this file to generate migrations. */
 export { roles } from './roles';
 export { users } from './users';
+export {
+  collectors,
+  discounts,
+  distributors,
+  fuses,
+  obises,
+  pricelists,
+  products,
+  reports,
+  suppliers,
+} from './settings';
+export { addresses, customers } from './customers';
+export { contracts, payments } from './contracts';
+export { measurements, tariffDevices } from './devices';
+export { tariffs } from './tariffs';

@@ -4,8 +4,42 @@
  * `engine/define.ts`).
  */
 import type { ResourceDefinition } from '../engine';
+import { contractsResource, paymentsResource } from './contracts';
+import { addressesResource, customersResource } from './customers';
+import { measurementsResource, tariffDevicesResource } from './devices';
 import { rolesResource } from './roles';
+import { tariffsResource } from './tariffs';
+import {
+  collectorsResource,
+  discountsResource,
+  distributorsResource,
+  fusesResource,
+  obisesResource,
+  pricelistsResource,
+  productsResource,
+  reportsResource,
+  suppliersResource,
+} from './settings';
 import { usersResource } from './users';
 
 /** The resources the app serves. */
-export const resources: readonly ResourceDefinition[] = [rolesResource, usersResource];
+export const resources: readonly ResourceDefinition[] = [
+  rolesResource,
+  usersResource,
+  productsResource,
+  discountsResource,
+  suppliersResource,
+  distributorsResource,
+  fusesResource,
+  obisesResource,
+  collectorsResource,
+  pricelistsResource,
+  tariffsResource,
+  reportsResource,
+  customersResource,
+  addressesResource,
+  contractsResource,
+  paymentsResource,
+  tariffDevicesResource,
+  measurementsResource,
+];

@@ -1,0 +1,52 @@
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+
+/** Supply contracts (SPEC §3 Contract). Choice values: definitions/contracts.ts. */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    customer: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    contractNo: varchar('contract_no', { length: 30 }).notNull(),
+    parentContract: integer('parent_contract_id').references((): AnyPgColumn => contracts.id),
+    mode: varchar('mode', { length: 20 }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }),
+    state: varchar('state', { length: 20 }).notNull(),
+    billingPeriod: varchar('billing_period', { length: 20 }).notNull(),
+    billingStart: date('billing_start', { mode: 'string' }),
+    accountNo: varchar('account_no', { length: 40 }).notNull().default(''),
+  },
+  (table) => [
+    uniqueIndex('contracts_contract_no_key').on(table.contractNo),
+    index('contracts_customer_idx').on(table.customer),
+    index('contracts_parent_contract_idx').on(table.parentContract),
+  ],
+);
+
+/** Payments on a contract (SPEC §3 Contract payments); amounts in CZK. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    contract: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    type: varchar('type', { length: 20 }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    ts: date('ts', { mode: 'string' }).notNull(),
+  },
+  (table) => [index('payments_contract_ts_idx').on(table.contract, table.ts)],
+);

@@ -1,0 +1,91 @@
+import {
+  boolean,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Products sold to customers (SPEC §3 Product). */
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+});
+
+/** Discounts with a validity period (SPEC §3 Discount). */
+export const discounts = pgTable('discounts', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  validFrom: date('valid_from', { mode: 'string' }).notNull(),
+  validTo: date('valid_to', { mode: 'string' }),
+});
+
+/** Electricity suppliers (SPEC §3 Supplier). */
+export const suppliers = pgTable('suppliers', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  code: varchar('code', { length: 20 }).notNull(),
+});
+
+/** Distribution system operators (SPEC §3 Distributor). */
+export const distributors = pgTable('distributors', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  code: varchar('code', { length: 20 }).notNull(),
+});
+
+/** Main circuit breakers and their price per ampere (SPEC §3 Fuse); currents in A. */
+export const fuses = pgTable('fuses', {
+  id: serial('id').primaryKey(),
+  text: varchar('text', { length: 100 }).notNull(),
+  from1phase: integer('from_1phase'),
+  to1phase: integer('to_1phase'),
+  from3phase: integer('from_3phase'),
+  to3phase: integer('to_3phase'),
+  priceForEveryA: numeric('price_for_every_a', { precision: 10, scale: 2 }).notNull(),
+});
+
+/** OBIS codes of meter registers (SPEC §3 OBIS code). */
+export const obises = pgTable(
+  'obises',
+  {
+    id: serial('id').primaryKey(),
+    obis: varchar('obis', { length: 30 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    convertToFloat: boolean('convert_to_float').notNull().default(false),
+    keep: boolean('keep').notNull().default(true),
+  },
+  (table) => [uniqueIndex('obises_obis_key').on(table.obis)],
+);
+
+/** Data concentrators that collect meter readings (SPEC §3 Collector). */
+export const collectors = pgTable(
+  'collectors',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: varchar('serial_number', { length: 50 }).notNull(),
+    mac: varchar('mac', { length: 17 }).notNull(),
+    bootVersion: varchar('boot_version', { length: 50 }).notNull().default(''),
+    name: varchar('name', { length: 100 }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('collectors_serial_number_key').on(table.serialNumber)],
+);
+
+/** Price lists with a validity period (SPEC §3 Price list). */
+export const pricelists = pgTable('pricelists', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  validFrom: date('valid_from', { mode: 'string' }).notNull(),
+  validTo: date('valid_to', { mode: 'string' }),
+});
+
+/** Reports (SPEC §3 Report). */
+export const reports = pgTable('reports', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+});

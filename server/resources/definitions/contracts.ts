@@ -1,0 +1,202 @@
+/**
+ * Contracts and their payments (SPEC §3 Contract), both gated by `CONTRACTS`.
+ *
+ * Choice values (value — English / Czech):
+ * - contract `mode`: `supply` — Electricity supply / Dodávka elektřiny;
+ *   `purchase` — Purchase of production / Výkup výroby;
+ *   `combined` — Supply and purchase / Dodávka i výkup
+ * - contract `state`: `draft` — Draft / Koncept; `active` — Active / Aktivní;
+ *   `terminated` — Terminated / Ukončená; `cancelled` — Cancelled / Stornovaná
+ * - contract `billing_period`: `monthly` — Monthly / Měsíční; `quarterly` — Quarterly /
+ *   Čtvrtletní; `semiannual` — Semi-annual / Pololetní; `annual` — Annual / Roční
+ * - payment `type`: `advance` — Advance payment / Záloha; `invoice` — Invoice payment /
+ *   Úhrada faktury; `refund` — Refund of overpayment / Vrácení přeplatku;
+ *   `penalty` — Late payment interest / Úrok z prodlení
+ *
+ * Rules: `contract_no` unique; `valid_to` empty or not before `valid_from`;
+ * `parent_contract` is another contract of the same customer. A contract with payments or
+ * child contracts, and a customer with contracts, cannot be deleted (400 naming them).
+ */
+import { eq } from 'drizzle-orm';
+import { contracts, payments } from '../../db/schema';
+import type { FieldErrors } from '../../http/errors';
+import { text } from '../../i18n/text';
+import { defineResource, idField } from '../engine';
+import { allRules, resulting, validityRule } from './rules';
+
+export const CONTRACT_MODES = [
+  { value: 'supply', label: text('Electricity supply', 'Dodávka elektřiny') },
+  { value: 'purchase', label: text('Purchase of production', 'Výkup výroby') },
+  { value: 'combined', label: text('Supply and purchase', 'Dodávka i výkup') },
+] as const;
+
+export const CONTRACT_STATES = [
+  { value: 'draft', label: text('Draft', 'Koncept') },
+  { value: 'active', label: text('Active', 'Aktivní') },
+  { value: 'terminated', label: text('Terminated', 'Ukončená') },
+  { value: 'cancelled', label: text('Cancelled', 'Stornovaná') },
+] as const;
+
+export const BILLING_PERIODS = [
+  { value: 'monthly', label: text('Monthly', 'Měsíční') },
+  { value: 'quarterly', label: text('Quarterly', 'Čtvrtletní') },
+  { value: 'semiannual', label: text('Semi-annual', 'Pololetní') },
+  { value: 'annual', label: text('Annual', 'Roční') },
+] as const;
+
+export const PAYMENT_TYPES = [
+  { value: 'advance', label: text('Advance payment', 'Záloha') },
+  { value: 'invoice', label: text('Invoice payment', 'Úhrada faktury') },
+  { value: 'refund', label: text('Refund of overpayment', 'Vrácení přeplatku') },
+  { value: 'penalty', label: text('Late payment interest', 'Úrok z prodlení') },
+] as const;
+
+const PARENT_OTHER_CUSTOMER = text(
+  'The parent contract must belong to the same customer.',
+  'Nadřazená smlouva musí patřit stejnému zákazníkovi.',
+);
+const PARENT_ITSELF = text(
+  'A contract cannot be its own parent.',
+  'Smlouva nemůže být nadřazená sama sobě.',
+);
+
+/** `/api/v1/contracts/`, gated by `CONTRACTS`. */
+export const contractsResource = defineResource({
+  name: 'contracts',
+  component: 'Contract',
+  privilege: 'CONTRACTS',
+  table: contracts,
+  labels: { singular: text('Contract', 'Smlouva'), plural: text('Contracts', 'Smlouvy') },
+  titleField: 'contract_no',
+  fields: {
+    id: idField(contracts.id),
+    customer: {
+      type: 'field',
+      reference: 'customers',
+      column: contracts.customer,
+      label: text('Customer', 'Zákazník'),
+      required: true,
+    },
+    contract_no: {
+      type: 'string',
+      column: contracts.contractNo,
+      label: text('Contract number', 'Číslo smlouvy'),
+      required: true,
+      maxLength: 30,
+      unique: true,
+    },
+    parent_contract: {
+      type: 'field',
+      reference: 'contracts',
+      column: contracts.parentContract,
+      label: text('Parent contract', 'Nadřazená smlouva'),
+      nullable: true,
+    },
+    mode: {
+      type: 'choice',
+      column: contracts.mode,
+      label: text('Mode', 'Režim'),
+      choices: CONTRACT_MODES,
+      default: 'supply',
+    },
+    valid_from: {
+      type: 'date',
+      column: contracts.validFrom,
+      label: text('Valid from', 'Platnost od'),
+      required: true,
+    },
+    valid_to: {
+      type: 'date',
+      column: contracts.validTo,
+      label: text('Valid to', 'Platnost do'),
+      nullable: true,
+    },
+    state: {
+      type: 'choice',
+      column: contracts.state,
+      label: text('State', 'Stav'),
+      choices: CONTRACT_STATES,
+      default: 'draft',
+    },
+    billing_period: {
+      type: 'choice',
+      column: contracts.billingPeriod,
+      label: text('Billing period', 'Fakturační období'),
+      choices: BILLING_PERIODS,
+      default: 'monthly',
+    },
+    billing_start: {
+      type: 'date',
+      column: contracts.billingStart,
+      label: text('Billing start', 'Začátek fakturace'),
+      nullable: true,
+    },
+    account_no: {
+      type: 'string',
+      column: contracts.accountNo,
+      label: text('Account number', 'Číslo účtu'),
+      maxLength: 40,
+      allowBlank: true,
+      default: '',
+    },
+  },
+  searchFields: ['contract_no', 'account_no'],
+  sortFields: ['id', 'contract_no', 'customer', 'valid_from', 'valid_to', 'state', 'mode'],
+  filterFields: ['customer', 'parent_contract', 'mode', 'state', 'billing_period'],
+  ordering: ['contract_no'],
+  validate: allRules(validityRule(), async (context) => {
+    const parent = resulting(context, 'parent_contract');
+    if (typeof parent !== 'number') return undefined;
+    const errors: FieldErrors = {};
+    if (context.existing && context.existing.id === parent) {
+      errors.parent_contract = [PARENT_ITSELF];
+      return errors;
+    }
+    const [row] = await context.db
+      .select({ customer: contracts.customer })
+      .from(contracts)
+      .where(eq(contracts.id, parent));
+    if (row && row.customer !== resulting(context, 'customer'))
+      errors.parent_contract = [PARENT_OTHER_CUSTOMER];
+    return Object.keys(errors).length > 0 ? errors : undefined;
+  }),
+});
+
+/** `/api/v1/payments/`, gated by `CONTRACTS`. */
+export const paymentsResource = defineResource({
+  name: 'payments',
+  component: 'Payment',
+  privilege: 'CONTRACTS',
+  table: payments,
+  labels: { singular: text('Payment', 'Platba'), plural: text('Payments', 'Platby') },
+  titleField: 'ts',
+  fields: {
+    id: idField(payments.id),
+    contract: {
+      type: 'field',
+      reference: 'contracts',
+      column: payments.contract,
+      label: text('Contract', 'Smlouva'),
+      required: true,
+    },
+    type: {
+      type: 'choice',
+      column: payments.type,
+      label: text('Type', 'Typ'),
+      choices: PAYMENT_TYPES,
+      required: true,
+    },
+    amount: {
+      type: 'decimal',
+      column: payments.amount,
+      label: text('Amount (CZK)', 'Částka (Kč)'),
+      required: true,
+      maxDigits: 12,
+      decimalPlaces: 2,
+    },
+    ts: { type: 'date', column: payments.ts, label: text('Date', 'Datum'), required: true },
+  },
+  sortFields: ['id', 'contract', 'type', 'amount', 'ts'],
+  filterFields: ['contract', 'type', 'ts'],
+  ordering: ['-ts'],
+});

@@ -1,0 +1,204 @@
+/**
+ * Tariff devices (electricity meters) and their measurements (SPEC §3 Tariff device), both
+ * gated by `TARIFF`. No choice fields here.
+ *
+ * Rules: device `serial_number`, `ean_production` and `ean_consumption` unique; EANs are
+ * 18 digits with a valid GS1 check digit. Readings (`obis_181` high tariff, `obis_182` low
+ * tariff, `obis_280` production; cumulative registers in kWh) are non-negative, never
+ * decrease along time for a device (checked against the readings before and after), are
+ * not in the future and there is one per device and `timestamp_received`.
+ */
+import { and, asc, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { measurements, tariffDevices } from '../../db/schema';
+import type { FieldErrors } from '../../http/errors';
+import { text } from '../../i18n/text';
+import { defineResource, idField, type FieldDefinition } from '../engine';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eanValidator, resulting } from './rules';
+
+const ean = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
+  type: 'string',
+  column,
+  label: text(en, cs),
+  maxLength: 18,
+  nullable: true,
+  unique: true,
+  validators: [eanValidator],
+});
+
+/** `/api/v1/tariffdevices/`, gated by `TARIFF`. */
+export const tariffDevicesResource = defineResource({
+  name: 'tariffdevices',
+  component: 'TariffDevice',
+  privilege: 'TARIFF',
+  table: tariffDevices,
+  labels: {
+    singular: text('Tariff device', 'Tarifní zařízení'),
+    plural: text('Tariff devices', 'Tarifní zařízení'),
+  },
+  titleField: 'serial_number',
+  fields: {
+    id: idField(tariffDevices.id),
+    collector: {
+      type: 'field',
+      reference: 'collectors',
+      column: tariffDevices.collector,
+      label: text('Collector', 'Koncentrátor'),
+      nullable: true,
+    },
+    serial_number: {
+      type: 'string',
+      column: tariffDevices.serialNumber,
+      label: text('Serial number', 'Výrobní číslo'),
+      required: true,
+      maxLength: 50,
+      unique: true,
+    },
+    model: {
+      type: 'string',
+      column: tariffDevices.model,
+      label: text('Model', 'Model'),
+      maxLength: 100,
+      allowBlank: true,
+      default: '',
+    },
+    ean_production: ean(tariffDevices.eanProduction, 'EAN production', 'EAN výroby'),
+    ean_consumption: ean(tariffDevices.eanConsumption, 'EAN consumption', 'EAN spotřeby'),
+    name: {
+      type: 'string',
+      column: tariffDevices.name,
+      label: text('Name', 'Název'),
+      required: true,
+      maxLength: 100,
+    },
+    calibration_date: {
+      type: 'date',
+      column: tariffDevices.calibrationDate,
+      label: text('Calibration date', 'Datum kalibrace'),
+      nullable: true,
+    },
+    active: {
+      type: 'boolean',
+      column: tariffDevices.active,
+      label: text('Active', 'Aktivní'),
+      default: true,
+    },
+  },
+  searchFields: ['serial_number', 'name', 'ean_consumption', 'ean_production'],
+  sortFields: ['id', 'serial_number', 'name', 'model', 'calibration_date'],
+  filterFields: ['collector', 'serial_number', 'ean_consumption', 'ean_production', 'active'],
+  ordering: ['serial_number'],
+});
+
+/** Register fields and their row keys. */
+const REGISTERS = [
+  ['obis_181', 'obis181'],
+  ['obis_182', 'obis182'],
+  ['obis_280', 'obis280'],
+] as const;
+
+const reading = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
+  type: 'decimal',
+  column,
+  label: text(`${en} (kWh)`, `${cs} (kWh)`),
+  required: true,
+  maxDigits: 15,
+  decimalPlaces: 3,
+  minValue: 0,
+});
+
+const IN_FUTURE = text(
+  'A reading cannot be taken in the future.',
+  'Odečet nemůže být z budoucnosti.',
+);
+const DUPLICATE = text(
+  'This device already has a reading at this time.',
+  'Toto zařízení už má odečet v tomto čase.',
+);
+const lowerThanBefore = (value: string) =>
+  text(
+    `The register cannot decrease: an earlier reading of this device has ${value} kWh.`,
+    `Registr nemůže klesnout: dřívější odečet tohoto zařízení má ${value} kWh.`,
+  );
+const higherThanAfter = (value: string) =>
+  text(
+    `The register cannot decrease: a later reading of this device has ${value} kWh.`,
+    `Registr nemůže klesnout: pozdější odečet tohoto zařízení má ${value} kWh.`,
+  );
+
+/** `/api/v1/measurements/`, gated by `TARIFF`. */
+export const measurementsResource = defineResource({
+  name: 'measurements',
+  component: 'Measurement',
+  privilege: 'TARIFF',
+  table: measurements,
+  labels: { singular: text('Measurement', 'Odečet'), plural: text('Measurements', 'Odečty') },
+  titleField: 'timestamp_received',
+  fields: {
+    id: idField(measurements.id),
+    tariff_device: {
+      type: 'field',
+      reference: 'tariffdevices',
+      column: measurements.tariffDevice,
+      label: text('Tariff device', 'Tarifní zařízení'),
+      required: true,
+    },
+    timestamp_received: {
+      type: 'datetime',
+      column: measurements.timestampReceived,
+      label: text('Received at', 'Čas odečtu'),
+      required: true,
+    },
+    obis_181: reading(measurements.obis181, 'High tariff 1.8.1', 'Vysoký tarif 1.8.1'),
+    obis_182: reading(measurements.obis182, 'Low tariff 1.8.2', 'Nízký tarif 1.8.2'),
+    obis_280: reading(measurements.obis280, 'Production 2.8.0', 'Výroba 2.8.0'),
+  },
+  sortFields: ['id', 'timestamp_received', 'tariff_device'],
+  filterFields: ['tariff_device'],
+  rangeFields: ['timestamp_received'],
+  ordering: ['-timestamp_received'],
+  async validate(context) {
+    const errors: FieldErrors = {};
+    const device = resulting(context, 'tariff_device');
+    const at = resulting(context, 'timestamp_received');
+    if (typeof device !== 'number' || !(at instanceof Date)) return undefined;
+    if (at.getTime() > Date.now()) {
+      errors.timestamp_received = [IN_FUTURE];
+      return errors;
+    }
+    const id = context.existing?.id;
+    const others = (condition: ReturnType<typeof eq>) =>
+      and(
+        eq(measurements.tariffDevice, device),
+        condition,
+        typeof id === 'number' ? ne(measurements.id, id) : undefined,
+      );
+    const [same] = await context.db
+      .select({ id: measurements.id })
+      .from(measurements)
+      .where(others(eq(measurements.timestampReceived, at)))
+      .limit(1);
+    if (same) {
+      errors.timestamp_received = [DUPLICATE];
+      return errors;
+    }
+    const [before] = await context.db
+      .select()
+      .from(measurements)
+      .where(others(lt(measurements.timestampReceived, at)))
+      .orderBy(desc(measurements.timestampReceived))
+      .limit(1);
+    const [after] = await context.db
+      .select()
+      .from(measurements)
+      .where(others(gt(measurements.timestampReceived, at)))
+      .orderBy(asc(measurements.timestampReceived))
+      .limit(1);
+    for (const [field, key] of REGISTERS) {
+      const value = Number(resulting(context, field));
+      if (before && value < Number(before[key])) errors[field] = [lowerThanBefore(before[key])];
+      else if (after && value > Number(after[key])) errors[field] = [higherThanAfter(after[key])];
+    }
+    return Object.keys(errors).length > 0 ? errors : undefined;
+  },
+});

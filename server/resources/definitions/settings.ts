@@ -1,0 +1,315 @@
+/**
+ * The settings entities of SPEC §3: products, discounts, suppliers, distributors, fuses,
+ * OBIS codes, collectors, price lists and reports. No choice fields here.
+ * Rules: every `valid_from`/`valid_to` pair has `valid_to` empty or not before
+ * `valid_from`; fuse ranges are non-negative with `from` ≤ `to`; OBIS codes are unique and
+ * in the standard notation; collector serial numbers are unique and MACs valid.
+ */
+import {
+  collectors,
+  discounts,
+  distributors,
+  fuses,
+  obises,
+  pricelists,
+  products,
+  reports,
+  suppliers,
+} from '../../db/schema';
+import { text } from '../../i18n/text';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { defineResource, idField, type FieldDefinition } from '../engine';
+import { macValidator, obisValidator, rangeRule, validityRule } from './rules';
+
+const NAME = text('Name', 'Název');
+const VALID_FROM = text('Valid from', 'Platnost od');
+const VALID_TO = text('Valid to', 'Platnost do');
+
+/** `/api/v1/products/`, gated by `PRODUCTS`. */
+export const productsResource = defineResource({
+  name: 'products',
+  component: 'Product',
+  privilege: 'PRODUCTS',
+  table: products,
+  labels: { singular: text('Product', 'Produkt'), plural: text('Products', 'Produkty') },
+  titleField: 'name',
+  fields: {
+    id: idField(products.id),
+    name: { type: 'string', column: products.name, label: NAME, required: true, maxLength: 100 },
+  },
+  searchFields: ['name'],
+  sortFields: ['id', 'name'],
+  filterFields: ['name'],
+  ordering: ['name'],
+});
+
+/** `/api/v1/discounts/`, gated by `DISCOUNTS`. */
+export const discountsResource = defineResource({
+  name: 'discounts',
+  component: 'Discount',
+  privilege: 'DISCOUNTS',
+  table: discounts,
+  labels: { singular: text('Discount', 'Sleva'), plural: text('Discounts', 'Slevy') },
+  titleField: 'name',
+  fields: {
+    id: idField(discounts.id),
+    name: { type: 'string', column: discounts.name, label: NAME, required: true, maxLength: 100 },
+    valid_from: { type: 'date', column: discounts.validFrom, label: VALID_FROM, required: true },
+    valid_to: { type: 'date', column: discounts.validTo, label: VALID_TO, nullable: true },
+  },
+  searchFields: ['name'],
+  sortFields: ['id', 'name', 'valid_from', 'valid_to'],
+  filterFields: ['name', 'valid_from', 'valid_to'],
+  ordering: ['name'],
+  validate: validityRule(),
+});
+
+/** `/api/v1/suppliers/`, gated by `UTILITIES`. */
+export const suppliersResource = defineResource({
+  name: 'suppliers',
+  component: 'Supplier',
+  privilege: 'UTILITIES',
+  table: suppliers,
+  labels: { singular: text('Supplier', 'Dodavatel'), plural: text('Suppliers', 'Dodavatelé') },
+  titleField: 'name',
+  fields: {
+    id: idField(suppliers.id),
+    name: { type: 'string', column: suppliers.name, label: NAME, required: true, maxLength: 100 },
+    code: {
+      type: 'string',
+      column: suppliers.code,
+      label: text('Code', 'Kód'),
+      required: true,
+      maxLength: 20,
+    },
+  },
+  searchFields: ['name', 'code'],
+  sortFields: ['id', 'name', 'code'],
+  filterFields: ['name', 'code'],
+  ordering: ['name'],
+});
+
+/** `/api/v1/distributors/`, gated by `UTILITIES`. */
+export const distributorsResource = defineResource({
+  name: 'distributors',
+  component: 'Distributor',
+  privilege: 'UTILITIES',
+  table: distributors,
+  labels: {
+    singular: text('Distributor', 'Distributor'),
+    plural: text('Distributors', 'Distributoři'),
+  },
+  titleField: 'name',
+  fields: {
+    id: idField(distributors.id),
+    name: {
+      type: 'string',
+      column: distributors.name,
+      label: NAME,
+      required: true,
+      maxLength: 100,
+    },
+    code: {
+      type: 'string',
+      column: distributors.code,
+      label: text('Code', 'Kód'),
+      required: true,
+      maxLength: 20,
+    },
+  },
+  searchFields: ['name', 'code'],
+  sortFields: ['id', 'name', 'code'],
+  filterFields: ['name', 'code'],
+  ordering: ['name'],
+});
+
+const amps = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
+  type: 'integer',
+  column,
+  label: text(`${en} (A)`, `${cs} (A)`),
+  nullable: true,
+  minValue: 0,
+});
+
+/** `/api/v1/fuses/`, gated by `FUSES`. */
+export const fusesResource = defineResource({
+  name: 'fuses',
+  component: 'Fuse',
+  privilege: 'FUSES',
+  table: fuses,
+  labels: { singular: text('Fuse', 'Jistič'), plural: text('Fuses', 'Jističe') },
+  titleField: 'text',
+  fields: {
+    id: idField(fuses.id),
+    text: {
+      type: 'string',
+      column: fuses.text,
+      label: text('Text', 'Text'),
+      required: true,
+      maxLength: 100,
+    },
+    from_1phase: amps(fuses.from1phase, 'From, 1 phase', 'Od, 1 fáze'),
+    to_1phase: amps(fuses.to1phase, 'To, 1 phase', 'Do, 1 fáze'),
+    from_3phase: amps(fuses.from3phase, 'From, 3 phases', 'Od, 3 fáze'),
+    to_3phase: amps(fuses.to3phase, 'To, 3 phases', 'Do, 3 fáze'),
+    price_for_every_a: {
+      type: 'decimal',
+      column: fuses.priceForEveryA,
+      label: text('Price for every A (CZK)', 'Cena za každý A (Kč)'),
+      required: true,
+      maxDigits: 10,
+      decimalPlaces: 2,
+      minValue: 0,
+    },
+  },
+  searchFields: ['text'],
+  sortFields: ['id', 'text', 'from_1phase', 'to_1phase', 'from_3phase', 'to_3phase'],
+  filterFields: ['text'],
+  ordering: ['text'],
+  validate: rangeRule([
+    ['from_1phase', 'to_1phase'],
+    ['from_3phase', 'to_3phase'],
+  ]),
+});
+
+/** `/api/v1/obises/`, gated by `OBISES`. */
+export const obisesResource = defineResource({
+  name: 'obises',
+  component: 'Obis',
+  privilege: 'OBISES',
+  table: obises,
+  labels: { singular: text('OBIS code', 'OBIS kód'), plural: text('OBIS codes', 'OBIS kódy') },
+  titleField: 'obis',
+  fields: {
+    id: idField(obises.id),
+    obis: {
+      type: 'string',
+      column: obises.obis,
+      label: text('OBIS', 'OBIS'),
+      required: true,
+      maxLength: 30,
+      unique: true,
+      validators: [obisValidator],
+    },
+    description: {
+      type: 'string',
+      column: obises.description,
+      label: text('Description', 'Popis'),
+      maxLength: 200,
+      allowBlank: true,
+      default: '',
+    },
+    convert_to_float: {
+      type: 'boolean',
+      column: obises.convertToFloat,
+      label: text('Convert to float', 'Převést na desetinné číslo'),
+      default: false,
+    },
+    keep: {
+      type: 'boolean',
+      column: obises.keep,
+      label: text('Keep', 'Uchovávat'),
+      default: true,
+    },
+  },
+  searchFields: ['obis', 'description'],
+  sortFields: ['id', 'obis', 'description'],
+  filterFields: ['obis', 'convert_to_float', 'keep'],
+  ordering: ['obis'],
+});
+
+/** `/api/v1/collectors/`, gated by `COLLECTORS`. */
+export const collectorsResource = defineResource({
+  name: 'collectors',
+  component: 'Collector',
+  privilege: 'COLLECTORS',
+  table: collectors,
+  labels: {
+    singular: text('Collector', 'Koncentrátor'),
+    plural: text('Collectors', 'Koncentrátory'),
+  },
+  titleField: 'name',
+  fields: {
+    id: idField(collectors.id),
+    serial_number: {
+      type: 'string',
+      column: collectors.serialNumber,
+      label: text('Serial number', 'Výrobní číslo'),
+      required: true,
+      maxLength: 50,
+      unique: true,
+    },
+    mac: {
+      type: 'string',
+      column: collectors.mac,
+      label: text('MAC address', 'MAC adresa'),
+      required: true,
+      maxLength: 17,
+      validators: [macValidator],
+    },
+    boot_version: {
+      type: 'string',
+      column: collectors.bootVersion,
+      label: text('Boot version', 'Verze zavaděče'),
+      maxLength: 50,
+      allowBlank: true,
+      default: '',
+    },
+    name: { type: 'string', column: collectors.name, label: NAME, required: true, maxLength: 100 },
+    last_seen: {
+      type: 'datetime',
+      column: collectors.lastSeen,
+      label: text('Last seen', 'Naposledy viděn'),
+      nullable: true,
+    },
+  },
+  searchFields: ['name', 'serial_number', 'mac'],
+  sortFields: ['id', 'name', 'serial_number', 'last_seen'],
+  filterFields: ['name', 'serial_number', 'mac'],
+  ordering: ['name'],
+});
+
+/** `/api/v1/pricelists/`, gated by `PRICELISTS`. */
+export const pricelistsResource = defineResource({
+  name: 'pricelists',
+  component: 'Pricelist',
+  privilege: 'PRICELISTS',
+  table: pricelists,
+  labels: { singular: text('Price list', 'Ceník'), plural: text('Price lists', 'Ceníky') },
+  titleField: 'name',
+  fields: {
+    id: idField(pricelists.id),
+    name: {
+      type: 'string',
+      column: pricelists.name,
+      label: NAME,
+      required: true,
+      maxLength: 100,
+    },
+    valid_from: { type: 'date', column: pricelists.validFrom, label: VALID_FROM, required: true },
+    valid_to: { type: 'date', column: pricelists.validTo, label: VALID_TO, nullable: true },
+  },
+  searchFields: ['name'],
+  sortFields: ['id', 'name', 'valid_from', 'valid_to'],
+  filterFields: ['name', 'valid_from', 'valid_to'],
+  ordering: ['name'],
+  validate: validityRule(),
+});
+
+/** `/api/v1/reports/`, gated by `REPORTS`. */
+export const reportsResource = defineResource({
+  name: 'reports',
+  component: 'Report',
+  privilege: 'REPORTS',
+  table: reports,
+  labels: { singular: text('Report', 'Report'), plural: text('Reports', 'Reporty') },
+  titleField: 'name',
+  fields: {
+    id: idField(reports.id),
+    name: { type: 'string', column: reports.name, label: NAME, required: true, maxLength: 100 },
+  },
+  searchFields: ['name'],
+  sortFields: ['id', 'name'],
+  filterFields: ['name'],
+  ordering: ['name'],
+});
