@@ -25,6 +25,9 @@ test.describe('in English', () => {
   test('the admin sees every main and settings entry, and logs out', async ({ page }) => {
     await signIn(page, admin);
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toBeVisible();
+    // A reload anywhere keeps the session: the server answers deep links with the SPA.
+    await page.reload();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toBeVisible();
     await page.getByRole('button', { name: 'Settings menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Roles' })).toBeVisible();
     await page.keyboard.press('Escape');
