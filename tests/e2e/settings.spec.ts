@@ -54,9 +54,9 @@ for (const theme of [
     expect(
       serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
-    await info.attach(`theme-${theme.label}`, {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: 'image/png',
-    });
+    // Kept as an artifact of the run: test-results/<test>/theme-<name>.png.
+    const path = info.outputPath(`theme-${theme.label.replace(' ', '-').toLowerCase()}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await info.attach(`theme-${theme.label}`, { path, contentType: 'image/png' });
   });
 }
