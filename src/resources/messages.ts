@@ -88,4 +88,12 @@ export const messages = defineMessages({
   clear: { id: 'app.resources.clear', defaultMessage: 'Clear' },
   remove: { id: 'app.resources.remove', defaultMessage: 'Remove {name}' },
   noChoice: { id: 'app.resources.noChoice', defaultMessage: '—' },
+  filters: {
+    id: 'app.resources.filters',
+    defaultMessage: '{count, plural, =0 {Filters} other {Filters ({count})}}',
+  },
+  clearFilters: { id: 'app.resources.clearFilters', defaultMessage: 'Clear filters' },
+  filterAny: { id: 'app.resources.filterAny', defaultMessage: 'Any' },
+  filterFrom: { id: 'app.resources.filterFrom', defaultMessage: '{field} from' },
+  filterTo: { id: 'app.resources.filterTo', defaultMessage: '{field} to' },
 });

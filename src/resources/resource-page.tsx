@@ -1,8 +1,10 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, H1 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 import { LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
+import { ClearFiltersButton, FilterBar, FilterToggle } from './list/filter-bar';
+import { activeFilterCount, filterSpecs, NO_FILTERS } from './list/filter-state';
 import { ListBody } from './list/list-body';
 import { Pagination } from './list/pagination';
 import { SearchBox } from './list/search-box';
@@ -25,8 +27,9 @@ type DialogTarget = { readonly id: RowId | null } | null;
 const PRELOAD_AFTER_MS = 1500;
 
 /**
- * The whole screen of one resource: title, search, "New", the server-paged and -sorted
- * table, paging, and the create / edit / delete dialogs. All list state lives in the URL.
+ * The whole screen of one resource: title, search, filters, "New", the server-paged and
+ * server-sorted table, paging, and the create / edit / delete dialogs. All list state
+ * lives in the URL.
  * Needs a react-router, a QueryClientProvider, an IntlProvider and Blueprint's
  * OverlaysProvider above it.
  */
@@ -37,6 +40,11 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
   const { idField, operations } = descriptor;
   const canOpen = operations.retrieve || operations.update;
   const title = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
+  const filters = useMemo(() => filterSpecs(descriptor), [descriptor]);
+  const filterCount = activeFilterCount(list.state);
+  const filterBarId = useId();
+  // The bar starts open when the URL already filters the list.
+  const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
 
   const openRow = useCallback(
     (row: ResourceRow) => {
@@ -68,6 +76,15 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
           {title}
         </H1>
         {descriptor.searchable && <SearchBox value={list.state.search} onSearch={list.setSearch} />}
+        {filters.length > 0 && (
+          <FilterToggle
+            open={filtersOpen}
+            count={filterCount}
+            controls={filterBarId}
+            onToggle={() => setFiltersOpen((open) => !open)}
+          />
+        )}
+        {filterCount > 0 && <ClearFiltersButton onClear={() => list.setFilters(NO_FILTERS)} />}
         {operations.create && (
           <Button
             intent="primary"
@@ -78,6 +95,9 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
           />
         )}
       </div>
+      {filters.length > 0 && filtersOpen && (
+        <FilterBar id={filterBarId} specs={filters} state={list.state} onChange={list.setFilters} />
+      )}
       <ListBody descriptor={descriptor} list={list} onOpen={openRow} />
       <Pagination
         page={list.state.page}

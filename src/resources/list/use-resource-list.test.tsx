@@ -45,6 +45,16 @@ describe('useResourceList', () => {
     ['setSort', (l) => l.setSort([{ id: 'valid_from', desc: false }]), '?sort=valid_from'],
     ['setPageSize', (l) => l.setPageSize(9999), '?page_size=9999&sort=-price'],
     ['setSearch', (l) => l.setSearch(' novák '), '?search=nov%C3%A1k&sort=-price'],
+    [
+      'setFilters',
+      (l) => l.setFilters({ filter: { state: 'active' }, gte: { valid_from: '2025-01-01' } }),
+      '?sort=-price&filter=state%3Dactive&gte=valid_from%3D2025-01-01',
+    ],
+    [
+      'setFilters with nothing',
+      (l) => l.setFilters({ filter: {}, gte: {}, lte: {} }),
+      '?sort=-price',
+    ],
   ])('%s writes the URL', async (_name, change, want) => {
     const { hook } = setup('/?page=2&sort=-price');
     act(() => change(hook.result.current.list));

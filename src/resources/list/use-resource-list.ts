@@ -33,6 +33,11 @@ export interface ResourceListController {
   setSort(sort: readonly SortItem[]): void;
   /** Also goes back to page 1; replaces the history entry so typing leaves no trail. */
   setSearch(search: string): void;
+  /**
+   * Replaces the given filter parameters (`filter`, `gte`, `lte`; the ones left out stay);
+   * also goes back to page 1.
+   */
+  setFilters(change: Partial<Pick<ListState, 'filter' | 'gte' | 'lte'>>): void;
 }
 
 function readState(params: URLSearchParams, sortFields: readonly string[]): ListState {
@@ -88,5 +93,9 @@ export function useResourceList(descriptor: ResourceDescriptor): ResourceListCon
     setPageSize: useCallback((pageSize: number) => update({ pageSize }), [update]),
     setSort: useCallback((sort: readonly SortItem[]) => update({ sort }), [update]),
     setSearch: useCallback((search: string) => update({ search: search.trim() }, true), [update]),
+    setFilters: useCallback(
+      (change: Partial<Pick<ListState, 'filter' | 'gte' | 'lte'>>) => update(change),
+      [update],
+    ),
   };
 }

@@ -1,0 +1,259 @@
+import { useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import type { FieldDescriptor } from '../descriptor';
+import { ReferencePicker } from '../form/widgets/reference-picker';
+import { useReferenceTarget, useRowTitles } from '../form/widgets/use-reference';
+import { messages } from '../messages';
+import { normalizeBound, setPair, type FilterPairs, type FilterSpec } from './filter-state';
+
+/** Props of `FilterToggle`. */
+export interface FilterToggleProps {
+  readonly open: boolean;
+  /** Number of active filters, shown on the button. */
+  readonly count: number;
+  /** The id of the filter bar the button shows and hides. */
+  readonly controls: string;
+  readonly onToggle: () => void;
+}
+
+/** "Filters (2)": shows and hides the filter bar. */
+export function FilterToggle({ open, count, controls, onToggle }: FilterToggleProps) {
+  const intl = useIntl();
+  return (
+    <Button
+      icon="filter"
+      active={open}
+      aria-expanded={open}
+      aria-controls={controls}
+      intent={count > 0 ? 'primary' : 'none'}
+      variant={count > 0 ? 'outlined' : 'solid'}
+      text={intl.formatMessage(messages.filters, { count })}
+      onClick={onToggle}
+    />
+  );
+}
+
+/** Props of `FilterBar`. */
+export interface FilterBarProps {
+  readonly id: string;
+  readonly specs: readonly FilterSpec[];
+  readonly state: FilterPairs;
+  /** Replaces the filter parameters it names. */
+  readonly onChange: (change: Partial<FilterPairs>) => void;
+}
+
+/** The filter controls of a list, one per filter field (see `filterSpecs`). */
+export function FilterBar({ id, specs, state, onChange }: FilterBarProps) {
+  const intl = useIntl();
+  return (
+    <div
+      id={id}
+      role="group"
+      aria-label={intl.formatMessage(messages.filters, { count: 0 })}
+      style={{ display: 'flex', flexWrap: 'wrap', gap: '0 16px', alignItems: 'flex-end' }}
+    >
+      {specs.map(({ field, control }) => {
+        const props = { field, state, onChange };
+        switch (control) {
+          case 'choice':
+            return <ChoiceFilter key={field.name} {...props} />;
+          case 'boolean':
+            return <BooleanFilter key={field.name} {...props} />;
+          case 'range':
+            return <RangeFilter key={field.name} {...props} />;
+          case 'reference':
+            return <ReferenceFilter key={field.name} {...props} />;
+        }
+      })}
+    </div>
+  );
+}
+
+interface ControlProps {
+  readonly field: FieldDescriptor;
+  readonly state: FilterPairs;
+  readonly onChange: (change: Partial<FilterPairs>) => void;
+}
+
+function useLabel(field: FieldDescriptor): string {
+  const intl = useIntl();
+  return intl.formatMessage({ id: field.label, defaultMessage: field.name });
+}
+
+function ChoiceFilter({ field, state, onChange }: ControlProps) {
+  const intl = useIntl();
+  const id = useId();
+  const options = [
+    { value: '', label: intl.formatMessage(messages.filterAny) },
+    ...(field.choices ?? []).map((choice) => ({
+      value: String(choice.value),
+      label: intl.formatMessage({ id: choice.label, defaultMessage: String(choice.value) }),
+    })),
+  ];
+  return (
+    <SelectFilter
+      id={id}
+      label={useLabel(field)}
+      options={options}
+      value={state.filter[field.name] ?? ''}
+      onSelect={(value) => onChange({ filter: setPair(state.filter, field.name, value) })}
+    />
+  );
+}
+
+function BooleanFilter({ field, state, onChange }: ControlProps) {
+  const intl = useIntl();
+  const id = useId();
+  const options = [
+    { value: '', label: intl.formatMessage(messages.filterAny) },
+    { value: 'true', label: intl.formatMessage(messages.yes) },
+    { value: 'false', label: intl.formatMessage(messages.no) },
+  ];
+  return (
+    <SelectFilter
+      id={id}
+      label={useLabel(field)}
+      options={options}
+      value={state.filter[field.name] ?? ''}
+      onSelect={(value) => onChange({ filter: setPair(state.filter, field.name, value) })}
+    />
+  );
+}
+
+interface SelectFilterProps {
+  readonly id: string;
+  readonly label: string;
+  readonly options: readonly { readonly value: string; readonly label: string }[];
+  readonly value: string;
+  readonly onSelect: (value: string) => void;
+}
+
+function SelectFilter({ id, label, options, value, onSelect }: SelectFilterProps) {
+  return (
+    <FormGroup label={label} labelFor={id}>
+      <HTMLSelect
+        id={id}
+        value={value}
+        options={options.map((option) => ({ value: option.value, label: option.label }))}
+        onChange={(event) => onSelect(event.target.value)}
+      />
+    </FormGroup>
+  );
+}
+
+function RangeFilter({ field, state, onChange }: ControlProps) {
+  const intl = useIntl();
+  const labelId = useId();
+  const label = useLabel(field);
+  return (
+    <FormGroup label={<span id={labelId}>{label}</span>}>
+      <div role="group" aria-labelledby={labelId} style={{ display: 'flex', gap: 4 }}>
+        <BoundInput
+          field={field}
+          label={intl.formatMessage(messages.filterFrom, { field: label })}
+          value={state.gte[field.name] ?? ''}
+          onCommit={(value) => onChange({ gte: setPair(state.gte, field.name, value) })}
+        />
+        <BoundInput
+          field={field}
+          label={intl.formatMessage(messages.filterTo, { field: label })}
+          value={state.lte[field.name] ?? ''}
+          onCommit={(value) => onChange({ lte: setPair(state.lte, field.name, value) })}
+        />
+      </div>
+    </FormGroup>
+  );
+}
+
+interface BoundInputProps {
+  readonly field: FieldDescriptor;
+  readonly label: string;
+  /** The bound in the URL. */
+  readonly value: string;
+  readonly onCommit: (value: string) => void;
+}
+
+const INPUT_TYPES: Partial<Record<FieldDescriptor['kind'], string>> = {
+  date: 'date',
+  datetime: 'datetime-local',
+};
+
+/**
+ * One end of a range. Date inputs commit on every complete change; numbers commit on
+ * Enter or leaving the field, so typing leaves no history trail. Invalid text is marked
+ * and not sent.
+ */
+function BoundInput({ field, label, value, onCommit }: BoundInputProps) {
+  const [text, setText] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  // The URL changed under us (back/forward, "Clear filters"): show its bound.
+  if (value !== followed) {
+    setFollowed(value);
+    setText(value);
+  }
+  const type = INPUT_TYPES[field.kind];
+  const normalized = normalizeBound(field.kind, text);
+  const commit = (next: string) => {
+    const bound = normalizeBound(field.kind, next);
+    if (bound !== undefined && bound !== value) onCommit(bound);
+  };
+  return (
+    <InputGroup
+      type={type ?? 'text'}
+      inputMode={type ? undefined : field.kind === 'integer' ? 'numeric' : 'decimal'}
+      aria-label={label}
+      aria-invalid={normalized === undefined || undefined}
+      intent={normalized === undefined ? 'danger' : 'none'}
+      style={{ width: type ? undefined : 110 }}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        if (type) commit(event.target.value);
+      }}
+      onBlur={() => commit(text)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit(text);
+      }}
+    />
+  );
+}
+
+function ReferenceFilter({ field, state, onChange }: ControlProps) {
+  const id = useId();
+  const target = useReferenceTarget(field.reference);
+  const selected = state.filter[field.name];
+  const ids = useMemo(() => (selected === undefined ? [] : [selected]), [selected]);
+  const titles = useRowTitles(target, ids);
+  return (
+    <FormGroup label={useLabel(field)} labelFor={id}>
+      <ReferencePicker
+        id={id}
+        target={target}
+        selectedText={selected === undefined ? '' : (titles[selected] ?? '')}
+        onSelect={(option) =>
+          onChange({ filter: setPair(state.filter, field.name, String(option.id)) })
+        }
+        onClear={() => onChange({ filter: setPair(state.filter, field.name, '') })}
+      />
+    </FormGroup>
+  );
+}
+
+/** Props of `ClearFiltersButton`. */
+export interface ClearFiltersButtonProps {
+  readonly onClear: () => void;
+}
+
+/** "Clear filters": removes every filter and bound. */
+export function ClearFiltersButton({ onClear }: ClearFiltersButtonProps) {
+  const intl = useIntl();
+  return (
+    <Button
+      variant="minimal"
+      icon="filter-remove"
+      text={intl.formatMessage(messages.clearFilters)}
+      onClick={onClear}
+    />
+  );
+}
