@@ -1,11 +1,22 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests in Debian's Chromium against the real server (`tests/e2e/server.ts`
- * starts it on an empty embedded database with the demo seed).
+ * End-to-end tests in Debian's Chromium against the real server, started on an empty
+ * embedded database (in a fresh temporary data folder) with the demo seed.
  */
 const port = Number(process.env.JOULE_E2E_PORT ?? 8765);
 export const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * A fresh data folder per run (the server's mails land in its `outbox/`, which the
+ * password-reset test reads; memory mode keeps mails out of reach). Workers load this file
+ * again: they inherit the folder through the environment instead of making another.
+ */
+process.env.JOULE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'joule-e2e-'));
+export const dataDir = process.env.JOULE_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -14,7 +25,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   outputDir: 'test-results',
   use: {
     baseURL,
@@ -43,8 +54,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      JOULE_DATA_DIR: 'memory://',
+      JOULE_DATA_DIR: dataDir,
       JOULE_SECRET_KEY: 'e2e-only-secret-key-not-for-production',
+      // Many sign-ins in a short run; throttling itself is covered by the API tests.
+      JOULE_AUTH_RATE: '1000/min',
     },
   },
 });

@@ -37,7 +37,10 @@ export interface AppRouteOptions {
 
 const handle = (title: string): RouteHandle => ({ title });
 
-/** The static routes: login, logout, and the signed-in shell with home and settings. */
+/**
+ * The static routes: login, logout, the password-reset pages, and the signed-in shell with
+ * home and settings.
+ */
 export function createRoutes({
   loadRegistry = loadResourceRegistry,
 }: AppRouteOptions = {}): RouteObject[] {
@@ -67,7 +70,23 @@ export function createRoutes({
             return redirect(LOGIN_PATH);
           },
         },
-        // Seam: `/oidc/callback` and `/password-reset` (open routes) join here.
+        {
+          // SPEC §2: open, so a signed-out user can ask for a reset link.
+          path: 'password-reset',
+          handle: handle('app.passwordReset.title'),
+          lazy: async () => ({
+            Component: (await import('./password-reset/request-page')).PasswordResetRequestPage,
+          }),
+        },
+        {
+          // SPEC §2: open, reached from the reset mail's link; title Password Reset.
+          path: 'password-reset/:uid/:token',
+          handle: handle('app.passwordReset.confirm.title'),
+          lazy: async () => ({
+            Component: (await import('./password-reset/confirm-page')).PasswordResetConfirmPage,
+          }),
+        },
+        // Seam: `/oidc/callback` (an open route) joins here.
         {
           id: SHELL_ROUTE_ID,
           loader: async ({ request }): Promise<ShellData> => {

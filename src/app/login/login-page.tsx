@@ -1,9 +1,12 @@
-/** Login (SPEC §2): full-screen, e-mail and password, sign-in button, error callout. */
+/**
+ * Login (SPEC §2): full-screen, e-mail and password, sign-in button, error callout, and a
+ * link to the password reset.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { EnvelopeIcon, ErrorIcon, LockIcon } from '@blueprintjs/icons';
+import { EnvelopeIcon, ErrorIcon, LockIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { takeReturnPath } from '../guards';
 import { Logo } from '../logo';
 import { useLoginForm } from './use-login-form';
@@ -11,6 +14,9 @@ import { useLoginForm } from './use-login-form';
 export function LoginPage() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Set by the password-reset page after a new password was saved.
+  const passwordReset = (location.state as { passwordReset?: unknown } | null)?.passwordReset;
   const { state, submit } = useLoginForm();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -35,6 +41,16 @@ export function LoginPage() {
           <FormattedMessage id="app.login.title" />
         </H1>
         <form aria-labelledby={`${id}-title`} onSubmit={onSubmit} noValidate>
+          {passwordReset === 'done' && state.status !== 'error' && (
+            <Callout
+              intent="success"
+              icon={<TickCircleIcon />}
+              role="status"
+              className="joule-login-note"
+            >
+              <FormattedMessage id="app.passwordReset.done" />
+            </Callout>
+          )}
           {state.status === 'error' && (
             <Callout
               intent="danger"
@@ -86,6 +102,11 @@ export function LoginPage() {
             text={intl.formatMessage({ id: 'app.login.submit' })}
           />
         </form>
+        <p className="joule-login-links">
+          <Link to="/password-reset">
+            <FormattedMessage id="app.login.forgotPassword" />
+          </Link>
+        </p>
       </Card>
     </main>
   );
