@@ -7,6 +7,7 @@ import { descriptors, descriptorsByName } from '../generated/descriptors';
 import { mergeOverrides, ResourcePage, ResourceRegistryProvider } from '../resources';
 import { notify } from './notifications/notify';
 import { createResourceEventHandler } from './notifications/resource-events';
+import { useCurrentUser } from '../auth';
 import type { ResourceRegistry, ResourceScreenProps } from './registry';
 import { showSnackbar } from './snackbar/snackbar';
 
@@ -27,11 +28,13 @@ export const onResourceEvent = createResourceEventHandler({
 
 /** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
 function ResourceScreen({ descriptor }: ResourceScreenProps) {
+  const owner = useCurrentUser()?.id ?? null;
   return (
     <ResourceRegistryProvider
       descriptorsByName={mergedByName}
       overrides={overrides}
       onEvent={onResourceEvent}
+      owner={owner}
     >
       <ResourcePage descriptor={descriptor} />
     </ResourceRegistryProvider>

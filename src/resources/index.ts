@@ -43,4 +43,4 @@ export type { FormErrorParts, ServerErrorSchema } from './form/rjsf-errors';
 export { rowTitle } from './row-title';
 export { resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
-export type { ResourceRow, RowId } from './descriptor';
+export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';

@@ -3,6 +3,9 @@ import { useIntl } from 'react-intl';
 import { Button, H1 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 import { LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
+import { ColumnChooser } from './list/column-chooser';
+import { useColumnSettings } from './list/column-settings';
+import { ExportButton } from './list/export-button';
 import { ClearFiltersButton, FilterBar, FilterToggle } from './list/filter-bar';
 import { activeFilterCount, filterSpecs, NO_FILTERS } from './list/filter-state';
 import { ListBody } from './list/list-body';
@@ -10,6 +13,7 @@ import { Pagination } from './list/pagination';
 import { SearchBox } from './list/search-box';
 import { useResourceList } from './list/use-resource-list';
 import { messages } from './messages';
+import { useResourceRegistry } from './registry/registry-context';
 
 /** Props of `ResourcePage`. */
 export interface ResourcePageProps {
@@ -36,6 +40,7 @@ const PRELOAD_AFTER_MS = 1500;
 export function ResourcePage({ descriptor }: ResourcePageProps) {
   const intl = useIntl();
   const list = useResourceList(descriptor);
+  const columns = useColumnSettings(descriptor, useResourceRegistry().owner);
   const [dialog, setDialog] = useState<DialogTarget>(null);
   const { idField, operations } = descriptor;
   const canOpen = operations.retrieve || operations.update;
@@ -85,6 +90,10 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
           />
         )}
         {filterCount > 0 && <ClearFiltersButton onClear={() => list.setFilters(NO_FILTERS)} />}
+        <ColumnChooser descriptor={descriptor} columns={columns} />
+        {operations.list && (
+          <ExportButton descriptor={descriptor} state={list.state} columns={columns.visible} />
+        )}
         {operations.create && (
           <Button
             intent="primary"
@@ -98,7 +107,7 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
       {filters.length > 0 && filtersOpen && (
         <FilterBar id={filterBarId} specs={filters} state={list.state} onChange={list.setFilters} />
       )}
-      <ListBody descriptor={descriptor} list={list} onOpen={openRow} />
+      <ListBody descriptor={descriptor} list={list} onOpen={openRow} columns={columns.visible} />
       <Pagination
         page={list.state.page}
         pageSize={list.state.pageSize}

@@ -15,6 +15,11 @@ export interface ResourceRegistry {
   readonly request: RequestFn;
   /** Told of every finished create, save and delete and of every failed one. */
   readonly onEvent: (event: ResourceEvent) => void;
+  /**
+   * Whose personal list settings (column choice) to read and write: the signed-in user's
+   * id, or null when unknown (settings are then shared by everyone on this browser).
+   */
+  readonly owner: string | number | null;
 }
 
 const ignoreEvent = (): void => undefined;
@@ -24,6 +29,7 @@ const RegistryContext = createContext<ResourceRegistry>({
   overrides: {},
   request: apiRequest,
   onEvent: ignoreEvent,
+  owner: null,
 });
 
 /** Props of `ResourceRegistryProvider`. */
@@ -49,6 +55,11 @@ export interface ResourceRegistryProviderProps {
    * @default ignores the events
    */
   readonly onEvent?: (event: ResourceEvent) => void;
+  /**
+   * The signed-in user's id, which keys personal list settings (column choice).
+   * @default null
+   */
+  readonly owner?: string | number | null;
   readonly children?: ReactNode;
 }
 
@@ -63,11 +74,12 @@ export function ResourceRegistryProvider({
   overrides = NO_OVERRIDES,
   request = apiRequest,
   onEvent = ignoreEvent,
+  owner = null,
   children,
 }: ResourceRegistryProviderProps) {
   const value = useMemo(
-    () => ({ descriptorsByName, overrides, request, onEvent }),
-    [descriptorsByName, overrides, request, onEvent],
+    () => ({ descriptorsByName, overrides, request, onEvent, owner }),
+    [descriptorsByName, overrides, request, onEvent, owner],
   );
   return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
 }

@@ -58,6 +58,8 @@ export interface ProvidersOptions {
   readonly overrides?: ResourceOverrides;
   /** The registry's `onEvent`; tests of the runtime's events pass a spy. */
   readonly onEvent?: (event: ResourceEvent) => void;
+  /** The registry's `owner` (user id keying personal list settings). */
+  readonly owner?: string | number | null;
 }
 
 /** Wraps children in router, query client, intl, overlays and the resource registry. */
@@ -68,6 +70,7 @@ export function Providers({
   url = '/',
   overrides,
   onEvent,
+  owner,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
     () =>
@@ -86,6 +89,7 @@ export function Providers({
               request={request}
               overrides={overrides}
               onEvent={onEvent}
+              owner={owner}
             >
               {children}
             </ResourceRegistryProvider>
