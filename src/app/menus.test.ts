@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenus } from './menus';
+import { groups } from '../../overrides/groups';
 import { fakeDescriptor } from './test-descriptors';
 
 const all = [
@@ -94,5 +95,32 @@ describe('buildMenus (SPEC §2)', () => {
     );
     expect(names(menus.settings)).toEqual(['settings']);
     expect(menus.settings[0]?.path).toBe('/settings');
+  });
+
+  describe('Utilities, a group of suppliers and distributors (SPEC §2, §6)', () => {
+    const withUtilities = [
+      fakeDescriptor('fuses', 'FUSES'),
+      fakeDescriptor('suppliers', 'UTILITIES'),
+      fakeDescriptor('distributors', 'UTILITIES'),
+      fakeDescriptor('discounts', 'DISCOUNTS'),
+    ];
+
+    it('is one gear entry at its SPEC place, in place of its members', () => {
+      const menus = buildMenus(withUtilities, () => true, groups);
+      expect(names(menus.settings)).toEqual(['discounts', 'utilities', 'fuses', 'settings']);
+      expect(menus.settings[1]).toMatchObject({ path: '/utilities', label: 'app.menu.utilities' });
+    });
+
+    it('needs the privilege UTILITIES', () => {
+      const menus = buildMenus(withUtilities, (p) => p === 'FUSES', groups);
+      expect(names(menus.settings)).toEqual(['fuses', 'settings']);
+      const allowed = buildMenus(withUtilities, (p) => p === 'UTILITIES', groups);
+      expect(names(allowed.settings)).toEqual(['utilities', 'settings']);
+    });
+
+    it('is left out when the back-end has none of its members', () => {
+      const menus = buildMenus([fakeDescriptor('fuses', 'FUSES')], () => true, groups);
+      expect(names(menus.settings)).toEqual(['fuses', 'settings']);
+    });
   });
 });

@@ -3,12 +3,18 @@
  * descriptors and the generic runtime form their own chunks.
  */
 import { overrides } from '../../overrides';
+import { groups } from '../../overrides/groups';
 import { descriptors, descriptorsByName } from '../generated/descriptors';
-import { mergeOverrides, ResourcePage, ResourceRegistryProvider } from '../resources';
+import {
+  mergeOverrides,
+  ResourceGroupPage,
+  ResourcePage,
+  ResourceRegistryProvider,
+} from '../resources';
+import { canUse, useAbility, useCurrentUser } from '../auth';
 import { notify } from './notifications/notify';
 import { createResourceEventHandler } from './notifications/resource-events';
-import { useCurrentUser } from '../auth';
-import type { ResourceRegistry, ResourceScreenProps } from './registry';
+import type { GroupScreenProps, ResourceRegistry, ResourceScreenProps } from './registry';
 import { showSnackbar } from './snackbar/snackbar';
 
 const merged = mergeOverrides(descriptors, overrides);
@@ -41,4 +47,29 @@ function ResourceScreen({ descriptor }: ResourceScreenProps) {
   );
 }
 
-export const registry: ResourceRegistry = { descriptors: merged, ResourceScreen };
+/** A group's page (`ResourceGroupPage`): the member resources the user may use, one tab each. */
+function GroupScreen({ group }: GroupScreenProps) {
+  const owner = useCurrentUser()?.id ?? null;
+  const ability = useAbility();
+  const members = group.resources.flatMap((name) => {
+    const descriptor = mergedByName[name];
+    return descriptor && canUse(ability, descriptor.privilege) ? [descriptor] : [];
+  });
+  return (
+    <ResourceRegistryProvider
+      descriptorsByName={mergedByName}
+      overrides={overrides}
+      onEvent={onResourceEvent}
+      owner={owner}
+    >
+      <ResourceGroupPage group={group} descriptors={members} />
+    </ResourceRegistryProvider>
+  );
+}
+
+export const registry: ResourceRegistry = {
+  descriptors: merged,
+  ResourceScreen,
+  groups,
+  GroupScreen,
+};

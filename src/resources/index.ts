@@ -5,6 +5,8 @@
  */
 export { ResourcePage } from './resource-page';
 export type { ResourcePageProps } from './resource-page';
+export { GROUP_TAB_PARAM, ResourceGroupPage } from './resource-group-page';
+export type { ResourceGroup, ResourceGroupPageProps } from './resource-group-page';
 
 export { ResourceRegistryProvider, useResourceRegistry } from './registry/registry-context';
 export type {

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, H1 } from '@blueprintjs/core';
+import { Button, H1, H2 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 import { LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
 import { ColumnChooser } from './list/column-chooser';
@@ -22,6 +22,11 @@ export interface ResourcePageProps {
    * descriptors (for references) come from `ResourceRegistryProvider`.
    */
   readonly descriptor: ResourceDescriptor;
+  /**
+   * 2 when the page sits under another page's title (a tab of `ResourceGroupPage`).
+   * @default 1
+   */
+  readonly headingLevel?: 1 | 2;
 }
 
 /** Which dialog is open: none, create, or edit of a row. */
@@ -37,7 +42,8 @@ const PRELOAD_AFTER_MS = 1500;
  * Needs a react-router, a QueryClientProvider, an IntlProvider and Blueprint's
  * OverlaysProvider above it.
  */
-export function ResourcePage({ descriptor }: ResourcePageProps) {
+export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps) {
+  const Heading = headingLevel === 1 ? H1 : H2;
   const intl = useIntl();
   const list = useResourceList(descriptor);
   const columns = useColumnSettings(descriptor, useResourceRegistry().owner);
@@ -77,9 +83,9 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
           flexWrap: 'wrap',
         }}
       >
-        <H1 id={`${descriptor.name}-title`} style={{ margin: 0, marginRight: 'auto' }}>
+        <Heading id={`${descriptor.name}-title`} style={{ margin: 0, marginRight: 'auto' }}>
           {title}
-        </H1>
+        </Heading>
         {descriptor.searchable && <SearchBox value={list.state.search} onSearch={list.setSearch} />}
         {filters.length > 0 && (
           <FilterToggle
