@@ -97,6 +97,14 @@ export class Api {
     });
     expect(answer.status(), await answer.text()).toBe(200);
   }
+
+  /** DELETE of one row: cleans up what a test made. */
+  async remove(resource: string, id: unknown): Promise<void> {
+    const answer = await this.request.delete(`/api/v1/${resource}/${String(id)}/`, {
+      headers: await this.headers(),
+    });
+    expect(answer.status(), await answer.text()).toBe(204);
+  }
 }
 
 /**
