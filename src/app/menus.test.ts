@@ -97,6 +97,34 @@ describe('buildMenus (SPEC §2)', () => {
     expect(menus.settings[0]?.path).toBe('/settings');
   });
 
+  it('a resource whose rows belong to another one is listed in its parent, not the gear', () => {
+    const referenceField = (name: string, reference: string) => ({
+      name,
+      kind: 'reference' as const,
+      reference,
+      label: name,
+      required: true,
+      readOnly: false,
+      nullable: false,
+    });
+    const owned = (name: string, parent: string, target: string) => ({
+      ...fakeDescriptor(name, 'CUSTOMERS'),
+      parent,
+      fields: [referenceField(parent, target)],
+    });
+    const menus = buildMenus(
+      [
+        fakeDescriptor('customers', 'CUSTOMERS'),
+        owned('addresses', 'customer', 'customers'),
+        // Its parent is not in the schema: it keeps its own entry.
+        owned('notes', 'author', 'authors'),
+      ],
+      () => true,
+    );
+    expect(names(menus.main)).toEqual(['customers']);
+    expect(names(menus.settings)).toEqual(['notes', 'settings']);
+  });
+
   describe('Utilities, a group of suppliers and distributors (SPEC §2, §6)', () => {
     const withUtilities = [
       fakeDescriptor('fuses', 'FUSES'),

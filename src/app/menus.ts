@@ -4,9 +4,13 @@
  * Main menu: Customers, Contracts, Points, Devices (tariff devices) and Users, each when
  * its resource exists and the user may use its privilege. Settings gear: every other
  * resource, known ones in SPEC order and new ones after them, then the app settings page.
+ * A resource whose rows belong to another's (`parent`, e.g. addresses) gets no entry: its
+ * rows are listed in the parent's dialog.
  */
 import type { IconName } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
+// The pure modules, not the runtime's index: the top bar must not pull the runtime in.
+import { isNestedResource } from '../resources/related/related-resources';
 import type { ResourceGroup } from '../resources/resource-group-page';
 
 /** One link of a menu. */
@@ -127,8 +131,12 @@ export function buildMenus(
     const descriptor = byName.get(name);
     if (descriptor) settings.push(entry(descriptor, known));
   }
+  const all = Object.fromEntries(descriptors.map((descriptor) => [descriptor.name, descriptor]));
   for (const descriptor of usable) {
-    if (!mainMenu.has(descriptor.name) && !settingsMenu.has(descriptor.name)) {
+    const known = mainMenu.has(descriptor.name) || settingsMenu.has(descriptor.name);
+    // Rows that belong to a parent row are listed in the parent's screen instead.
+    const full = all[descriptor.name];
+    if (!known && !(full && isNestedResource(full, all))) {
       settings.push(entry(descriptor, undefined));
     }
   }

@@ -2,6 +2,7 @@
  * The registry's contents; only ever imported dynamically (see registry.ts), so that the
  * descriptors and the generic runtime form their own chunks.
  */
+import { useCallback } from 'react';
 import { overrides } from '../../overrides';
 import { groups } from '../../overrides/groups';
 import { descriptors, descriptorsByName } from '../generated/descriptors';
@@ -32,15 +33,29 @@ export const onResourceEvent = createResourceEventHandler({
   showSnackbar,
 });
 
+/** Whether the signed-in user may use a privilege; follows sign-in and sign-out. */
+function useMayUse(): (privilege: string | null) => boolean {
+  const ability = useAbility();
+  // `ability.rules` changes identity on every update, so the callback follows sign-in/out.
+  const rules = ability.rules;
+  return useCallback(
+    (privilege: string | null) => canUse(ability, privilege),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `rules` stands for `ability`'s state.
+    [ability, rules],
+  );
+}
+
 /** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
 function ResourceScreen({ descriptor }: ResourceScreenProps) {
   const owner = useCurrentUser()?.id ?? null;
+  const mayUse = useMayUse();
   return (
     <ResourceRegistryProvider
       descriptorsByName={mergedByName}
       overrides={overrides}
       onEvent={onResourceEvent}
       owner={owner}
+      mayUse={mayUse}
     >
       <ResourcePage descriptor={descriptor} />
     </ResourceRegistryProvider>
@@ -50,10 +65,10 @@ function ResourceScreen({ descriptor }: ResourceScreenProps) {
 /** A group's page (`ResourceGroupPage`): the member resources the user may use, one tab each. */
 function GroupScreen({ group }: GroupScreenProps) {
   const owner = useCurrentUser()?.id ?? null;
-  const ability = useAbility();
+  const mayUse = useMayUse();
   const members = group.resources.flatMap((name) => {
     const descriptor = mergedByName[name];
-    return descriptor && canUse(ability, descriptor.privilege) ? [descriptor] : [];
+    return descriptor && mayUse(descriptor.privilege) ? [descriptor] : [];
   });
   return (
     <ResourceRegistryProvider
@@ -61,6 +76,7 @@ function GroupScreen({ group }: GroupScreenProps) {
       overrides={overrides}
       onEvent={onResourceEvent}
       owner={owner}
+      mayUse={mayUse}
     >
       <ResourceGroupPage group={group} descriptors={members} />
     </ResourceRegistryProvider>

@@ -101,6 +101,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'customer', 'type', 'street', 'city', 'zip_code'],
     filterFields: ['customer', 'type', 'city', 'zip_code', 'country'],
     searchable: true,
+    parent: 'customer',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -231,6 +232,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'serial_number', 'last_seen'],
     filterFields: ['name', 'serial_number', 'mac'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -401,6 +403,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'contract_no', 'customer', 'valid_from', 'valid_to', 'state', 'mode'],
     filterFields: ['customer', 'parent_contract', 'mode', 'state', 'billing_period'],
     searchable: true,
+    parent: 'customer',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -665,6 +668,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'customer_no', 'type', 'company_name', 'last_name', 'first_name', 'crn'],
     filterFields: ['customer_no', 'type', 'crn', 'tin', 'is_active'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -807,6 +811,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'valid_from', 'valid_to'],
     filterFields: ['name', 'valid_from', 'valid_to'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -872,6 +877,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'code'],
     filterFields: ['name', 'code'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -970,6 +976,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'text', 'from_1phase', 'to_1phase', 'from_3phase', 'to_3phase'],
     filterFields: ['text'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1086,6 +1093,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'timestamp_received', 'tariff_device'],
     filterFields: ['tariff_device'],
     searchable: false,
+    parent: 'tariff_device',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1180,6 +1188,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'obis', 'description'],
     filterFields: ['obis', 'convert_to_float', 'keep'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1270,6 +1279,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'contract', 'type', 'amount', 'ts'],
     filterFields: ['contract', 'type', 'ts'],
     searchable: false,
+    parent: 'contract',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1352,6 +1362,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'valid_from', 'valid_to'],
     filterFields: ['name', 'valid_from', 'valid_to'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1408,6 +1419,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name'],
     filterFields: ['name'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1452,6 +1464,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name'],
     filterFields: ['name'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1521,6 +1534,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name'],
     filterFields: ['name', 'privileges'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1624,6 +1638,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'code'],
     filterFields: ['name', 'code'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1745,6 +1760,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'serial_number', 'name', 'model', 'calibration_date'],
     filterFields: ['collector', 'serial_number', 'ean_consumption', 'ean_production', 'active'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -2033,6 +2049,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'code', 'product', 'valid_from', 'valid_to', 'price'],
     filterFields: ['product', 'code'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -2235,6 +2252,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'email', 'is_active'],
     filterFields: ['email', 'is_active', 'roles'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',

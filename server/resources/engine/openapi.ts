@@ -238,6 +238,7 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         'x-sort-fields': [...resource.sortFields],
         'x-filter-fields': [...resource.filterFields],
         'x-range-fields': [...resource.rangeFields],
+        ...(resource.def.parent !== undefined && { 'x-parent': resource.def.parent }),
       },
       post: {
         operationId: `${name}_create`,

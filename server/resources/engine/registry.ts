@@ -159,6 +159,11 @@ function compile(definition: ResourceDefinition): CompiledResource {
     new Set([...RANGE_TYPES, ...TEXT_TYPES]),
   );
   const searchFields = pick(definition.searchFields ?? [], 'search', SEARCH_TYPES);
+  if (definition.parent !== undefined) {
+    const parent = byName.get(definition.parent)?.def;
+    if (parent?.type !== 'field' || !parent.required || !filterFields.includes(definition.parent))
+      fail(definition, `parent ${definition.parent} must be a required, filterable reference`);
+  }
 
   return {
     def: definition,

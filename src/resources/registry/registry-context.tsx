@@ -20,9 +20,12 @@ export interface ResourceRegistry {
    * id, or null when unknown (settings are then shared by everyone on this browser).
    */
   readonly owner: string | number | null;
+  /** Whether the user may use a privilege (SPEC §6); decides which related lists show. */
+  readonly mayUse: (privilege: string | null) => boolean;
 }
 
 const ignoreEvent = (): void => undefined;
+const mayUseAll = (): boolean => true;
 
 const RegistryContext = createContext<ResourceRegistry>({
   descriptorsByName: {},
@@ -30,6 +33,7 @@ const RegistryContext = createContext<ResourceRegistry>({
   request: apiRequest,
   onEvent: ignoreEvent,
   owner: null,
+  mayUse: mayUseAll,
 });
 
 /** Props of `ResourceRegistryProvider`. */
@@ -60,6 +64,12 @@ export interface ResourceRegistryProviderProps {
    * @default null
    */
   readonly owner?: string | number | null;
+  /**
+   * Whether the user may use a privilege (SPEC §6); the server enforces it anyway. Pass a
+   * stable function.
+   * @default allows everything
+   */
+  readonly mayUse?: (privilege: string | null) => boolean;
   readonly children?: ReactNode;
 }
 
@@ -75,11 +85,12 @@ export function ResourceRegistryProvider({
   request = apiRequest,
   onEvent = ignoreEvent,
   owner = null,
+  mayUse = mayUseAll,
   children,
 }: ResourceRegistryProviderProps) {
   const value = useMemo(
-    () => ({ descriptorsByName, overrides, request, onEvent, owner }),
-    [descriptorsByName, overrides, request, onEvent, owner],
+    () => ({ descriptorsByName, overrides, request, onEvent, owner, mayUse }),
+    [descriptorsByName, overrides, request, onEvent, owner, mayUse],
   );
   return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
 }
