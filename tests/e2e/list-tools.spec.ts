@@ -42,11 +42,15 @@ test('Utilities, the column chooser and the CSV export', async ({ page }) => {
   await expect(headers.first()).toContainText('Birth date');
 
   // CSV export of the current search: every matching row, the visible columns.
+  const info = page.getByText(/^\d+–\d+ of \d+$/);
+  const total = async () => Number((await info.textContent())?.split(' of ')[1]);
+  const all = await total();
   await page.getByRole('searchbox', { name: 'Search' }).fill('novák');
   await expect(page).toHaveURL(/search=nov/);
-  const info = page.getByText(/^\d+–\d+ of \d+$/);
-  await expect(info).toBeVisible();
-  const count = Number((await info.textContent())?.split(' of ')[1]);
+  // The searched page has replaced the previous one (which stays, busy, while it loads).
+  await expect.poll(total).toBeLessThan(all);
+  await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  const count = await total();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;

@@ -43,16 +43,8 @@ const screens: readonly Screen[] = [
   { menu: 'settings', label: 'Tariffs', path: '/tariffs', title: 'Tariffs' },
   { menu: 'settings', label: 'Products', path: '/products', title: 'Products' },
   { menu: 'settings', label: 'Discounts', path: '/discounts', title: 'Discounts' },
-  {
-    menu: 'settings',
-    label: 'Utilities',
-    path: '/utilities',
-    title: 'Utilities',
-    pending: 'the Utilities page (suppliers and distributors) is being built on another branch',
-  },
-  // Until the Utilities page replaces them, suppliers and distributors have entries of their own.
-  { menu: 'settings', label: 'Suppliers', path: '/suppliers', title: 'Suppliers' },
-  { menu: 'settings', label: 'Distributors', path: '/distributors', title: 'Distributors' },
+  // Suppliers and distributors, as two tabs of one page (list-tools.spec.ts opens the second).
+  { menu: 'settings', label: 'Utilities', path: '/utilities', title: 'Utilities' },
   { menu: 'settings', label: 'Fuses', path: '/fuses', title: 'Fuses' },
   { menu: 'settings', label: 'Reports', path: '/reports', title: 'Reports' },
   { menu: 'settings', label: 'Collectors', path: '/collectors', title: 'Collectors' },
