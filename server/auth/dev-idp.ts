@@ -104,7 +104,8 @@ function sendHtml(response: ServerResponse, status: number, html: string): void 
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    // No form-action: Chromium applies it to the redirects after the post, out to the SPA.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   });
   response.end(html);
 }

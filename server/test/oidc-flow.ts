@@ -15,6 +15,49 @@ export interface ProviderTokens {
   readonly token_type: string;
 }
 
+/**
+ * Follows `authorizationUrl` through the provider's sign-in form as `login` and returns the
+ * URL the provider sends the browser back to (the callback with `code`, `state`, `iss`).
+ * @throws when the provider does not come back (e.g. a wrong password).
+ */
+export async function authorizeAtProvider(
+  authorizationUrl: string,
+  login: string,
+  password: string,
+): Promise<string> {
+  const issuer = new URL(authorizationUrl).origin;
+  const jar = new Map<string, string>();
+  const cookies = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const get = async (url: string) => {
+    const response = await fetch(url, { redirect: 'manual', headers: { cookie: cookies() } });
+    remember(response);
+    return response;
+  };
+  let response = await get(authorizationUrl);
+  const interaction = new URL(response.headers.get('location') ?? '', issuer).href;
+  await get(interaction);
+  response = await fetch(`${interaction}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookies(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ login, password }).toString(),
+  });
+  remember(response);
+  for (let step = 0; step < 8 && response.status === 303; step++) {
+    const next = new URL(response.headers.get('location') ?? '', issuer);
+    if (next.origin !== issuer) return next.href;
+    response = await get(next.href);
+  }
+  throw new Error(`sign-in at the provider stopped at ${response.status}`);
+}
+
 /** Signs `login` in at the provider and exchanges the code; throws on any unexpected step. */
 export async function signInAtProvider(
   issuer: string,
@@ -28,22 +71,6 @@ export async function signInAtProvider(
   };
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const jar = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const get = async (url: string) => {
-    const response = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    remember(response);
-    return response;
-  };
   const authorize = new URL(discovery.authorization_endpoint);
   authorize.search = new URLSearchParams({
     client_id: 'joule',
@@ -54,39 +81,20 @@ export async function signInAtProvider(
     code_challenge_method: 'S256',
     state: 'test-state',
   }).toString();
-  let response = await get(authorize.href);
-  const interaction = new URL(response.headers.get('location') ?? '', issuer).href;
-  await get(interaction);
-  response = await fetch(`${interaction}/login`, {
+  const callback = new URL(await authorizeAtProvider(authorize.href, login, password));
+  const code = callback.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${callback.search}`);
+  const token = await fetch(discovery.token_endpoint, {
     method: 'POST',
-    redirect: 'manual',
-    headers: {
-      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ login, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'joule',
+      code_verifier: verifier,
+    }),
   });
-  remember(response);
-  for (let step = 0; step < 8 && response.status === 303; step++) {
-    const next = new URL(response.headers.get('location') ?? '', issuer);
-    if (next.href.startsWith(redirectUri)) {
-      const code = next.searchParams.get('code');
-      if (!code) throw new Error(`no code: ${next.search}`);
-      const token = await fetch(discovery.token_endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: redirectUri,
-          client_id: 'joule',
-          code_verifier: verifier,
-        }),
-      });
-      if (!token.ok) throw new Error(`token endpoint ${token.status}: ${await token.text()}`);
-      return (await token.json()) as ProviderTokens;
-    }
-    response = await get(next.href);
-  }
-  throw new Error(`sign-in at the provider stopped at ${response.status}`);
+  if (!token.ok) throw new Error(`token endpoint ${token.status}: ${await token.text()}`);
+  return (await token.json()) as ProviderTokens;
 }
