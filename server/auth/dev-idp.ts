@@ -165,6 +165,8 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     },
     features: {
       devInteractions: { enabled: false },
+      // The SPA revokes its refresh token at logout (RFC 7009).
+      revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => DEV_IDP_RESOURCE,

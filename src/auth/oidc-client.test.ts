@@ -122,6 +122,12 @@ describe('renewal', () => {
     await expect(client.renew(first.refresh!)).rejects.toBeInstanceOf(ErrorResponse);
   });
 
+  it('a revoked refresh token renews no more (logout)', async () => {
+    const tokens = await client.completeSignIn(await callbackUrl());
+    await client.revoke(tokens.refresh!);
+    await expect(client.renew(tokens.refresh!)).rejects.toBeInstanceOf(ErrorResponse);
+  });
+
   it('refuses an unknown refresh token', async () => {
     await expect(client.renew('not-a-refresh-token')).rejects.toBeInstanceOf(ErrorResponse);
   });

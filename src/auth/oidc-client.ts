@@ -12,6 +12,7 @@
  *   stored; an error answer is refused; the code is exchanged with the verifier; the ID
  *   token, when there is one, must name the issuer and our client.
  * - Renewal: the form-encoded refresh_token grant of a public client (no secret).
+ * - Logout: the refresh token is revoked at the provider when it offers revocation.
  */
 import {
   ErrorResponse,
@@ -58,6 +59,11 @@ export interface SsoClient {
    *   when it cannot be reached (the session then keeps trying).
    */
   renew(refresh: string): Promise<TokenPair>;
+  /**
+   * Revokes the refresh token at the provider (RFC 7009) so a copy of it is useless after
+   * logout; does nothing when the provider has no revocation endpoint.
+   */
+  revoke(refresh: string): Promise<void>;
 }
 
 /** Where the client lives: the page's origin, its session storage and navigation. */
@@ -165,6 +171,29 @@ export function createSsoClient(
           throw new SsoError('ID token for another client');
       }
       return tokensOf(response);
+    },
+
+    async revoke(refresh) {
+      if (!refresh) return;
+      const metadata = await checkedMetadata();
+      if (!metadata.revocation_endpoint) return;
+      // RFC 7009 by hand: providers answer an empty 200, which the library's JSON client
+      // refuses for its content type.
+      let response: Response;
+      try {
+        response = await fetch(metadata.revocation_endpoint, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            token: refresh,
+            token_type_hint: 'refresh_token',
+            client_id: settings.client_id,
+          }),
+        });
+      } catch (error) {
+        throw asTransport(error);
+      }
+      if (!response.ok) throw new SsoError(`revocation answered ${response.status}`);
     },
 
     async renew(refresh) {

@@ -405,6 +405,21 @@ describe('short-lived tokens and single sign-on (SPEC §4, §9)', () => {
     expect(session.timer.running).toBe(false);
   });
 
+  it('logout of an oidc session hands the refresh token to the provider sign-out', async () => {
+    const oidc: OidcBackend = {
+      resume: vi.fn(async () => ({ access: 'unused' })),
+      renew: vi.fn(async () => ({ access: 'unused' })),
+      signOut: vi.fn(async () => {
+        expect(session.store.getState().backend).toBe('none');
+      }),
+    };
+    build({ oidc });
+    session.store.setTokens({ access: jwtLiving(nowS(), nowS() + 300), refresh: 'opaque-1' });
+    session.store.setBackend('oidc');
+    await session.logout();
+    expect(oidc.signOut).toHaveBeenCalledWith('opaque-1');
+  });
+
   it('beginSession oidc: a 401 for the user means no access, and nothing is kept', async () => {
     const oidc: OidcBackend = {
       resume: vi.fn(async () => ({ access: 'unused' })),

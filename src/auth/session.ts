@@ -104,12 +104,12 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   }
 
   async function logout(): Promise<void> {
-    const wasOidc = store.getState().backend === 'oidc';
+    const { backend, refresh } = store.getState();
     timer.stop();
     store.clear();
-    if (wasOidc)
+    if (backend === 'oidc')
       await oidc()
-        ?.signOut?.()
+        ?.signOut?.(refresh)
         .catch((error: unknown) => console.error(error));
   }
 
