@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { idpPort } from '../../playwright.config';
 import { admin, useLanguage } from './helpers';
 
 /**
@@ -45,10 +46,32 @@ test('the admin signs in through the provider, keeps the session over a reload, 
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('row', { name: /admin@joule\.test/ })).toBeVisible();
 
+  // Logout revokes the refresh token at the provider: it renews nothing afterwards.
+  const revocation = page.waitForRequest((request) => request.url().endsWith('/token/revocation'));
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedSession(page)).toBeNull();
+  const revoked = new URLSearchParams((await revocation).postData() ?? '').get('token') ?? '';
+  expect(revoked).not.toBe('');
+  await expect
+    .poll(async () => {
+      const issuer = `http://127.0.0.1:${idpPort}`;
+      const discovery = (await (
+        await fetch(`${issuer}/.well-known/openid-configuration`)
+      ).json()) as { token_endpoint: string };
+      const answer = await fetch(discovery.token_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: revoked,
+          client_id: 'joule',
+        }),
+      });
+      return answer.status;
+    })
+    .toBe(400);
   await page.goto('/users');
   await expect(page).toHaveURL(/\/login$/);
 });
