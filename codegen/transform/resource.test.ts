@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldModel } from '../testing';
 import type { OperationObject } from '../parse/openapi';
-import { idField, parentField } from './resource';
+import { idField, parentField, serverTitleFields } from './resource';
 
 describe.each([
   ['id present', [fieldModel({ name: 'code' }), fieldModel({ name: 'id', kind: 'integer' })], 'id'],
@@ -34,4 +34,16 @@ describe.each([
   ['x-parent names no field', listOp('owner'), null],
 ])('parentField: %s', (_name, list, want) => {
   it(`is ${String(want)}`, () => expect(parentField(list, addressFields)).toBe(want));
+});
+
+describe.each([
+  ['x-title-fields naming fields', ['street', 'id'], ['street', 'id']],
+  ['none (plain DRF)', undefined, undefined],
+  ['empty', [], undefined],
+  ['naming an unknown field', ['street', 'town'], undefined],
+])('serverTitleFields: %s', (_name, titleFields, want) => {
+  it(`is ${String(want)}`, () => {
+    const list = { ...listOp(), ...(titleFields !== undefined && { titleFields }) };
+    expect(serverTitleFields(list, addressFields)).toEqual(want);
+  });
 });

@@ -44,7 +44,7 @@ export function transformResource(
     options?.post,
   );
   const id = idField(fields);
-  const title = titleFields(fields, id);
+  const title = serverTitleFields(endpoint.list, fields) ?? titleFields(fields, id);
   const descriptor: ResourceDescriptor = {
     name: endpoint.name,
     path: endpoint.path,
@@ -73,6 +73,16 @@ export function parentField(list: OperationObject, fields: readonly FieldModel[]
   const parent = list.parent;
   if (parent === undefined) return null;
   return fields.some((f) => f.name === parent && f.kind === 'reference') ? parent : null;
+}
+
+/** The list's `x-title-fields` when all name fields of the resource, else undefined. */
+export function serverTitleFields(
+  list: OperationObject,
+  fields: readonly FieldModel[],
+): string[] | undefined {
+  const named = list.titleFields;
+  if (named === undefined || named.length === 0) return undefined;
+  return named.every((name) => fields.some((f) => f.name === name)) ? [...named] : undefined;
 }
 
 /** `id` when present, else the first read-only integer, else the first field. */

@@ -9,7 +9,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     privilege: 'CUSTOMERS',
     title: 'resource.addresses.title',
     idField: 'id',
-    titleFields: ['flat_no'],
+    titleFields: ['street', 'city'],
     fields: [
       {
         name: 'id',
@@ -97,7 +97,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         maxLength: 20,
       },
     ],
-    columns: ['flat_no', 'customer', 'type', 'street', 'city', 'zip_code', 'country', 'floor'],
+    columns: ['street', 'city', 'customer', 'type', 'zip_code', 'country', 'flat_no', 'floor'],
     sortFields: ['id', 'customer', 'type', 'street', 'city', 'zip_code'],
     filterFields: ['customer', 'type', 'city', 'zip_code', 'country'],
     searchable: true,

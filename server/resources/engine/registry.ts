@@ -142,6 +142,9 @@ function compile(definition: ResourceDefinition): CompiledResource {
   }
   const title = byName.get(definition.titleField);
   if (!title) fail(definition, `title field "${definition.titleField}" is not a field`);
+  for (const name of definition.titleFields ?? []) {
+    if (!byName.has(name)) fail(definition, `title field "${name}" is not a field`);
+  }
   const sortFields = pick(definition.sortFields ?? [], 'sort', SCALAR_TYPES);
   for (const key of definition.ordering) {
     if (!sortFields.includes(key.replace(/^-/, '')))

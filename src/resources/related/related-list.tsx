@@ -45,7 +45,7 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
   const resource = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
 
   return (
-    <div className="joule-related-list" style={{ padding: 8 }}>
+    <section aria-label={resource} className="joule-related-list" style={{ padding: 8 }}>
       {operations.create && (
         <Button
           icon="plus"
@@ -81,6 +81,6 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
           />
         </Suspense>
       )}
-    </div>
+    </section>
   );
 }
