@@ -180,6 +180,19 @@ export type ResourceValidator = (
   context: ValidationContext,
 ) => Promise<FieldErrors | undefined> | FieldErrors | undefined;
 
+/** What a {@link ResourceDefinition.beforeWrite} hook sees. */
+export interface WriteHookContext extends ValidationContext {
+  /** `create` (POST), `replace` (PUT) or `update` (PATCH). */
+  readonly mode: 'create' | 'replace' | 'update';
+}
+
+/**
+ * Runs in the write's transaction after every check passed, just before the row is
+ * written: the changes to other rows that the write implies (e.g. closing the previous
+ * specification of a point). A failure rolls the whole write back.
+ */
+export type BeforeWriteHook = (context: WriteHookContext) => Promise<void>;
+
 /** A resource: one table exposed as `/api/v1/<name>/` (API.md "Resources"). */
 export interface ResourceDefinition {
   /** URL segment and operationId prefix, e.g. `users`. */
@@ -210,4 +223,6 @@ export interface ResourceDefinition {
   readonly queryParams?: Readonly<Record<string, QueryParamDefinition>>;
   /** Resource-level validation (after field validation). */
   readonly validate?: ResourceValidator;
+  /** Changes to other rows implied by a write (see {@link BeforeWriteHook}). */
+  readonly beforeWrite?: BeforeWriteHook;
 }
