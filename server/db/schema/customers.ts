@@ -8,6 +8,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { foldedSortIndexes, trigramIndexes } from './indexes';
 
 /** Customers, firms or people (SPEC §3 Customer). */
 export const customers = pgTable(
@@ -34,8 +35,20 @@ export const customers = pgTable(
   },
   (table) => [
     uniqueIndex('customers_customer_no_key').on(table.customerNo),
-    index('customers_last_name_idx').on(table.lastName),
-    index('customers_company_name_idx').on(table.companyName),
+    // Sorted pages: the engine orders text by its folded form, then the text, then id.
+    ...foldedSortIndexes('customers', table.id, {
+      customer_no: table.customerNo,
+      last_name: table.lastName,
+      company_name: table.companyName,
+    }),
+    // Accent-insensitive search over the search fields (definitions/customers.ts).
+    ...trigramIndexes('customers', {
+      customer_no: table.customerNo,
+      company_name: table.companyName,
+      first_name: table.firstName,
+      last_name: table.lastName,
+      crn: table.crn,
+    }),
   ],
 );
 

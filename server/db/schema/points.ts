@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { foldedSortIndexes, trigramIndexes } from './indexes';
 import { contracts } from './contracts';
 import { tariffDevices } from './devices';
 import { discounts, distributors, fuses, suppliers } from './settings';
@@ -34,6 +35,8 @@ export const points = pgTable(
   (table) => [
     uniqueIndex('points_ean_key').on(table.ean),
     index('points_contract_idx').on(table.contract),
+    ...foldedSortIndexes('points', table.id, { ean: table.ean, name: table.name, city: table.city }),
+    ...trigramIndexes('points', { ean: table.ean, name: table.name, city: table.city }),
   ],
 );
 
