@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { RJSFSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
 import type { FieldDescriptor } from '../descriptor';
 import { contracts } from '../test-support/fixtures';
 import { buildForm, widgetForField, writableFields } from './form-schema';
+import { createErrorTransformer } from './validation';
 
 type Ui = Record<string, Record<string, unknown>>;
 
@@ -82,4 +85,45 @@ describe.each<[FieldDescriptor, string | undefined]>([
   [f('object'), undefined],
 ])('widgetForField(%o)', (field, want) => {
   it(`is ${want}`, () => expect(widgetForField(field)).toBe(want));
+});
+
+describe('an optional text field with a format', () => {
+  const email: FieldDescriptor = {
+    name: 'report_email',
+    kind: 'email',
+    label: 'resource.test.field.report_email.label',
+    required: false,
+    readOnly: false,
+    nullable: false,
+    maxLength: 254,
+  };
+  const descriptor = {
+    ...contracts,
+    fields: [...contracts.fields, email],
+    formSchema: {
+      type: 'object',
+      properties: { report_email: { type: 'string', format: 'email', maxLength: 254 } },
+    },
+  };
+  const { schema, uiSchema } = buildForm(descriptor, 'edit');
+  const transform = createErrorTransformer((message) => String(message.defaultMessage));
+  const errorsOf = (value: unknown) =>
+    validator
+      .validateFormData(
+        { report_email: value },
+        schema as RJSFSchema,
+        undefined,
+        transform,
+        uiSchema,
+      )
+      .errors.map((error) => error.message);
+
+  it('accepts the blank the server sends for it', () => {
+    expect(errorsOf('')).toEqual([]);
+    expect(errorsOf('fakturace@example.cz')).toEqual([]);
+  });
+
+  it('still refuses a value that does not fit, with the one localized message', () => {
+    expect(errorsOf('not-an-address')).toEqual(['Enter a valid e-mail address.']);
+  });
 });

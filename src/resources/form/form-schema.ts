@@ -60,6 +60,19 @@ function emptyValue(field: FieldDescriptor): unknown {
     : undefined;
 }
 
+/**
+ * The property schema of a writable field. An optional text field that stores `''` when
+ * emptied (DRF's `allow_blank`, e.g. a report e-mail left out) checks its `format` only on
+ * a non-empty value: ajv would otherwise refuse the blank the server itself sends and
+ * accepts, and no row with that field blank could be saved.
+ */
+function writableSchema(field: FieldDescriptor, given: unknown): unknown {
+  const schema = asRecord(given);
+  if (emptyValue(field) !== '' || typeof schema.format !== 'string') return given;
+  const { format, ...rest } = schema;
+  return { ...rest, if: { minLength: 1 }, then: { format } };
+}
+
 function fieldUi(field: FieldDescriptor, given: unknown): Mutable {
   const ui = { ...asRecord(given) };
   const widget = widgetForField(field);
@@ -106,7 +119,9 @@ export function buildForm(descriptor: ResourceDescriptor, mode: FormMode): FormD
   const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
   for (const name of writable) {
     const field = byName.get(name);
-    if (field) uiSchema[name] = fieldUi(field, uiSchema[name]);
+    if (!field) continue;
+    properties[name] = writableSchema(field, properties[name]);
+    uiSchema[name] = fieldUi(field, uiSchema[name]);
   }
   if (mode === 'edit') {
     const shown = descriptor.fields.filter(

@@ -74,14 +74,16 @@ function localize(error: RJSFValidationError, format: FormatMessage, ui: Ui): st
 /**
  * An rjsf `transformErrors` that puts every known ajv keyword into the UI language. For a
  * property that was required, the `required` message alone is kept (ajv may add a type
- * error for the same empty field).
+ * error for the same empty field); `if` summaries of a conditional `then` are dropped.
  */
 export function createErrorTransformer(format: FormatMessage): ErrorTransformer {
   return (errors, uiSchema) => {
     const required = new Set(
       errors.filter((error) => error.name === 'required').map((error) => error.property),
     );
+    // An `if`/`then` failure only repeats the `then` keyword's own error (form-schema.ts).
     return errors
+      .filter((error) => error.name !== 'if')
       .filter((error) => error.name === 'required' || !required.has(error.property))
       .map((error) => {
         const ui = uiAt(uiSchema as Ui | undefined, error.property);

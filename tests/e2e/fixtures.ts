@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import { admin, signIn, useLanguage } from './helpers';
+
+/** A demo account (see `helpers.ts`). */
+export interface Account {
+  readonly email: string;
+  readonly password: string;
+}
+
+type StorageState = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
+
+/** Signs in once through the login page (English UI) and returns the context's storage. */
+async function signedInState(
+  browser: Browser,
+  baseURL: string | undefined,
+  account: Account,
+): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a Playwright helper, not a React hook
+  await useLanguage(page, 'en');
+  await signIn(page, account);
+  // The session and the UI language live in local storage: both are kept.
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/**
+ * Playwright's `test`, signed in as `account` (admin unless `test.use({ account })` says
+ * otherwise) in English. Each worker signs in once per account through the login page and
+ * reuses that storage state (tokens are not rotated, so a copy stays valid for the run).
+ */
+export const test = base.extend<
+  { account: Account; api: Api },
+  { signedIn: Map<string, StorageState> }
+>({
+  account: [admin, { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from it
+  signedIn: [async ({}, provide) => provide(new Map()), { scope: 'worker' }],
+  storageState: async ({ account, signedIn, browser, baseURL }, provide) => {
+    let state = signedIn.get(account.email);
+    if (!state) {
+      state = await signedInState(browser, baseURL, account);
+      signedIn.set(account.email, state);
+    }
+    await provide(state);
+  },
+  api: async ({ request }, provide) => provide(new Api(request)),
+});
+
+export { expect };
+
+/**
+ * The API behind the browser's back, as the admin: for changes another user makes meanwhile
+ * (a 412 conflict) and for reading what the UI must show.
+ */
+export class Api {
+  private token: string | null = null;
+
+  constructor(private readonly request: APIRequestContext) {}
+
+  private async headers(): Promise<Record<string, string>> {
+    if (!this.token) {
+      const answer = await this.request.post('/api/v1/auth/jwt/create/', { data: admin });
+      expect(answer.status()).toBe(200);
+      this.token = ((await answer.json()) as { access: string }).access;
+    }
+    return { Authorization: `Bearer ${this.token}`, 'Accept-Language': 'en' };
+  }
+
+  /** GET of a list (`/api/v1/<resource>/` with `params`): its rows. */
+  async list(
+    resource: string,
+    params: Record<string, string | number> = {},
+  ): Promise<Record<string, unknown>[]> {
+    const answer = await this.request.get(`/api/v1/${resource}/`, {
+      headers: await this.headers(),
+      params,
+    });
+    expect(answer.status()).toBe(200);
+    return ((await answer.json()) as { results: Record<string, unknown>[] }).results;
+  }
+
+  /** PATCH of one row, no `If-Match`: as someone else saving meanwhile. */
+  async patch(resource: string, id: unknown, body: Record<string, unknown>): Promise<void> {
+    const answer = await this.request.patch(`/api/v1/${resource}/${String(id)}/`, {
+      headers: await this.headers(),
+      data: body,
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+
+  /** DELETE of one row: cleans up what a test made. */
+  async remove(resource: string, id: unknown): Promise<void> {
+    const answer = await this.request.delete(`/api/v1/${resource}/${String(id)}/`, {
+      headers: await this.headers(),
+    });
+    expect(answer.status(), await answer.text()).toBe(204);
+  }
+}
+
+/**
+ * Axe (WCAG 2 A and AA) over the page, or the part `include` selects: no serious or critical
+ * violation. The failure lists each rule with the elements it found.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
+  // Legacy mode runs axe in the page itself: no frames here, and no extra page per audit.
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode(true);
+  if (include) builder = builder.include(include);
+  const audit = await builder.analyze();
+  const serious = audit.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The data rows of the list on the page (the header row and virtual padding left out). */
+export function listRows(page: Page) {
+  return page.locator('tbody tr[data-index]');
+}
+
+/** The texts of one column (by header name) of the list's rows shown, top to bottom. */
+export async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const headers = await page.locator('thead th').allInnerTexts();
+  const index = headers.findIndex((text) => text.replace(/[⇅▲▼\d\s]+$/u, '').trim() === header);
+  expect(index, `column “${header}” among ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return listRows(page)
+    .locator(`td:nth-child(${index + 1})`)
+    .allInnerTexts();
+}
