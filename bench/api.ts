@@ -75,7 +75,8 @@ async function cases(handle: DatabaseHandle): Promise<Case[]> {
   return [
     { name: 'customers, page 1 of 25', path: '/customers/?page_size=25' },
     { name: 'customers, search "dvorak"', path: '/customers/?search=dvorak&page_size=25' },
-    { name: 'customers, sort by last_name', path: '/customers/?sort=-last_name&page_size=25' },
+    { name: 'customers, sort by last_name', path: '/customers/?sort=last_name&page_size=25' },
+    { name: 'customers, sort by -last_name', path: '/customers/?sort=-last_name&page_size=25' },
     {
       name: 'readings of a meter, keyset page',
       path: `/measurements/?filter=tariff_device=${device}&page_after_id=${anchor}&page_size=25`,

@@ -8,7 +8,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { foldedSortIndexes, trigramIndexes } from './indexes';
+import { foldedSortIndexes, searchText, searchTextIndex } from './indexes';
 
 /** Customers, firms or people (SPEC §3 Customer). */
 export const customers = pgTable(
@@ -32,6 +32,8 @@ export const customers = pgTable(
     reportEmail: varchar('report_email', { length: 254 }).notNull().default(''),
     phone: varchar('phone', { length: 30 }).notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** Folded search text (definitions/customers.ts `searchColumn`). */
+    search: searchText(['customer_no', 'company_name', 'first_name', 'last_name', 'crn']),
   },
   (table) => [
     uniqueIndex('customers_customer_no_key').on(table.customerNo),
@@ -42,13 +44,7 @@ export const customers = pgTable(
       company_name: table.companyName,
     }),
     // Accent-insensitive search over the search fields (definitions/customers.ts).
-    ...trigramIndexes('customers', {
-      customer_no: table.customerNo,
-      company_name: table.companyName,
-      first_name: table.firstName,
-      last_name: table.lastName,
-      crn: table.crn,
-    }),
+    searchTextIndex('customers', table.search),
   ],
 );
 

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { foldedSortIndexes, trigramIndexes } from './indexes';
+import { foldedSortIndexes, searchText, searchTextIndex } from './indexes';
 import { contracts } from './contracts';
 import { tariffDevices } from './devices';
 import { discounts, distributors, fuses, suppliers } from './settings';
@@ -31,12 +31,14 @@ export const points = pgTable(
     building: varchar('building', { length: 50 }).notNull().default(''),
     flatNo: varchar('flat_no', { length: 20 }).notNull().default(''),
     floor: varchar('floor', { length: 20 }).notNull().default(''),
+    /** Folded search text (definitions/points.ts `searchColumn`). */
+    search: searchText(['ean', 'name', 'pod_no', 'street', 'city']),
   },
   (table) => [
     uniqueIndex('points_ean_key').on(table.ean),
     index('points_contract_idx').on(table.contract),
     ...foldedSortIndexes('points', table.id, { ean: table.ean, name: table.name, city: table.city }),
-    ...trigramIndexes('points', { ean: table.ean, name: table.name, city: table.city }),
+    searchTextIndex('points', table.search),
   ],
 );
 

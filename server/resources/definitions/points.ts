@@ -219,6 +219,7 @@ export const pointsResource = defineResource({
     floor: optionalText(points.floor, 'Floor', 'Patro', 20),
   },
   searchFields: ['ean', 'name', 'pod_no', 'street', 'city'],
+  searchColumn: points.search,
   sortFields: ['id', 'ean', 'name', 'contract', 'city', 'zip_code'],
   filterFields: ['contract', 'ean', 'city', 'zip_code', 'country'],
   ordering: ['ean'],

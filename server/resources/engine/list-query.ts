@@ -168,6 +168,12 @@ function escapeLike(value: string): string {
 function searchCondition(resource: CompiledResource, text: string): SQL | undefined {
   const terms = text.split(/[\s,]+/).filter((term) => term !== '');
   if (terms.length === 0 || resource.searchFields.length === 0) return undefined;
+  const stored = resource.def.searchColumn;
+  if (stored) {
+    return and(
+      ...terms.map((term) => sql`${stored} like ${fold(sql`${`%${escapeLike(term)}%`}`)}`),
+    );
+  }
   return and(
     ...terms.map((term) => {
       const pattern = `%${escapeLike(term)}%`;

@@ -159,6 +159,8 @@ function compile(definition: ResourceDefinition): CompiledResource {
     new Set([...RANGE_TYPES, ...TEXT_TYPES]),
   );
   const searchFields = pick(definition.searchFields ?? [], 'search', SEARCH_TYPES);
+  if (definition.searchColumn && !columnKeys.has(definition.searchColumn))
+    fail(definition, 'its search column is not in the table');
 
   return {
     def: definition,

@@ -211,6 +211,14 @@ export interface ResourceDefinition {
   readonly fields: Readonly<Record<string, FieldDefinition>>;
   /** Fields `search` looks in (accent- and case-insensitive substring). */
   readonly searchFields?: readonly string[];
+  /**
+   * Optional: a stored generated column holding `joule_fold` of the search fields joined by
+   * newlines (see `db/schema/indexes.ts` `searchText`). Search then matches this one
+   * trigram-indexed column instead of folding every field of every candidate row, which
+   * keeps a search fast on large tables. A term has no whitespace, so it still has to
+   * occur within one field.
+   */
+  readonly searchColumn?: AnyPgColumn;
   /** Fields `sort` accepts. */
   readonly sortFields?: readonly string[];
   /** Fields `filter` accepts (exact match; for lists: contains). */
