@@ -39,7 +39,10 @@ export type Paging =
 export interface ListQuery {
   /** Search, filters, bounds and extra parameters combined; undefined when none. */
   readonly where: SQL | undefined;
-  /** Sort terms, always ending with the id (ascending) so the order is total. */
+  /**
+   * Sort terms, always ending with the id (in the direction of the last term, ascending
+   * when there is none) so the order is total.
+   */
   readonly order: readonly SortTerm[];
   readonly paging: Paging;
 }
@@ -249,7 +252,9 @@ export function parseListQuery(resource: CompiledResource, params: URLSearchPara
 
   const sort = lastParam(params, 'sort');
   const order = parseSort(resource, sort || resource.def.ordering.join(','), errors);
-  order.push(...sortTerms(resource.id, false));
+  // The id breaks ties in the direction of the last sort term, so a one-column sort either
+  // way is one index scan (forward or backward) of an index ending in id.
+  order.push(...sortTerms(resource.id, order[order.length - 1]?.descending ?? false));
 
   const paging = parsePaging(params, errors);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
