@@ -9,6 +9,8 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.JOULE_E2E_PORT ?? 8765);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The server's dev identity provider (single sign-on tests) listens on the next port. */
+export const idpPort = port + 1;
 
 /**
  * A fresh data folder per run (the server's mails land in its `outbox/`, which the
@@ -58,6 +60,12 @@ export default defineConfig({
       JOULE_SECRET_KEY: 'e2e-only-secret-key-not-for-production',
       // Many sign-ins in a short run; throttling itself is covered by the API tests.
       JOULE_AUTH_RATE: '1000/min',
+      // A real OIDC provider on loopback for tests/e2e/sso.spec.ts. Its access tokens live
+      // 10 s, so the single sign-on tests see tokens expire and renew (own tokens keep the
+      // default 300 s, so other tests are untouched).
+      JOULE_DEV_IDP: '1',
+      JOULE_DEV_IDP_PORT: String(idpPort),
+      JOULE_DEV_IDP_ACCESS_LIFETIME: '10',
     },
   },
 });

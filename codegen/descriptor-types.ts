@@ -73,6 +73,12 @@ export interface ResourceDescriptor {
   readonly sortFields: readonly string[];
   readonly filterFields: readonly string[];
   readonly searchable: boolean;
+  /**
+   * The reference field naming the row these rows belong to (`x-parent`, e.g. `customer` of
+   * addresses), or null. Such a resource is listed inside its parent's edit dialog and left
+   * out of the settings menu (SPEC §2 "Screen contents").
+   */
+  readonly parent?: string | null;
   readonly operations: {
     readonly list: boolean;
     readonly create: boolean;

@@ -16,6 +16,11 @@
  * | `JOULE_RELEASE` | release name shown in About | unset |
  * | `PORT`, `HOST` | where to listen | 8000, 0.0.0.0 |
  * | `LOG_LEVEL` | Fastify (pino) log level: `info` logs every request | `warn` |
+ * | `OIDC_ISSUER` | single sign-on provider (issuer URL); its access tokens are accepted | unset |
+ * | `OIDC_AUDIENCE` | expected `aud` (or `azp`) of provider access tokens | `joule` |
+ * | `JOULE_DEV_IDP` | `1`: start the dev OIDC provider on loopback and use it (`auth/dev-idp.ts`) | off |
+ * | `JOULE_DEV_IDP_PORT` | its port | 8001 |
+ * | `JOULE_DEV_IDP_ACCESS_LIFETIME` | its access token lifetime in seconds | `JWT_ACCESS_LIFETIME` |
  */
 import { resolve } from 'node:path';
 import { parseRate, type ThrottleRate } from './http/throttle';
@@ -40,6 +45,12 @@ export interface ServerConfig {
   readonly port: number;
   readonly host: string;
   readonly logLevel: string;
+  /** Single sign-on provider, or undefined (SPEC §4 "Single sign-on"). */
+  readonly oidcIssuer: string | undefined;
+  /** Expected audience of provider access tokens. */
+  readonly oidcAudience: string;
+  /** Start the dev provider (`JOULE_DEV_IDP=1`), or undefined. */
+  readonly devIdp: { readonly port: number; readonly accessLifetime: number } | undefined;
 }
 
 function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -48,6 +59,13 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive number of seconds`);
+  return value;
+}
+
+function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port number`);
   return value;
 }
 
@@ -60,14 +78,18 @@ function trustProxy(raw: string | undefined): boolean | string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDirRaw = env.JOULE_DATA_DIR || './data';
   const rate = env.JOULE_AUTH_RATE ?? '10/min';
-  const port = Number(env.PORT || 8000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error('PORT must be a port number');
+  const port = portNumber(env, 'PORT', 8000);
+  const accessLifetime = seconds(env, 'JWT_ACCESS_LIFETIME', 300);
+  const devIdp = env.JOULE_DEV_IDP === '1' || env.JOULE_DEV_IDP === 'true';
+  const oidcIssuer = env.OIDC_ISSUER || undefined;
+  if (oidcIssuer && !/^https?:\/\/[^/]/.test(oidcIssuer))
+    throw new Error('OIDC_ISSUER must be an http(s) URL');
+  if (oidcIssuer && devIdp) throw new Error('Set either OIDC_ISSUER or JOULE_DEV_IDP, not both');
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: dataDirRaw === 'memory://' ? undefined : resolve(dataDirRaw),
     secretKey: env.JOULE_SECRET_KEY || undefined,
-    accessLifetime: seconds(env, 'JWT_ACCESS_LIFETIME', 300),
+    accessLifetime,
     refreshLifetime: seconds(env, 'JWT_REFRESH_LIFETIME', 86_400),
     resetLifetime: seconds(env, 'PASSWORD_RESET_LIFETIME', 86_400),
     authRate: rate === 'off' ? undefined : parseRate(rate),
@@ -80,5 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: env.HOST || '0.0.0.0',
     logLevel: env.LOG_LEVEL || 'warn',
+    oidcIssuer,
+    oidcAudience: env.OIDC_AUDIENCE || 'joule',
+    devIdp: devIdp
+      ? {
+          port: portNumber(env, 'JOULE_DEV_IDP_PORT', 8001),
+          accessLifetime: seconds(env, 'JOULE_DEV_IDP_ACCESS_LIFETIME', accessLifetime),
+        }
+      : undefined,
   };
 }

@@ -9,6 +9,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import {
+  DEV_IDP_ACCOUNTS,
+  DEV_IDP_PASSWORD,
+  devRedirectUris,
+  OIDC_CLIENT_ID,
+  startDevIdp,
+  type DevIdp,
+} from './auth/dev-idp';
+import { createOidcTokenVerifier } from './auth/oidc-verifier';
 import { loadSecret } from './auth/secret';
 import { runCli } from './cli';
 import { loadConfig } from './config';
@@ -25,6 +34,19 @@ runCli(async () => {
     seeded = true;
   }
 
+  // Single sign-on: a configured provider, or the dev provider on loopback (SPEC §4).
+  let devIdp: DevIdp | undefined;
+  if (config.devIdp) {
+    devIdp = await startDevIdp({
+      port: config.devIdp.port,
+      redirectUris: devRedirectUris(config.port, config.host, config.publicUrl),
+      accessTokenTtl: config.devIdp.accessLifetime,
+      refreshTokenTtl: config.refreshLifetime,
+      audience: config.oidcAudience,
+    });
+  }
+  const issuer = devIdp?.issuer ?? config.oidcIssuer;
+
   const distDir = fileURLToPath(new URL('../dist', import.meta.url));
   const app = await buildApp({
     db: database.db,
@@ -36,6 +58,10 @@ runCli(async () => {
     publicUrl: config.publicUrl,
     distDir,
     authRate: config.authRate,
+    oidc: issuer ? { issuer, client_id: OIDC_CLIENT_ID } : null,
+    externalTokenVerifiers: issuer
+      ? [createOidcTokenVerifier({ issuer, audience: config.oidcAudience })]
+      : [],
     release: config.release,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
@@ -53,6 +79,13 @@ runCli(async () => {
       ...(config.seedDemo
         ? [`  demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD} (also ${DEMO_USERS.clerk})`]
         : []),
+      ...(devIdp
+        ? [
+            `  single sign-on: dev identity provider at ${devIdp.issuer} (${Object.keys(DEV_IDP_ACCOUNTS).join(', ')} / ${DEV_IDP_PASSWORD})`,
+          ]
+        : config.oidcIssuer
+          ? [`  single sign-on: ${config.oidcIssuer}`]
+          : []),
       ...(config.databaseUrl && !config.secretKey
         ? ['  note: set JOULE_SECRET_KEY when several instances share this database']
         : []),
@@ -69,6 +102,7 @@ runCli(async () => {
       stopping = true;
       void app
         .close()
+        .then(() => devIdp?.close())
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

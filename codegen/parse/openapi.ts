@@ -67,6 +67,10 @@ export interface OperationObject {
   readonly searchFields?: readonly string[];
   readonly sortFields?: readonly string[];
   readonly filterFields?: readonly string[];
+  /** **Joule** `x-parent`: the reference field naming the row a list's rows belong to. */
+  readonly parent?: string;
+  /** **Joule** `x-title-fields`: the fields that name a row, when the server says. */
+  readonly titleFields?: readonly string[];
 }
 
 /** A parsed OpenAPI document. */
@@ -173,6 +177,8 @@ function parseOperation(
     ...optional('searchFields', listExtension(op['x-search-fields'])),
     ...optional('sortFields', listExtension(op['x-sort-fields'])),
     ...optional('filterFields', listExtension(op['x-filter-fields'])),
+    ...optional('parent', asString(op['x-parent'])),
+    ...optional('titleFields', listExtension(op['x-title-fields'])),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldModel } from '../testing';
-import { idField } from './resource';
+import type { OperationObject } from '../parse/openapi';
+import { idField, parentField, serverTitleFields } from './resource';
 
 describe.each([
   ['id present', [fieldModel({ name: 'code' }), fieldModel({ name: 'id', kind: 'integer' })], 'id'],
@@ -13,4 +14,36 @@ describe.each([
   ['no fields', [], 'id'],
 ])('idField: %s', (_name, fields, want) => {
   it(`is ${want}`, () => expect(idField(fields)).toBe(want));
+});
+
+const listOp = (parent?: string): OperationObject => ({
+  method: 'get',
+  parameters: [],
+  ...(parent !== undefined && { parent }),
+});
+const addressFields = [
+  fieldModel({ name: 'id', kind: 'integer' }),
+  fieldModel({ name: 'customer', kind: 'reference', reference: 'customers' }),
+  fieldModel({ name: 'street' }),
+];
+
+describe.each([
+  ['x-parent names a reference field', listOp('customer'), 'customer'],
+  ['no x-parent (plain DRF)', listOp(), null],
+  ['x-parent names a plain field', listOp('street'), null],
+  ['x-parent names no field', listOp('owner'), null],
+])('parentField: %s', (_name, list, want) => {
+  it(`is ${String(want)}`, () => expect(parentField(list, addressFields)).toBe(want));
+});
+
+describe.each([
+  ['x-title-fields naming fields', ['street', 'id'], ['street', 'id']],
+  ['none (plain DRF)', undefined, undefined],
+  ['empty', [], undefined],
+  ['naming an unknown field', ['street', 'town'], undefined],
+])('serverTitleFields: %s', (_name, titleFields, want) => {
+  it(`is ${String(want)}`, () => {
+    const list = { ...listOp(), ...(titleFields !== undefined && { titleFields }) };
+    expect(serverTitleFields(list, addressFields)).toEqual(want);
+  });
 });

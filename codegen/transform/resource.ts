@@ -4,7 +4,7 @@
  */
 import type { ResourceDescriptor } from '../descriptor-types';
 import type { OptionsMetadata } from '../parse/options';
-import type { OpenApiDocument } from '../parse/openapi';
+import type { OpenApiDocument, OperationObject } from '../parse/openapi';
 import { columns } from './columns';
 import { transformFields } from './field';
 import { toFieldDescriptor, type FieldModel } from './field-model';
@@ -44,7 +44,7 @@ export function transformResource(
     options?.post,
   );
   const id = idField(fields);
-  const title = titleFields(fields, id);
+  const title = serverTitleFields(endpoint.list, fields) ?? titleFields(fields, id);
   const descriptor: ResourceDescriptor = {
     name: endpoint.name,
     path: endpoint.path,
@@ -57,11 +57,32 @@ export function transformResource(
     sortFields: sortFields(endpoint.list, fields),
     filterFields: filterFields(endpoint.list, fields, id),
     searchable: searchable(endpoint.list),
+    parent: parentField(endpoint.list, fields),
     operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds),
     formSchema: formSchema(fields),
     uiSchema: uiSchema(fields),
   };
   return { descriptor, fields };
+}
+
+/**
+ * The list's `x-parent` when it names a reference field of the resource, else null (a
+ * plain DRF back-end has no such extension: its resources all stand alone).
+ */
+export function parentField(list: OperationObject, fields: readonly FieldModel[]): string | null {
+  const parent = list.parent;
+  if (parent === undefined) return null;
+  return fields.some((f) => f.name === parent && f.kind === 'reference') ? parent : null;
+}
+
+/** The list's `x-title-fields` when all name fields of the resource, else undefined. */
+export function serverTitleFields(
+  list: OperationObject,
+  fields: readonly FieldModel[],
+): string[] | undefined {
+  const named = list.titleFields;
+  if (named === undefined || named.length === 0) return undefined;
+  return named.every((name) => fields.some((f) => f.name === name)) ? [...named] : undefined;
 }
 
 /** `id` when present, else the first read-only integer, else the first field. */

@@ -102,7 +102,8 @@ describe('buildMenus (SPEC §2)', () => {
     const menus = buildMenus(descriptors, (privilege) => clerk.includes(privilege ?? ''));
     expect(names(menus.main)).toEqual(['customers', 'contracts', 'points']);
     expect(menus.main[2]).toMatchObject({ path: '/points', label: 'app.menu.points' });
-    expect(names(menus.settings)).toEqual(['addresses', 'payments', 'specifications', 'settings']);
+    // Addresses, payments and specifications are listed inside their parents' dialogs.
+    expect(names(menus.settings)).toEqual(['settings']);
     const admin = buildMenus(descriptors, () => true);
     expect(names(admin.main)).toEqual([
       'customers',
@@ -111,5 +112,33 @@ describe('buildMenus (SPEC §2)', () => {
       'tariffdevices',
       'users',
     ]);
+  });
+
+  it('a resource whose rows belong to another one is listed in its parent, not the gear', () => {
+    const referenceField = (name: string, reference: string) => ({
+      name,
+      kind: 'reference' as const,
+      reference,
+      label: name,
+      required: true,
+      readOnly: false,
+      nullable: false,
+    });
+    const owned = (name: string, parent: string, target: string) => ({
+      ...fakeDescriptor(name, 'CUSTOMERS'),
+      parent,
+      fields: [referenceField(parent, target)],
+    });
+    const menus = buildMenus(
+      [
+        fakeDescriptor('customers', 'CUSTOMERS'),
+        owned('addresses', 'customer', 'customers'),
+        // Its parent is not in the schema: it keeps its own entry.
+        owned('notes', 'author', 'authors'),
+      ],
+      () => true,
+    );
+    expect(names(menus.main)).toEqual(['customers']);
+    expect(names(menus.settings)).toEqual(['notes', 'settings']);
   });
 });

@@ -4,9 +4,13 @@
  * Main menu: Customers, Contracts, Points, Devices (tariff devices) and Users, each when
  * its resource exists and the user may use its privilege. Settings gear: every other
  * resource, known ones in SPEC order and new ones after them, then the app settings page.
+ * A resource whose rows belong to another's (`parent`, e.g. addresses) gets no entry: its
+ * rows are listed in the parent's dialog.
  */
 import type { IconName } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
+// The pure module, not the runtime's index: the top bar must not pull the runtime in.
+import { isNestedResource } from '../resources/related/related-resources';
 
 /** One link of a menu. */
 export interface MenuEntry {
@@ -102,8 +106,11 @@ export function buildMenus(
     const descriptor = byName.get(name);
     if (descriptor) settings.push(entry(descriptor, known));
   }
+  const all = Object.fromEntries(descriptors.map((descriptor) => [descriptor.name, descriptor]));
   for (const descriptor of usable) {
-    if (!mainMenu.has(descriptor.name) && !settingsMenu.has(descriptor.name)) {
+    const known = mainMenu.has(descriptor.name) || settingsMenu.has(descriptor.name);
+    // Rows that belong to a parent row are listed in the parent's screen instead.
+    if (!known && !isNestedResource(descriptor, all)) {
       settings.push(entry(descriptor, undefined));
     }
   }

@@ -2,7 +2,9 @@
  * The registry's contents; only ever imported dynamically (see registry.ts), so that the
  * descriptors and the generic runtime form their own chunks.
  */
+import { useCallback } from 'react';
 import { overrides } from '../../overrides';
+import { canUse, useAbility } from '../auth';
 import { descriptors, descriptorsByName } from '../generated/descriptors';
 import { mergeOverrides, ResourcePage, ResourceRegistryProvider } from '../resources';
 import { notify } from './notifications/notify';
@@ -27,11 +29,20 @@ export const onResourceEvent = createResourceEventHandler({
 
 /** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
 function ResourceScreen({ descriptor }: ResourceScreenProps) {
+  const ability = useAbility();
+  // `ability.rules` changes identity on every update, so the callback follows sign-in/out.
+  const rules = ability.rules;
+  const mayUse = useCallback(
+    (privilege: string | null) => canUse(ability, privilege),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `rules` stands for `ability`'s state.
+    [ability, rules],
+  );
   return (
     <ResourceRegistryProvider
       descriptorsByName={mergedByName}
       overrides={overrides}
       onEvent={onResourceEvent}
+      mayUse={mayUse}
     >
       <ResourcePage descriptor={descriptor} />
     </ResourceRegistryProvider>

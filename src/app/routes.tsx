@@ -86,7 +86,15 @@ export function createRoutes({
             Component: (await import('./password-reset/confirm-page')).PasswordResetConfirmPage,
           }),
         },
-        // Seam: `/oidc/callback` (an open route) joins here.
+        {
+          // SPEC §2: open; the single sign-on return page, where the code is exchanged.
+          path: 'oidc/callback',
+          handle: handle('app.sso.title'),
+          lazy: async () => {
+            const { ssoCallbackLoader, SsoCallbackPage } = await import('./login/sso-callback');
+            return { loader: ssoCallbackLoader, Component: SsoCallbackPage };
+          },
+        },
         {
           id: SHELL_ROUTE_ID,
           loader: async ({ request }): Promise<ShellData> => {

@@ -1,9 +1,14 @@
 /** Public surface of `src/auth` (STYLE.md convention 5). */
+import { setOidcBackend } from './oidc';
 import { authSession } from './session';
+import { ssoBackend } from './sso';
 
 export { SUPERUSER, abilityFor, canUse, rulesFor } from './abilities';
 export type { AppAbility, AppAction, AppSubject } from './abilities';
 export { getOidcBackend, setOidcBackend } from './oidc';
+export { loadRuntimeConfig } from './runtime-config';
+export type { OidcSettings, RuntimeConfig } from './runtime-config';
+export { completeSingleSignOn, isSsoAvailable, ssoBackend, startSingleSignOn } from './sso';
 export type { OidcBackend } from './oidc';
 export {
   AbilityContext,
@@ -43,3 +48,6 @@ export const ensureSession = authSession.ensureSession;
 export const getSession = authSession.store.getState;
 /** The app session's abilities, outside React (route guards). */
 export const ability = authSession.ability;
+
+// Sessions with backend `oidc` renew through the provider (SPEC §4 "App start").
+setOidcBackend(ssoBackend);

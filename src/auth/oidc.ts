@@ -12,8 +12,11 @@ export interface OidcBackend {
   resume(refresh: string): Promise<TokenPair>;
   /** Renew the access token with the provider's form-encoded refresh_token grant. */
   renew(refresh: string): Promise<TokenPair>;
-  /** Optional sign-out at the provider after the local session is cleared. */
-  signOut?(): Promise<void>;
+  /**
+   * Optional sign-out at the provider after the local session is cleared, given the
+   * refresh token the session held ('' when none).
+   */
+  signOut?(refresh: string): Promise<void>;
 }
 
 let backend: OidcBackend | null = null;

@@ -4,7 +4,7 @@ import type { AuthApi } from './auth-api';
 import type { OidcBackend } from './oidc';
 import { LoginError, createAuthSession, type AuthSession } from './session';
 import { createSessionStore, type CurrentUser } from './session-store';
-import { jwtExpiringAt } from './test-tokens';
+import { jwtExpiringAt, jwtLiving } from './test-tokens';
 
 const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -346,5 +346,96 @@ describe('ensureSession (SPEC §4 app start)', () => {
       access: 'renewed',
       user: admin,
     });
+  });
+});
+
+describe('short-lived tokens and single sign-on (SPEC §4, §9)', () => {
+  it('a 10 s access token is renewed at half its life, not on every tick', async () => {
+    build({ api: { refreshTokens: async () => ({ access: jwtLiving(nowS(), nowS() + 10) }) } });
+    session.store.setTokens({
+      access: jwtLiving(nowS(), nowS() + 10),
+      refresh: jwtExpiringAt(nowS() + 86_400),
+    });
+    session.store.setBackend('joule');
+    session.store.setUser(admin);
+    session.timer.start();
+    await vi.advanceTimersByTimeAsync(3_000); // 7 s left, margin 5 s
+    expect(api.refreshTokens).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(3_000); // 4 s left
+    expect(api.refreshTokens).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3_000); // the new token: 7 s left
+    expect(api.refreshTokens).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3_000); // 4 s left
+    expect(api.refreshTokens).toHaveBeenCalledTimes(2);
+    expect(session.store.getState().user).toBe(admin);
+  });
+
+  it('backend oidc: the timer renews through the provider with its opaque refresh token', async () => {
+    const oidc: OidcBackend = {
+      resume: vi.fn(async () => ({ access: 'unused' })),
+      renew: vi.fn(async () => ({ access: jwtLiving(nowS(), nowS() + 300), refresh: 'rotated' })),
+    };
+    build({ oidc });
+    session.store.setTokens({ access: jwtLiving(nowS(), nowS() + 10), refresh: 'opaque-1' });
+    session.store.setBackend('oidc');
+    session.store.setUser(admin);
+    session.timer.start();
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(oidc.renew).toHaveBeenCalledWith('opaque-1');
+    expect(api.refreshTokens).not.toHaveBeenCalled();
+    expect(session.store.getState()).toMatchObject({
+      backend: 'oidc',
+      refresh: 'rotated',
+      user: admin,
+    });
+  });
+
+  it('backend oidc: a refused refresh token signs out', async () => {
+    const oidc: OidcBackend = {
+      resume: vi.fn(async () => ({ access: 'unused' })),
+      renew: vi.fn(async () => Promise.reject(new Error('invalid_grant'))),
+    };
+    build({ oidc });
+    session.store.setTokens({ access: jwtLiving(nowS(), nowS() + 10), refresh: 'opaque-1' });
+    session.store.setBackend('oidc');
+    session.store.setUser(admin);
+    session.timer.start();
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(session.store.getState()).toMatchObject({ backend: 'none', user: null });
+    expect(session.timer.running).toBe(false);
+  });
+
+  it('logout of an oidc session hands the refresh token to the provider sign-out', async () => {
+    const oidc: OidcBackend = {
+      resume: vi.fn(async () => ({ access: 'unused' })),
+      renew: vi.fn(async () => ({ access: 'unused' })),
+      signOut: vi.fn(async () => {
+        expect(session.store.getState().backend).toBe('none');
+      }),
+    };
+    build({ oidc });
+    session.store.setTokens({ access: jwtLiving(nowS(), nowS() + 300), refresh: 'opaque-1' });
+    session.store.setBackend('oidc');
+    await session.logout();
+    expect(oidc.signOut).toHaveBeenCalledWith('opaque-1');
+  });
+
+  it('beginSession oidc: a 401 for the user means no access, and nothing is kept', async () => {
+    const oidc: OidcBackend = {
+      resume: vi.fn(async () => ({ access: 'unused' })),
+      renew: vi.fn(async () => ({ access: 'renewed' })),
+    };
+    build({
+      oidc,
+      api: {
+        fetchCurrentUser: async () =>
+          Promise.reject(new ApiError(401, { detail: 'User not found', code: 'user_not_found' })),
+      },
+    });
+    const attempt = session.beginSession('oidc', { access: 'provider-token', refresh: 'opaque' });
+    await expect(attempt).rejects.toMatchObject({ reason: 'no-access' });
+    await expect(attempt).rejects.toBeInstanceOf(LoginError);
+    expect(session.store.getState()).toMatchObject({ backend: 'none', access: '', user: null });
+    expect(session.timer.running).toBe(false);
   });
 });

@@ -61,7 +61,8 @@ export interface AuthSession {
   login(email: string, password: string): Promise<CurrentUser>;
   /**
    * Starts a session from tokens obtained elsewhere (the OIDC callback): stores them with
-   * the backend marker, loads the user and starts the timer. Same errors as `login`.
+   * the backend marker, loads the user and starts the timer. Same errors as `login`; a 401
+   * for `/auth/me/` (the API knows no active user for the token) is 'no-access'.
    */
   beginSession(backend: Exclude<AuthBackend, 'none'>, tokens: TokenPair): Promise<CurrentUser>;
   /** SPEC §4: stops the timer, clears both tokens and the user, resets abilities. */
@@ -103,12 +104,12 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   }
 
   async function logout(): Promise<void> {
-    const wasOidc = store.getState().backend === 'oidc';
+    const { backend, refresh } = store.getState();
     timer.stop();
     store.clear();
-    if (wasOidc)
+    if (backend === 'oidc')
       await oidc()
-        ?.signOut?.()
+        ?.signOut?.(refresh)
         .catch((error: unknown) => console.error(error));
   }
 
@@ -125,6 +126,8 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
       user = await loadUser();
     } catch (error) {
       await logout();
+      // Fresh tokens refused by the API: a provider's user unknown to Joule (or inactive).
+      if (error instanceof ApiError && error.status === 401) throw new LoginError('no-access');
       throw error;
     }
     if (user.privileges.length === 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jwtExpiringAt } from './test-tokens';
-import { canRefresh, refreshDecision, tokenExpiry } from './tokens';
+import { jwtExpiringAt, jwtLiving } from './test-tokens';
+import { canRefresh, effectiveMargin, refreshDecision, tokenExpiry } from './tokens';
 
 const now = 1_750_000_000;
 
@@ -13,6 +13,18 @@ describe('tokenExpiry', () => {
     ['garbage parts', { token: 'a.b.c', want: null }],
   ])('%s', (_name, { token, want }) => {
     expect(tokenExpiry(token)).toBe(want);
+  });
+});
+
+describe('effectiveMargin', () => {
+  it.each<[string, { token: string; want: number }]>([
+    ['a 300 s token: the SPEC margin', { token: jwtLiving(now, now + 300), want: 120 }],
+    ['a 240 s token: the SPEC margin', { token: jwtLiving(now, now + 240), want: 120 }],
+    ['a 10 s token: half its life', { token: jwtLiving(now, now + 10), want: 5 }],
+    ['no iat: the SPEC margin', { token: jwtExpiringAt(now + 10), want: 120 }],
+    ['not a JWT: the SPEC margin', { token: 'opaque', want: 120 }],
+  ])('%s', (_name, { token, want }) => {
+    expect(effectiveMargin(token)).toBe(want);
   });
 });
 
@@ -47,6 +59,30 @@ describe('refreshDecision (margin 120 s)', () => {
       { access: jwtExpiringAt(now + 60), refresh: jwtExpiringAt(now - 1), want: 'logout' },
     ],
     ['no refresh token', { access: jwtExpiringAt(now + 60), refresh: '', want: 'logout' }],
+    [
+      "an opaque refresh token (a provider's): tried, the provider decides",
+      { access: jwtExpiringAt(now + 60), refresh: 'opaque-refresh-token', want: 'refresh' },
+    ],
+    [
+      'a 300 s token with 121 s left (margin 120 s)',
+      {
+        access: jwtLiving(now - 179, now + 121),
+        refresh: jwtExpiringAt(now + 86_400),
+        want: 'wait',
+      },
+    ],
+    [
+      'a 10 s token with 6 s left (margin 5 s, half its life)',
+      { access: jwtLiving(now - 4, now + 6), refresh: jwtExpiringAt(now + 86_400), want: 'wait' },
+    ],
+    [
+      'a 10 s token with 5 s left',
+      {
+        access: jwtLiving(now - 5, now + 5),
+        refresh: jwtExpiringAt(now + 86_400),
+        want: 'refresh',
+      },
+    ],
     [
       'valid access, dead refresh: nothing yet',
       { access: jwtExpiringAt(now + 600), refresh: '', want: 'wait' },

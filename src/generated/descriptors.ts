@@ -9,7 +9,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     privilege: 'CUSTOMERS',
     title: 'resource.addresses.title',
     idField: 'id',
-    titleFields: ['flat_no'],
+    titleFields: ['street', 'city'],
     fields: [
       {
         name: 'id',
@@ -97,10 +97,11 @@ export const descriptors: readonly ResourceDescriptor[] = [
         maxLength: 20,
       },
     ],
-    columns: ['flat_no', 'customer', 'type', 'street', 'city', 'zip_code', 'country', 'floor'],
+    columns: ['street', 'city', 'customer', 'type', 'zip_code', 'country', 'flat_no', 'floor'],
     sortFields: ['id', 'customer', 'type', 'street', 'city', 'zip_code'],
     filterFields: ['customer', 'type', 'city', 'zip_code', 'country'],
     searchable: true,
+    parent: 'customer',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -231,6 +232,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'serial_number', 'last_seen'],
     filterFields: ['name', 'serial_number', 'mac'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -401,6 +403,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'contract_no', 'customer', 'valid_from', 'valid_to', 'state', 'mode'],
     filterFields: ['customer', 'parent_contract', 'mode', 'state', 'billing_period'],
     searchable: true,
+    parent: 'customer',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -665,6 +668,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'customer_no', 'type', 'company_name', 'last_name', 'first_name', 'crn'],
     filterFields: ['customer_no', 'type', 'crn', 'tin', 'is_active'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -807,6 +811,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'valid_from', 'valid_to'],
     filterFields: ['name', 'valid_from', 'valid_to'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -872,6 +877,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'code'],
     filterFields: ['name', 'code'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -970,6 +976,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'text', 'from_1phase', 'to_1phase', 'from_3phase', 'to_3phase'],
     filterFields: ['text'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1086,6 +1093,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'timestamp_received', 'tariff_device'],
     filterFields: ['tariff_device'],
     searchable: false,
+    parent: 'tariff_device',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1180,6 +1188,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'obis', 'description'],
     filterFields: ['obis', 'convert_to_float', 'keep'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1270,6 +1279,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'contract', 'type', 'amount', 'ts'],
     filterFields: ['contract', 'type', 'ts'],
     searchable: false,
+    parent: 'contract',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1427,6 +1437,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'ean', 'name', 'contract', 'city', 'zip_code'],
     filterFields: ['contract', 'ean', 'city', 'zip_code', 'country'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1542,6 +1553,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'valid_from', 'valid_to'],
     filterFields: ['name', 'valid_from', 'valid_to'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1598,6 +1610,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name'],
     filterFields: ['name'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1642,6 +1655,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name'],
     filterFields: ['name'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -1711,6 +1725,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name'],
     filterFields: ['name', 'privileges'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -2070,6 +2085,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       'production_type',
     ],
     searchable: false,
+    parent: 'point',
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -2380,6 +2396,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'name', 'code'],
     filterFields: ['name', 'code'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -2501,6 +2518,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'serial_number', 'name', 'model', 'calibration_date'],
     filterFields: ['collector', 'serial_number', 'ean_consumption', 'ean_production', 'active'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -2789,6 +2807,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'code', 'product', 'valid_from', 'valid_to', 'price'],
     filterFields: ['product', 'code'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',
@@ -2991,6 +3010,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     sortFields: ['id', 'email', 'is_active'],
     filterFields: ['email', 'is_active', 'roles'],
     searchable: true,
+    parent: null,
     operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
     formSchema: {
       type: 'object',

@@ -40,6 +40,11 @@ export { changedFields } from './form/changed-fields';
 export { toRjsfErrors } from './form/rjsf-errors';
 export type { FormErrorParts, ServerErrorSchema } from './form/rjsf-errors';
 
+export { isNestedResource, relatedResources } from './related/related-resources';
+export type { RelatedResource } from './related/related-resources';
+export { RelatedList } from './related/related-list';
+export type { RelatedListProps } from './related/related-list';
+
 export { rowTitle } from './row-title';
 export { resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';

@@ -9,6 +9,7 @@ import { defineMessages } from 'react-intl';
 export const messages = defineMessages({
   search: { id: 'app.resources.search', defaultMessage: 'Search' },
   create: { id: 'app.resources.create', defaultMessage: 'New' },
+  createRelated: { id: 'app.resources.createRelated', defaultMessage: 'New: {resource}' },
   empty: { id: 'app.resources.empty', defaultMessage: 'No records' },
   loading: { id: 'app.resources.loading', defaultMessage: 'Loading…' },
   loadError: { id: 'app.resources.loadError', defaultMessage: 'The records could not be loaded.' },

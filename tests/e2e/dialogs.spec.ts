@@ -125,7 +125,7 @@ for (const crud of cruds) {
     await expect(listRows(page)).toHaveCount(1);
 
     await row.click();
-    await expect(dialog.getByRole('heading')).toContainText(created);
+    await expect(dialog.getByRole('heading', { level: 2 })).toContainText(created);
     await crud.edit(dialog, key);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
@@ -267,4 +267,40 @@ test('a refused delete shows the server’s reason', async ({ page }) => {
   await expect(confirm.getByRole('alert')).toContainText(/Cannot delete .*Z100001.* referenced/);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
+});
+
+test('a customer’s dialog lists its addresses and contracts and adds an address to it', async ({
+  page,
+}) => {
+  await page.goto('/customers');
+  await page.getByRole('row', { name: /^Z100001 / }).click();
+  const dialog = page.getByRole('dialog');
+  // SPEC §2: the customer screen also lists contracts and addresses.
+  const addresses = dialog.getByRole('region', { name: 'Addresses' });
+  const contracts = dialog.getByRole('region', { name: 'Contracts' });
+  await expect(contracts.getByRole('row').nth(1)).toBeVisible();
+  await expect(addresses.getByRole('row').nth(1)).toBeVisible();
+  const before = await addresses.getByRole('row').count();
+
+  const street = `Zkušební ${uniqueDigits(6)}`;
+  await addresses.getByRole('button', { name: 'New: Addresses' }).click();
+  const created = page.getByRole('dialog', { name: 'Addresses: new record' });
+  // The parent is filled in: the address belongs to this customer.
+  await expect(created.getByRole('combobox', { name: 'Customer' })).toHaveValue(/^Z100001 /);
+  await created.getByLabel('Type').selectOption({ label: 'Billing' });
+  await created.getByLabel('Street').fill(street);
+  await created.getByLabel('City').fill('Brno');
+  await created.getByLabel('ZIP code').fill('602 00');
+  await created.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(addresses.getByRole('row')).toHaveCount(before + 1);
+
+  // Opened from the list, deleted again: the list follows.
+  await addresses.getByRole('row', { name: new RegExp(street) }).click();
+  await page
+    .getByRole('dialog', { name: new RegExp(`^Addresses: ${street}`) })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(addresses.getByRole('row')).toHaveCount(before);
 });

@@ -132,8 +132,13 @@ export function listRows(page: Page) {
   return page.locator('tbody tr[data-index]');
 }
 
-/** The texts of one column (by header name) of the list's rows shown, top to bottom. */
+/**
+ * The texts of one column (by header name) of the list's rows shown, top to bottom, once the
+ * list has finished loading.
+ */
 export async function columnTexts(page: Page, header: string): Promise<string[]> {
+  // While another page loads, the table keeps the previous rows and says it is busy.
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
   const headers = await page.locator('thead th').allInnerTexts();
   const index = headers.findIndex((text) => text.replace(/[⇅▲▼\d\s]+$/u, '').trim() === header);
   expect(index, `column “${header}” among ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);

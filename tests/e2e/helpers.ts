@@ -30,6 +30,6 @@ export async function signIn(
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel(loginTexts[language].password).fill(account.password);
-  await page.getByRole('button', { name: loginTexts[language].submit }).click();
+  await page.getByRole('button', { name: loginTexts[language].submit, exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }

@@ -17,7 +17,7 @@ test.describe('in English', () => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(admin.email);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Invalid username/password.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -59,6 +59,6 @@ test.describe('in English', () => {
 
 test('Czech is the default language', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Přihlásit se' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Přihlásit se', exact: true })).toBeVisible();
   await expect(page).toHaveTitle('Přihlášení // Joule');
 });

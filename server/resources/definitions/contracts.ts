@@ -68,6 +68,7 @@ export const contractsResource = defineResource({
   table: contracts,
   labels: { singular: text('Contract', 'Smlouva'), plural: text('Contracts', 'Smlouvy') },
   titleField: 'contract_no',
+  parent: 'customer',
   fields: {
     id: idField(contracts.id),
     customer: {
@@ -170,6 +171,7 @@ export const paymentsResource = defineResource({
   table: payments,
   labels: { singular: text('Payment', 'Platba'), plural: text('Payments', 'Platby') },
   titleField: 'ts',
+  parent: 'contract',
   fields: {
     id: idField(payments.id),
     contract: {

@@ -145,6 +145,8 @@ export const addressesResource = defineResource({
   table: addresses,
   labels: { singular: text('Address', 'Adresa'), plural: text('Addresses', 'Adresy') },
   titleField: 'street',
+  titleFields: ['street', 'city'],
+  parent: 'customer',
   fields: {
     id: idField(addresses.id),
     customer: {

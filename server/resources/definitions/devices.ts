@@ -138,6 +138,7 @@ export const measurementsResource = defineResource({
   table: measurements,
   labels: { singular: text('Measurement', 'Odečet'), plural: text('Measurements', 'Odečty') },
   titleField: 'timestamp_received',
+  parent: 'tariff_device',
   fields: {
     id: idField(measurements.id),
     tariff_device: {

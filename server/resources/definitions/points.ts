@@ -321,6 +321,7 @@ export const specificationsResource = defineResource({
   component: 'Specification',
   privilege: 'POINTS',
   table: specifications,
+  parent: 'point',
   labels: {
     singular: text('Specification', 'Specifikace'),
     plural: text('Specifications', 'Specifikace'),

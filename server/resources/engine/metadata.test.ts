@@ -148,6 +148,8 @@ describe('GET /schema/ (OpenAPI)', () => {
     expect(list['x-search-fields']).toEqual(['email']);
     expect(list['x-sort-fields']).toEqual(['id', 'email', 'is_active']);
     expect(list['x-filter-fields']).toEqual(['email', 'is_active', 'roles']);
+    expect(list['x-parent']).toBeUndefined();
+    expect(schema.paths['/api/v1/addresses/'].get['x-parent']).toBe('customer');
     expect(list.security).toEqual([{ jwtAuth: [] }]);
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
       'direction',

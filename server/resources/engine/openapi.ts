@@ -238,6 +238,10 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         'x-sort-fields': [...resource.sortFields],
         'x-filter-fields': [...resource.filterFields],
         'x-range-fields': [...resource.rangeFields],
+        ...(resource.def.parent !== undefined && { 'x-parent': resource.def.parent }),
+        ...(resource.def.titleFields !== undefined && {
+          'x-title-fields': [...resource.def.titleFields],
+        }),
       },
       post: {
         operationId: `${name}_create`,

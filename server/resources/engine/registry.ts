@@ -142,6 +142,9 @@ function compile(definition: ResourceDefinition): CompiledResource {
   }
   const title = byName.get(definition.titleField);
   if (!title) fail(definition, `title field "${definition.titleField}" is not a field`);
+  for (const name of definition.titleFields ?? []) {
+    if (!byName.has(name)) fail(definition, `title field "${name}" is not a field`);
+  }
   const sortFields = pick(definition.sortFields ?? [], 'sort', SCALAR_TYPES);
   for (const key of definition.ordering) {
     if (!sortFields.includes(key.replace(/^-/, '')))
@@ -161,6 +164,11 @@ function compile(definition: ResourceDefinition): CompiledResource {
   const searchFields = pick(definition.searchFields ?? [], 'search', SEARCH_TYPES);
   if (definition.searchColumn && !columnKeys.has(definition.searchColumn))
     fail(definition, 'its search column is not in the table');
+  if (definition.parent !== undefined) {
+    const parent = byName.get(definition.parent)?.def;
+    if (parent?.type !== 'field' || !parent.required || !filterFields.includes(definition.parent))
+      fail(definition, `parent ${definition.parent} must be a required, filterable reference`);
+  }
 
   return {
     def: definition,

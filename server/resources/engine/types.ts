@@ -207,6 +207,17 @@ export interface ResourceDefinition {
   readonly description?: Text;
   /** Field that names a row for people (delete messages, pickers). */
   readonly titleField: string;
+  /**
+   * Fields the SPA shows together as a row's name (`x-title-fields`), when codegen's guess
+   * from the field names would be wrong (e.g. `flat_no` is not an address's identifier).
+   */
+  readonly titleFields?: readonly string[];
+  /**
+   * The reference field naming the row this one belongs to (`x-parent`), e.g. `customer` of
+   * an address: the SPA lists these rows inside the parent's screen (SPEC §2 "Screen
+   * contents"). Must be a required, filterable reference field.
+   */
+  readonly parent?: string;
   /** Fields in wire order; must include `id` (see `idField`). */
   readonly fields: Readonly<Record<string, FieldDefinition>>;
   /** Fields `search` looks in (accent- and case-insensitive substring). */

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '../../auth';
+import { resetRuntimeConfig } from '../../auth/runtime-config';
 import { renderApp } from '../test-utils';
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -19,6 +20,8 @@ let routes: Record<string, Handler>;
 
 beforeEach(() => {
   routes = {};
+  resetRuntimeConfig();
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request) => {
@@ -32,6 +35,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   authSession.timer.stop();
   authSession.store.clear();
 });
@@ -106,7 +110,10 @@ describe('login form errors (SPEC §8)', () => {
     renderApp({ path: '/login' });
     await signInWith('x@joule.test', '', 'Sign in');
     expect((await screen.findByRole('alert')).textContent).toBe('Enter your e-mail and password.');
-    expect(fetch).not.toHaveBeenCalled();
+    const called = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => new URL((input as Request).url).pathname);
+    expect(called).not.toContain('/api/v1/auth/jwt/create/');
   });
 
   it('signs in, sends e-mail and password, and opens the home page', async () => {
@@ -133,5 +140,42 @@ describe('login form errors (SPEC §8)', () => {
     expect(screen.getByLabelText('Heslo')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Přihlásit se' })).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
+  });
+});
+
+describe('single sign-on button (SPEC §4)', () => {
+  it.each<[string, { language: 'en' | 'cs'; name: string }]>([
+    ['in English', { language: 'en', name: 'Sign in with single sign-on' }],
+    ['in Czech', { language: 'cs', name: 'Přihlásit se jednotným přihlášením' }],
+  ])('is shown when /config/ names a provider, %s', async (_name, { language, name }) => {
+    routes = {
+      '/api/v1/config/': () =>
+        json(200, {
+          oidc: { issuer: 'http://127.0.0.1:9/idp', client_id: 'joule' },
+          release: null,
+        }),
+    };
+    renderApp({ path: '/login', language });
+    expect(await screen.findByRole('button', { name })).toBeTruthy();
+  });
+
+  it.each<[string, Handler | undefined]>([
+    ['oidc null', () => json(200, { oidc: null, release: null })],
+    ['no /config/ (a DRF back-end)', () => json(404, { detail: 'Not found.' })],
+    ['the server unreachable', undefined],
+  ])('is not shown for %s', async (_name, handler) => {
+    let asked = false;
+    routes = handler
+      ? {
+          '/api/v1/config/': (request) => {
+            asked = true;
+            return handler(request);
+          },
+        }
+      : {};
+    renderApp({ path: '/login' });
+    await screen.findByRole('button', { name: 'Sign in' });
+    if (handler) await waitFor(() => expect(asked).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Sign in with single sign-on' })).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 /**
- * Login (SPEC §2): full-screen, e-mail and password, sign-in button, error callout, and a
+ * Login (SPEC §2): full-screen, e-mail and password, sign-in button, error callout, a
+ * "Sign in with single sign-on" button when the deployment has a provider (SPEC §4), and a
  * link to the password reset.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { EnvelopeIcon, ErrorIcon, LockIcon, TickCircleIcon } from '@blueprintjs/icons';
+import { EnvelopeIcon, ErrorIcon, KeyIcon, LockIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { takeReturnPath } from '../guards';
 import { Logo } from '../logo';
 import { useLoginForm } from './use-login-form';
+import { useSso } from './use-sso';
 
 export function LoginPage() {
   const intl = useIntl();
@@ -18,6 +20,7 @@ export function LoginPage() {
   // Set by the password-reset page after a new password was saved.
   const passwordReset = (location.state as { passwordReset?: unknown } | null)?.passwordReset;
   const { state, submit } = useLoginForm();
+  const sso = useSso();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const id = useId();
@@ -49,6 +52,18 @@ export function LoginPage() {
               className="joule-login-note"
             >
               <FormattedMessage id="app.passwordReset.done" />
+            </Callout>
+          )}
+          {sso.state.status === 'error' && state.status !== 'error' && (
+            <Callout
+              intent="danger"
+              icon={<ErrorIcon />}
+              role="alert"
+              className="joule-login-error"
+            >
+              {sso.state.failure.kind === 'message'
+                ? intl.formatMessage(sso.state.failure.message)
+                : sso.state.failure.text}
             </Callout>
           )}
           {state.status === 'error' && (
@@ -102,6 +117,19 @@ export function LoginPage() {
             text={intl.formatMessage({ id: 'app.login.submit' })}
           />
         </form>
+        {sso.state.status !== 'hidden' && (
+          <Button
+            className="joule-login-sso"
+            variant="outlined"
+            size="large"
+            fill
+            icon={<KeyIcon />}
+            loading={sso.state.status === 'pending'}
+            disabled={pending}
+            text={intl.formatMessage({ id: 'app.login.sso' })}
+            onClick={() => void sso.start()}
+          />
+        )}
         <p className="joule-login-links">
           <Link to="/password-reset">
             <FormattedMessage id="app.login.forgotPassword" />

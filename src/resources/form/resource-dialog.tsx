@@ -14,6 +14,8 @@ import {
 import type { ResourceDescriptor, RowId } from '../descriptor';
 import { messages } from '../messages';
 import { useResourceOverride } from '../registry/registry-context';
+import { RelatedList } from '../related/related-list';
+import { useRelatedResources } from '../related/use-related-resources';
 import { rowTitle } from '../row-title';
 import { DeleteAlert, DiscardAlert } from './confirm-alerts';
 import { ResourceForm } from './resource-form';
@@ -27,6 +29,8 @@ export interface ResourceDialogProps {
   readonly id: RowId | null;
   /** Called when the dialog should go away (saved, deleted, or closed by the user). */
   readonly onClose: () => void;
+  /** Values a new row starts with (create only), e.g. the parent of a related row. */
+  readonly preset?: Readonly<Record<string, unknown>>;
 }
 
 type Confirm = 'none' | 'discard' | 'delete';
@@ -42,21 +46,36 @@ function Panels({
 }) {
   const intl = useIntl();
   const { panels = [] } = useResourceOverride(descriptor);
-  return panels.map(({ id: key, title, component: Panel }) => (
-    <Section key={key} title={intl.formatMessage({ id: title, defaultMessage: key })} compact>
-      <Panel descriptor={descriptor} id={id} row={form.base.row} />
-    </Section>
-  ));
+  const related = useRelatedResources(descriptor.name);
+  return (
+    <>
+      {panels.map(({ id: key, title, component: Panel }) => (
+        <Section key={key} title={intl.formatMessage({ id: title, defaultMessage: key })} compact>
+          <Panel descriptor={descriptor} id={id} row={form.base.row} />
+        </Section>
+      ))}
+      {related.map(({ descriptor: child, field }) => (
+        <Section
+          key={`related-${child.name}`}
+          title={intl.formatMessage({ id: child.title, defaultMessage: child.name })}
+          compact
+        >
+          <RelatedList descriptor={child} field={field} parentId={id} />
+        </Section>
+      ))}
+    </>
+  );
 }
 
 /**
  * The create / edit dialog of a resource: the rjsf form, what went wrong above it, the
- * override's panels below it, Delete / Cancel / Save in the footer. Closing with unsaved
+ * override's panels and the lists of its related rows (resources whose `parent` points
+ * here, SPEC §2 "Screen contents") below it, Delete / Cancel / Save in the footer. Closing with unsaved
  * changes asks first. Loaded lazily, so rjsf stays out of the list's first chunk.
  */
-export function ResourceDialog({ descriptor, id, onClose }: ResourceDialogProps) {
+export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
   const intl = useIntl();
-  const controller = useResourceForm(descriptor, id);
+  const controller = useResourceForm(descriptor, id, preset);
   const { widgets } = useResourceOverride(descriptor);
   const [confirm, setConfirm] = useState<Confirm>('none');
   const formId = useId();

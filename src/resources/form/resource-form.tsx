@@ -42,9 +42,12 @@ export function ResourceForm(props: ResourceFormProps) {
     return createErrorTransformer(format);
   }, [intl]);
   const allWidgets = useMemo(() => ({ ...builtinWidgets, ...widgets }), [widgets]);
+  // Field ids must be unique in the page: a related row's dialog opens over its parent's.
+  const idPrefix = `form-${id.replace(/[^\w-]/g, '')}`;
   return (
     <Form
       id={id}
+      idPrefix={idPrefix}
       schema={form.schema as RJSFSchema}
       uiSchema={form.uiSchema as UiSchema}
       formData={formData}

@@ -15,12 +15,16 @@ import { useResourceForm, type ReadyForm, type ResourceFormController } from './
 
 const row = { id: 5, contract_no: 'S-5', customer: 7, valid_from: '2025-01-01', created: 'x' };
 
-function setup(id: number | null, answer: (call: Call) => FakeAnswer) {
+function setup(
+  id: number | null,
+  answer: (call: Call) => FakeAnswer,
+  preset?: Readonly<Record<string, unknown>>,
+) {
   const fake = fakeRequest(answer);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Providers request={fake.request}>{children}</Providers>
   );
-  const hook = renderHook(() => useResourceForm(contracts, id), { wrapper });
+  const hook = renderHook(() => useResourceForm(contracts, id, preset), { wrapper });
   const ready = async (): Promise<ReadyForm> => {
     await waitFor(() => expect(hook.result.current.status).toBe('ready'));
     return hook.result.current as ReadyForm;
@@ -60,6 +64,19 @@ describe('useResourceForm', () => {
     });
     expect(saved).toBe(true);
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/contracts/' });
+    expect(calls.at(-1)?.options.body).toEqual({ contract_no: 'N', customer: 7 });
+  });
+
+  it('starts a new row with the preset, sends it, and counts only typed changes as dirty', async () => {
+    const { calls, hook, ready } = setup(null, () => ({ data: row, status: 201 }), {
+      customer: 7,
+    });
+    const form = await ready();
+    expect(form.formData).toEqual({ customer: 7 });
+    expect(form.dirty).toBe(false);
+    act(() => form.setFormData({ ...form.formData, contract_no: 'N' }));
+    expect((hook.result.current as ReadyForm).dirty).toBe(true);
+    await act(async () => void (await form.submit({ customer: 7, contract_no: 'N' })));
     expect(calls.at(-1)?.options.body).toEqual({ contract_no: 'N', customer: 7 });
   });
 

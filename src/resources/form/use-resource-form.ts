@@ -61,10 +61,13 @@ function asRow(data: unknown): ResourceRow | null {
  * nothing typed is lost on failure. Saves and deletes invalidate the resource's queries.
  * Each finished create, save and delete, and each failed one, is reported once to the
  * registry's `onEvent` (a save with nothing changed sends nothing and reports nothing).
+ * `preset` (create only) fills fields of the new row, e.g. `{ customer: 7 }` for an address
+ * added from customer 7's dialog.
  */
 export function useResourceForm(
   descriptor: ResourceDescriptor,
   id: RowId | null,
+  preset?: FormData,
 ): ResourceFormController {
   const { request, onEvent } = useResourceRegistry();
   const client = useQueryClient();
@@ -83,7 +86,9 @@ export function useResourceForm(
   if (id !== null && !pinned && query.data && query.dataUpdatedAt >= openedAt)
     setPinned(query.data);
   const base = id === null ? EMPTY : pinned;
-  const [edited, setEdited] = useState<FormData | null>(null);
+  // A new row may start with values given by the caller (the parent of a related row);
+  // they are sent like typed ones but do not count as unsaved changes.
+  const [edited, setEdited] = useState<FormData | null>(id === null ? (preset ?? null) : null);
   const [save, setSave] = useState<SaveState>(IDLE);
   const [deletion, setDeletion] = useState<DeleteState>(IDLE);
   const formData = useMemo(() => edited ?? base?.row ?? EMPTY.row, [edited, base]);
@@ -190,7 +195,8 @@ export function useResourceForm(
     }
     return { status: 'pending' };
   }
-  const dirty = Object.keys(changedFields(base.row, formData, form.writableFields)).length > 0;
+  const pristine = id === null ? (preset ?? base.row) : base.row;
+  const dirty = Object.keys(changedFields(pristine, formData, form.writableFields)).length > 0;
   return {
     status: 'ready',
     mode,

@@ -15,15 +15,19 @@ export interface ResourceRegistry {
   readonly request: RequestFn;
   /** Told of every finished create, save and delete and of every failed one. */
   readonly onEvent: (event: ResourceEvent) => void;
+  /** Whether the user may use a privilege (SPEC §6); decides which related lists show. */
+  readonly mayUse: (privilege: string | null) => boolean;
 }
 
 const ignoreEvent = (): void => undefined;
+const mayUseAll = (): boolean => true;
 
 const RegistryContext = createContext<ResourceRegistry>({
   descriptorsByName: {},
   overrides: {},
   request: apiRequest,
   onEvent: ignoreEvent,
+  mayUse: mayUseAll,
 });
 
 /** Props of `ResourceRegistryProvider`. */
@@ -49,6 +53,12 @@ export interface ResourceRegistryProviderProps {
    * @default ignores the events
    */
   readonly onEvent?: (event: ResourceEvent) => void;
+  /**
+   * Whether the user may use a privilege (SPEC §6); the server enforces it anyway. Pass a
+   * stable function.
+   * @default allows everything
+   */
+  readonly mayUse?: (privilege: string | null) => boolean;
   readonly children?: ReactNode;
 }
 
@@ -63,11 +73,12 @@ export function ResourceRegistryProvider({
   overrides = NO_OVERRIDES,
   request = apiRequest,
   onEvent = ignoreEvent,
+  mayUse = mayUseAll,
   children,
 }: ResourceRegistryProviderProps) {
   const value = useMemo(
-    () => ({ descriptorsByName, overrides, request, onEvent }),
-    [descriptorsByName, overrides, request, onEvent],
+    () => ({ descriptorsByName, overrides, request, onEvent, mayUse }),
+    [descriptorsByName, overrides, request, onEvent, mayUse],
   );
   return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
 }

@@ -12,7 +12,8 @@ import en from '../../../locales/en.json';
 import { ResourceRegistryProvider, type RequestFn } from '../registry/registry-context';
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
-import { descriptorsByName, testMessages } from './fixtures';
+import type { ResourceDescriptor } from '../descriptor';
+import { descriptorsByName as fixtureDescriptors, testMessages } from './fixtures';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
@@ -56,6 +57,10 @@ export interface ProvidersOptions {
   /** @default '/' */
   readonly url?: string;
   readonly overrides?: ResourceOverrides;
+  /** @default the fixtures' descriptors */
+  readonly descriptorsByName?: Readonly<Record<string, ResourceDescriptor>>;
+  /** The registry's `mayUse`. @default allows everything */
+  readonly mayUse?: (privilege: string | null) => boolean;
   /** The registry's `onEvent`; tests of the runtime's events pass a spy. */
   readonly onEvent?: (event: ResourceEvent) => void;
 }
@@ -67,6 +72,8 @@ export function Providers({
   locale = 'cs',
   url = '/',
   overrides,
+  descriptorsByName = fixtureDescriptors,
+  mayUse,
   onEvent,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
@@ -85,6 +92,7 @@ export function Providers({
               descriptorsByName={descriptorsByName}
               request={request}
               overrides={overrides}
+              mayUse={mayUse}
               onEvent={onEvent}
             >
               {children}

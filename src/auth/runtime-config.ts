@@ -1,0 +1,45 @@
+/**
+ * The deployment's runtime settings from `GET /config/` (**Joule**, API.md): one SPA build
+ * serves every deployment, so whether single sign-on is offered, and with which provider,
+ * is read when needed rather than baked in at build time.
+ */
+import { anonymousClient, schemaPath, unwrap } from '../api';
+
+/** Where single sign-on goes (SPEC §7 "Single sign-on": discovery from the issuer). */
+export interface OidcSettings {
+  /** The provider's issuer URL; discovery is `<issuer>/.well-known/openid-configuration`. */
+  readonly issuer: string;
+  /** The SPA's client id at the provider (`joule`). */
+  readonly client_id: string;
+}
+
+/** `GET /config/`. */
+export interface RuntimeConfig {
+  /** Null when the deployment has no single sign-on. */
+  readonly oidc: OidcSettings | null;
+  readonly release: string | null;
+}
+
+let loading: Promise<RuntimeConfig> | null = null;
+
+/**
+ * The runtime settings, fetched once per page load. A back-end without `/config/` (a plain
+ * DRF one) or a failed call counts as "no single sign-on"; a failed call is tried again
+ * on the next use.
+ */
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  loading ??= unwrap(anonymousClient.GET(schemaPath('/config/'))).then(
+    (config) => ({ oidc: config.oidc ?? null, release: config.release ?? null }),
+    (error: unknown) => {
+      console.warn('Runtime configuration unavailable', error);
+      loading = null;
+      return { oidc: null, release: null };
+    },
+  );
+  return loading;
+}
+
+/** Forgets the fetched settings (tests). */
+export function resetRuntimeConfig(): void {
+  loading = null;
+}

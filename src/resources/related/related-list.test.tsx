@@ -1,0 +1,85 @@
+/** @vitest-environment jsdom */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ResourceDialog } from '../form/resource-dialog';
+import { contracts, customers, descriptorsByName } from '../test-support/fixtures';
+import { fakeRequest, renderWithProviders, type Call } from '../test-support/render';
+
+const ownedContracts = { ...contracts, parent: 'customer' };
+const registry = { ...descriptorsByName, contracts: ownedContracts };
+const customer = { id: 7, first_name: 'Jan', last_name: 'Novák' };
+const contract = {
+  id: 5,
+  contract_no: 'S-5',
+  customer: 7,
+  state: 'active',
+  valid_from: '2025-01-01',
+  price: '10.00',
+  is_active: true,
+  products: [],
+};
+
+function server() {
+  return fakeRequest((call: Call) => {
+    if (call.path === '/customers/7/') return { data: customer, etag: '"c1"' };
+    if (call.path === '/contracts/5/') return { data: contract, etag: '"k1"' };
+    if (call.path === '/contracts/') return { data: { count: 1, results: [contract] } };
+    if (call.path === '/customers/') return { data: { count: 1, results: [customer] } };
+    return { data: { count: 0, results: [] } };
+  });
+}
+
+describe('related lists in the edit dialog (SPEC §2 "Screen contents")', () => {
+  it("lists the customer's contracts, filtered on the server, without the parent column", async () => {
+    const { request, calls } = server();
+    renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {
+      request,
+      descriptorsByName: registry,
+    });
+    const cell = await screen.findByRole('cell', { name: 'S-5' });
+    const table = cell.closest('table') as HTMLElement;
+    const list = calls.find((c) => c.path === '/contracts/');
+    expect(list?.options.query).toMatchObject({ filter: 'customer=7', page: 1, page_size: 10 });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).not.toContain('Zákazník');
+    expect(headers.length).toBe(ownedContracts.columns.length - 1);
+  });
+
+  it('opens a related row in its own dialog', async () => {
+    const { request } = server();
+    renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {
+      request,
+      descriptorsByName: registry,
+    });
+    await userEvent.click(await screen.findByRole('cell', { name: 'S-5' }));
+    expect(await screen.findByDisplayValue('S-5')).toBeTruthy();
+  });
+
+  it('creates a related row with the parent filled in', async () => {
+    const { request } = server();
+    renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {
+      request,
+      descriptorsByName: registry,
+    });
+    await screen.findByRole('cell', { name: 'S-5' });
+    await userEvent.click(screen.getByRole('button', { name: /^Nový záznam:/ }));
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
+    const created = screen.getAllByRole('dialog')[1] as HTMLElement;
+    // The reference picker shows the parent's title: the customer is already chosen.
+    expect(await within(created).findByDisplayValue('Jan Novák')).toBeTruthy();
+  });
+
+  it('shows nothing the user may not use', async () => {
+    const { request, calls } = server();
+    renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {
+      request,
+      descriptorsByName: registry,
+      mayUse: (privilege) => privilege !== 'CONTRACTS',
+    });
+    await screen.findByDisplayValue('Novák');
+    expect(calls.some((c) => c.path === '/contracts/')).toBe(false);
+  });
+});

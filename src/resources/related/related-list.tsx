@@ -1,0 +1,86 @@
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '@blueprintjs/core';
+import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
+import { LazyResourceDialog } from '../lazy-dialog';
+import { ListBody } from '../list/list-body';
+import { Pagination } from '../list/pagination';
+import { messages } from '../messages';
+import { useRelatedList } from './use-related-list';
+
+/** Props of `RelatedList`. */
+export interface RelatedListProps {
+  /** The child resource, e.g. `addresses`. */
+  readonly descriptor: ResourceDescriptor;
+  /** Its reference field naming the parent row, e.g. `customer`. */
+  readonly field: string;
+  /** The parent row's id. */
+  readonly parentId: RowId;
+}
+
+type DialogTarget = { readonly id: RowId | null } | null;
+
+/**
+ * The rows of one resource that belong to a parent row, inside the parent's edit dialog
+ * (SPEC §2 "Screen contents"): a sortable, paged table without the parent column, "New"
+ * with the parent filled in, and each row opening its own dialog.
+ */
+export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
+  const intl = useIntl();
+  const list = useRelatedList(descriptor, field, parentId);
+  const [dialog, setDialog] = useState<DialogTarget>(null);
+  const shown = useMemo(
+    () => ({ ...descriptor, columns: descriptor.columns.filter((name) => name !== field) }),
+    [descriptor, field],
+  );
+  const preset = useMemo(() => ({ [field]: parentId }), [field, parentId]);
+  const { idField, operations } = descriptor;
+  const openRow = useCallback(
+    (row: ResourceRow) => {
+      const id = row[idField];
+      if (typeof id === 'number' || typeof id === 'string') setDialog({ id });
+    },
+    [idField],
+  );
+  const resource = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
+
+  return (
+    <section aria-label={resource} className="joule-related-list" style={{ padding: 8 }}>
+      {operations.create && (
+        <Button
+          icon="plus"
+          size="small"
+          text={intl.formatMessage(messages.createRelated, { resource })}
+          onClick={() => setDialog({ id: null })}
+          style={{ marginBottom: 8 }}
+        />
+      )}
+      <ListBody
+        descriptor={shown}
+        list={list}
+        onOpen={operations.retrieve || operations.update ? openRow : () => undefined}
+      />
+      {(list.query.data?.count ?? 0) > list.state.pageSize && (
+        <Pagination
+          page={list.state.page}
+          pageSize={list.state.pageSize}
+          pageCount={list.pageCount}
+          count={list.query.data?.count}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
+        />
+      )}
+      {dialog && (
+        <Suspense fallback={null}>
+          <LazyResourceDialog
+            key={String(dialog.id)}
+            descriptor={descriptor}
+            id={dialog.id}
+            preset={dialog.id === null ? preset : undefined}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

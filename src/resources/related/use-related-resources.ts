@@ -1,0 +1,12 @@
+import { useMemo } from 'react';
+import { useResourceRegistry } from '../registry/registry-context';
+import { relatedResources, type RelatedResource } from './related-resources';
+
+/** The resources listed inside `name`'s edit dialog for the current user (registry order). */
+export function useRelatedResources(name: string): readonly RelatedResource[] {
+  const { descriptorsByName, mayUse } = useResourceRegistry();
+  return useMemo(
+    () => relatedResources(descriptorsByName, name, mayUse),
+    [descriptorsByName, name, mayUse],
+  );
+}
