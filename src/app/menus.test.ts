@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { descriptors } from '../generated/descriptors';
 import { buildMenus } from './menus';
 import { groups } from '../../overrides/groups';
 import { fakeDescriptor } from './test-descriptors';
@@ -95,6 +96,23 @@ describe('buildMenus (SPEC §2)', () => {
     );
     expect(names(menus.settings)).toEqual(['settings']);
     expect(menus.settings[0]?.path).toBe('/settings');
+  });
+
+  it("the generated descriptors put Points in the clerk's main menu (SPEC §2)", () => {
+    const clerk = ['CUSTOMERS', 'CONTRACTS', 'POINTS'];
+    const menus = buildMenus(descriptors, (privilege) => clerk.includes(privilege ?? ''));
+    expect(names(menus.main)).toEqual(['customers', 'contracts', 'points']);
+    expect(menus.main[2]).toMatchObject({ path: '/points', label: 'app.menu.points' });
+    // Addresses, payments and specifications are listed inside their parents' dialogs.
+    expect(names(menus.settings)).toEqual(['settings']);
+    const admin = buildMenus(descriptors, () => true);
+    expect(names(admin.main)).toEqual([
+      'customers',
+      'contracts',
+      'points',
+      'tariffdevices',
+      'users',
+    ]);
   });
 
   it('a resource whose rows belong to another one is listed in its parent, not the gear', () => {
