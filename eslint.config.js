@@ -31,6 +31,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench-results',
+      '.bench',
     ],
   },
   js.configs.recommended,

@@ -4,5 +4,8 @@
  * `ResourceRegistryProvider`); `src/resources` never imports this folder.
  */
 import type { ResourceOverrides } from '../src/resources';
+import { tariffDevicesOverride } from './tariffdevices';
 
-export const overrides: ResourceOverrides = {};
+export const overrides: ResourceOverrides = {
+  tariffdevices: tariffDevicesOverride,
+};

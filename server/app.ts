@@ -16,6 +16,7 @@ import { registerPath } from './http/routes';
 import { registerSpa } from './http/spa';
 import type { ThrottleRate } from './http/throttle';
 import { buildOpenApiDocument } from './openapi/document';
+import { registerMeasurementsBulk } from './resources/bulk/measurements';
 import { resources } from './resources/definitions';
 import { ResourceRegistry } from './resources/engine/registry';
 import { registerResourceRoutes } from './resources/engine/routes';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     GET: async (_request, reply) => reply.type('application/json; charset=utf-8').send(schema),
   });
   registerResourceRoutes(app, { db, registry, auth, prefix: API_PREFIX });
+  registerMeasurementsBulk(app, { db, registry, auth, prefix: API_PREFIX });
   await registerSpa(app, options.distDir);
   return app;
 }

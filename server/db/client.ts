@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -108,7 +109,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     release = lockDataDir(dataDir);
   }
   try {
-    const client = new PGlite(dataDir ?? 'memory://', { extensions: { unaccent } });
+    const client = new PGlite(dataDir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
     await client.waitReady;
     const db = drizzlePglite({ client });
     return {

@@ -16,11 +16,18 @@ export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<
 // HEAD is left out: Fastify answers it from the GET route (the handler or its 405).
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
+/** Options of {@link registerPath}. */
+export interface PathOptions {
+  /** Largest request body in bytes (Fastify's `bodyLimit`). @default 1 MiB */
+  readonly bodyLimit?: number;
+}
+
 /** Registers `url` on `app` with `handlers`; unsupported methods answer 405. */
 export function registerPath(
   app: FastifyInstance,
   url: string,
   handlers: Partial<Record<Method, Handler>>,
+  options: PathOptions = {},
 ): void {
   const implemented = Object.keys(handlers) as Method[];
   const allow = [
@@ -33,6 +40,7 @@ export function registerPath(
     app.route({
       method,
       url,
+      ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
       handler: async (request, reply) => {
         reply.header('allow', allow);
         if (!handler) throw detailError(405, messages.methodNotAllowed(method));

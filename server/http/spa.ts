@@ -27,6 +27,8 @@ export async function registerSpa(
       root: distDir,
       wildcard: true,
       index: 'index.html',
+      // The build writes `<file>.gz` beside each text asset (vite.config.ts `precompress`).
+      preCompressed: true,
       // Cache-Control is set here rather than by the plugin's one-size max-age.
       cacheControl: false,
       setHeaders(response, path) {

@@ -5,6 +5,7 @@
  * committed snapshot in `schema/openapi.json` changes only when the API does.
  */
 import { authPaths, authSchemas } from '../auth/openapi';
+import { measurementsBulkOpenApi } from '../resources/bulk/measurements';
 import { EnumComponents } from '../resources/engine/openapi-enums';
 import { resourcePaths, resourceSchemas } from '../resources/engine/openapi';
 import type { ResourceRegistry } from '../resources/engine/registry';
@@ -20,6 +21,9 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
     Object.assign(paths, resourcePaths(resource, prefix));
     Object.assign(schemas, resourceSchemas(resource, enums));
   }
+  const bulk = measurementsBulkOpenApi(registry, prefix);
+  Object.assign(paths, bulk.paths);
+  Object.assign(schemas, bulk.schemas);
   return {
     openapi: '3.0.3',
     info: {

@@ -2,7 +2,8 @@
  * Demo data for a first start (DESIGN.md "npm start ... seeds demo data on first start"):
  * the roles Administrator (`superuser`) and Clerk (customers, contracts, points) and one
  * user of each, signing in with {@link DEMO_PASSWORD}; then the domain data of
- * `domain.ts` (products, utilities, fuses, OBIS codes, collectors, customers, contracts).
+ * `domain.ts` (products, utilities, fuses, OBIS codes, collectors, customers, contracts,
+ * points, tariff devices and their readings).
  */
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
@@ -10,6 +11,7 @@ import { SUPERUSER } from '../auth/privileges';
 import type { Database } from '../db/client';
 import { roles, users } from '../db/schema';
 import { seedDomain } from './domain';
+import { DEMO_READINGS_DAYS } from './points';
 
 /** Password of the demo users. */
 export const DEMO_PASSWORD = 'joule-demo';
@@ -35,6 +37,11 @@ export async function isEmpty(db: Database): Promise<boolean> {
 export interface SeedOptions {
   /** Hash of {@link DEMO_PASSWORD} to store (tests pass a cheap one); hashed when absent. */
   readonly passwordHash?: string;
+  /**
+   * Days of daily readings per demo device. @default {@link DEMO_READINGS_DAYS} (a year);
+   * the test harness asks for fewer to keep each test server's start quick.
+   */
+  readonly readingDays?: number;
 }
 
 /**
@@ -56,6 +63,6 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
         { email: DEMO_USERS.clerk, passwordHash, roles: [await roleId('Clerk')] },
       ])
       .onConflictDoNothing();
-    await seedDomain(tx);
+    await seedDomain(tx, { readingDays: options.readingDays ?? DEMO_READINGS_DAYS });
   });
 }

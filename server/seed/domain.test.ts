@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidIco } from '../resources/definitions/rules';
-import { startTestServer, type TestServer } from '../test/server';
+import { isValidEan18, isValidIco } from '../resources/definitions/rules';
+import { TEST_READING_DAYS, startTestServer, type TestServer } from '../test/server';
 import { DEMO_USERS, seedDemo } from '.';
 import { DEMO_CUSTOMER_COUNT } from './domain';
 
@@ -58,6 +58,48 @@ describe('demo domain seed', () => {
     expect((await all('addresses')).length).toBeGreaterThanOrEqual(2 * DEMO_CUSTOMER_COUNT);
     expect(await all('contracts')).toHaveLength(DEMO_CUSTOMER_COUNT);
     expect((await all('payments')).length).toBe(3 * DEMO_CUSTOMER_COUNT);
+  });
+
+  it('has a point per contract with a valid EAN and a specification history', async () => {
+    const points = await all('points');
+    expect(points).toHaveLength(DEMO_CUSTOMER_COUNT);
+    for (const point of points)
+      expect(isValidEan18(String(point.ean)), String(point.ean)).toBe(true);
+    const specifications = await all('specifications');
+    expect(specifications).toHaveLength(2 * DEMO_CUSTOMER_COUNT);
+    const first = points[0]!.id;
+    const history = specifications
+      .filter((row) => row.point === first)
+      .sort((a, b) => String(a.valid_from).localeCompare(String(b.valid_from)));
+    expect(history.map((row) => [row.state, row.valid_to])).toEqual([
+      ['ended', '2024-12-31'],
+      ['active', null],
+    ]);
+    expect(history[1]!.parent_specification).toBe(history[0]!.id);
+    expect(history[1]!.tariff_device).toEqual(expect.any(Number));
+    expect(specifications.some((row) => row.production_type === 'pv')).toBe(true);
+  });
+
+  it('has meters under the collectors with rising daily readings', async () => {
+    const devices = await all('tariffdevices');
+    expect(devices).toHaveLength(DEMO_CUSTOMER_COUNT);
+    expect(new Set(devices.map((row) => row.collector)).size).toBe(10);
+    const producer = devices.find((row) => row.ean_production !== null)!;
+    const readings = (
+      await server.request(
+        `/measurements/?filter=tariff_device=${producer.id}&sort=timestamp_received&page_size=9999`,
+        { token: admin },
+      )
+    ).body.results as Record<string, string>[];
+    expect(readings).toHaveLength(TEST_READING_DAYS);
+    expect(readings[0]!.timestamp_received).toBe('2025-01-01T00:00:00Z');
+    for (let i = 1; i < readings.length; i++) {
+      for (const register of ['obis_181', 'obis_280'])
+        expect(Number(readings[i]![register])).toBeGreaterThan(Number(readings[i - 1]![register]));
+      expect(Number(readings[i]!.obis_182)).toBeGreaterThanOrEqual(
+        Number(readings[i - 1]!.obis_182),
+      );
+    }
   });
 
   it('a seeded row passes the API validation unchanged', async () => {

@@ -2,7 +2,8 @@
  * Deterministic demo domain data: products, discounts, price lists, the real Czech
  * distributors, some suppliers, tariffs for the distribution rates D01d … D61d, fuses 1×25 A … 3×80 A, the OBIS codes 1.8.0, 1.8.1,
  * 1.8.2 and 2.8.0, 10 collectors and 200 customers (Czech people and firms with valid
- * IČO/DIČ) with addresses, contracts and advance payments. Each table is only filled when
+ * IČO/DIČ) with addresses, contracts and advance payments, and (`points.ts`) a consumption
+ * point per contract with its specification history and a meter with daily readings. Each table is only filled when
  * it is empty, so running the seed again changes nothing. A fixed pseudo-random sequence
  * makes every run produce the same rows.
  */
@@ -26,6 +27,7 @@ import {
   tariffs,
 } from '../db/schema';
 import { icoCheckDigit } from '../resources/definitions/rules';
+import { seedPointsAndDevices } from './points';
 
 /** Number of demo customers. */
 export const DEMO_CUSTOMER_COUNT = 200;
@@ -169,8 +171,11 @@ async function isEmptyTable(db: Database, table: PgTable): Promise<boolean> {
 
 const pad = (value: number, length: number) => String(value).padStart(length, '0');
 
-/** Inserts the demo domain data into empty tables. */
-export async function seedDomain(db: Database): Promise<void> {
+/** Inserts the demo domain data into empty tables; `readingDays` of daily readings per device. */
+export async function seedDomain(
+  db: Database,
+  options: { readonly readingDays: number },
+): Promise<void> {
   const random = generator(20250101);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
@@ -274,7 +279,16 @@ export async function seedDomain(db: Database): Promise<void> {
       })),
     );
 
-  if (!(await isEmptyTable(db, customers))) return;
+  if (await isEmptyTable(db, customers)) await seedCustomers(db, random, pick);
+  await seedPointsAndDevices(db, options.readingDays);
+}
+
+/** Customers with addresses, contracts and advance payments. */
+async function seedCustomers(
+  db: Database,
+  random: () => number,
+  pick: <T>(items: readonly T[]) => T,
+): Promise<void> {
   const customerRows = [];
   for (let i = 1; i <= DEMO_CUSTOMER_COUNT; i++) {
     const customerNo = `Z${pad(100000 + i, 6)}`;

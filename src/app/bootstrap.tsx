@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { getSettings, loadMessages } from '../i18n';
 import { App } from './app';
 import { initErrorReporting, reportError } from './error-reporting';
+import { setUpIcons } from './icons';
 import { createAppRouter } from './routes';
 import { syncSettings } from './settings/apply-settings';
 
@@ -14,6 +15,8 @@ export function startApp(root: HTMLElement): void {
   void initErrorReporting();
   // Focus rings for keyboard users only, not after every mouse click.
   FocusStyleManager.onlyShowFocusOnTabs();
+  // Icon paths from the app's small set, not all of Blueprint's at the first icon.
+  setUpIcons();
   syncSettings();
   // Start fetching the catalogue now rather than after the first render.
   void loadMessages(getSettings().language);

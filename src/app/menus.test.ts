@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { descriptors } from '../generated/descriptors';
 import { buildMenus } from './menus';
+import { groups } from '../../overrides/groups';
 import { fakeDescriptor } from './test-descriptors';
 
 const all = [
@@ -96,6 +98,23 @@ describe('buildMenus (SPEC §2)', () => {
     expect(menus.settings[0]?.path).toBe('/settings');
   });
 
+  it("the generated descriptors put Points in the clerk's main menu (SPEC §2)", () => {
+    const clerk = ['CUSTOMERS', 'CONTRACTS', 'POINTS'];
+    const menus = buildMenus(descriptors, (privilege) => clerk.includes(privilege ?? ''));
+    expect(names(menus.main)).toEqual(['customers', 'contracts', 'points']);
+    expect(menus.main[2]).toMatchObject({ path: '/points', label: 'app.menu.points' });
+    // Addresses, payments and specifications are listed inside their parents' dialogs.
+    expect(names(menus.settings)).toEqual(['settings']);
+    const admin = buildMenus(descriptors, () => true);
+    expect(names(admin.main)).toEqual([
+      'customers',
+      'contracts',
+      'points',
+      'tariffdevices',
+      'users',
+    ]);
+  });
+
   it('a resource whose rows belong to another one is listed in its parent, not the gear', () => {
     const referenceField = (name: string, reference: string) => ({
       name,
@@ -122,5 +141,32 @@ describe('buildMenus (SPEC §2)', () => {
     );
     expect(names(menus.main)).toEqual(['customers']);
     expect(names(menus.settings)).toEqual(['notes', 'settings']);
+  });
+
+  describe('Utilities, a group of suppliers and distributors (SPEC §2, §6)', () => {
+    const withUtilities = [
+      fakeDescriptor('fuses', 'FUSES'),
+      fakeDescriptor('suppliers', 'UTILITIES'),
+      fakeDescriptor('distributors', 'UTILITIES'),
+      fakeDescriptor('discounts', 'DISCOUNTS'),
+    ];
+
+    it('is one gear entry at its SPEC place, in place of its members', () => {
+      const menus = buildMenus(withUtilities, () => true, groups);
+      expect(names(menus.settings)).toEqual(['discounts', 'utilities', 'fuses', 'settings']);
+      expect(menus.settings[1]).toMatchObject({ path: '/utilities', label: 'app.menu.utilities' });
+    });
+
+    it('needs the privilege UTILITIES', () => {
+      const menus = buildMenus(withUtilities, (p) => p === 'FUSES', groups);
+      expect(names(menus.settings)).toEqual(['fuses', 'settings']);
+      const allowed = buildMenus(withUtilities, (p) => p === 'UTILITIES', groups);
+      expect(names(allowed.settings)).toEqual(['utilities', 'settings']);
+    });
+
+    it('is left out when the back-end has none of its members', () => {
+      const menus = buildMenus([fakeDescriptor('fuses', 'FUSES')], () => true, groups);
+      expect(names(menus.settings)).toEqual(['fuses', 'settings']);
+    });
   });
 });

@@ -9,8 +9,9 @@
  */
 import type { IconName } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
-// The pure module, not the runtime's index: the top bar must not pull the runtime in.
+// The pure modules, not the runtime's index: the top bar must not pull the runtime in.
 import { isNestedResource } from '../resources/related/related-resources';
+import type { ResourceGroup } from '../resources/resource-group-page';
 
 /** One link of a menu. */
 export interface MenuEntry {
@@ -75,7 +76,10 @@ export const reservedPaths: readonly string[] = [
   'password-reset',
 ];
 
-function entry(descriptor: ResourceDescriptor, known: Known | undefined): MenuEntry {
+/** What a menu entry is made from: a resource, or a group of resources (`ResourceGroup`). */
+type MenuSource = Pick<ResourceDescriptor, 'name' | 'title' | 'privilege'>;
+
+function entry(descriptor: MenuSource, known: Known | undefined): MenuEntry {
   return {
     name: descriptor.name,
     path: `/${descriptor.name}`,
@@ -87,14 +91,35 @@ function entry(descriptor: ResourceDescriptor, known: Known | undefined): MenuEn
 /**
  * The menus for a user: `mayUse(privilege)` answers whether the user may 'use' a
  * privilege (null: a resource without a known privilege, open to every signed-in user).
+ * A group (e.g. Utilities) is one entry in place of its member resources; it is shown when
+ * the user may use its privilege and at least one member.
  */
 export function buildMenus(
   descriptors: readonly ResourceDescriptor[],
   mayUse: (privilege: string | null) => boolean,
+  groups: readonly ResourceGroup[] = [],
 ): Menus {
-  const usable = descriptors.filter(
-    (descriptor) => !reservedPaths.includes(descriptor.name) && mayUse(descriptor.privilege),
-  );
+  const grouped = new Set(groups.flatMap((group) => group.resources));
+  const known = new Set(descriptors.map((descriptor) => descriptor.name));
+  const usableMember = (name: string) =>
+    descriptors.some((d) => d.name === name && mayUse(d.privilege));
+  const groupSources: MenuSource[] = groups
+    .filter(
+      (group) =>
+        !known.has(group.name) &&
+        mayUse(group.privilege) &&
+        group.resources.some((name) => usableMember(name)),
+    )
+    .map((group) => ({ name: group.name, title: group.title, privilege: group.privilege }));
+  const usable: MenuSource[] = [
+    ...descriptors.filter(
+      (descriptor) =>
+        !reservedPaths.includes(descriptor.name) &&
+        !grouped.has(descriptor.name) &&
+        mayUse(descriptor.privilege),
+    ),
+    ...groupSources,
+  ];
   const byName = new Map(usable.map((descriptor) => [descriptor.name, descriptor]));
   const main: MenuEntry[] = [];
   for (const [name, known] of mainMenu) {
@@ -110,7 +135,8 @@ export function buildMenus(
   for (const descriptor of usable) {
     const known = mainMenu.has(descriptor.name) || settingsMenu.has(descriptor.name);
     // Rows that belong to a parent row are listed in the parent's screen instead.
-    if (!known && !isNestedResource(descriptor, all)) {
+    const full = all[descriptor.name];
+    if (!known && !(full && isNestedResource(full, all))) {
       settings.push(entry(descriptor, undefined));
     }
   }

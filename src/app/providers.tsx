@@ -1,6 +1,6 @@
 /** The providers every page runs in: language, Blueprint overlays, abilities, snackbar. */
 import type { ReactNode } from 'react';
-import { BlueprintProvider } from '@blueprintjs/core';
+import { OverlaysProvider } from '@blueprintjs/core';
 import { AbilityProvider } from '../auth';
 import { I18nProvider, type Language } from '../i18n';
 import { PageLoading } from './root';
@@ -18,10 +18,11 @@ export interface AppProvidersProps {
 export function AppProviders({ children, language }: AppProvidersProps) {
   return (
     <I18nProvider language={language} fallback={<PageLoading />}>
-      <BlueprintProvider>
+      {/* Not BlueprintProvider: its hotkeys provider brings a dialog into the first chunk. */}
+      <OverlaysProvider>
         <AbilityProvider>{children}</AbilityProvider>
         <SnackbarHost />
-      </BlueprintProvider>
+      </OverlaysProvider>
     </I18nProvider>
   );
 }

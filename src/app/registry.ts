@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
+import type { ResourceGroup } from '../resources/resource-group-page';
 
 /** Props of the screen of one resource. */
 export interface ResourceScreenProps {
@@ -16,6 +17,18 @@ export interface ResourceRegistry {
   readonly descriptors: readonly ResourceDescriptor[];
   /** The whole list screen of a resource with its dialogs (`ResourcePage` of src/resources). */
   readonly ResourceScreen: ComponentType<ResourceScreenProps>;
+  /**
+   * Pages of several resources (`overrides/groups.ts`), e.g. Utilities.
+   * @default none
+   */
+  readonly groups?: readonly ResourceGroup[];
+  /** The page of one group: its member resources the user may use, one tab each. */
+  readonly GroupScreen?: ComponentType<GroupScreenProps>;
+}
+
+/** Props of the page of a resource group. */
+export interface GroupScreenProps {
+  readonly group: ResourceGroup;
 }
 
 /** Loads the registry; injected into the router so tests can pass a small one. */

@@ -4,12 +4,18 @@
  */
 import { useCallback } from 'react';
 import { overrides } from '../../overrides';
-import { canUse, useAbility } from '../auth';
+import { groups } from '../../overrides/groups';
 import { descriptors, descriptorsByName } from '../generated/descriptors';
-import { mergeOverrides, ResourcePage, ResourceRegistryProvider } from '../resources';
+import {
+  mergeOverrides,
+  ResourceGroupPage,
+  ResourcePage,
+  ResourceRegistryProvider,
+} from '../resources';
+import { canUse, useAbility, useCurrentUser } from '../auth';
 import { notify } from './notifications/notify';
 import { createResourceEventHandler } from './notifications/resource-events';
-import type { ResourceRegistry, ResourceScreenProps } from './registry';
+import type { GroupScreenProps, ResourceRegistry, ResourceScreenProps } from './registry';
 import { showSnackbar } from './snackbar/snackbar';
 
 const merged = mergeOverrides(descriptors, overrides);
@@ -27,21 +33,28 @@ export const onResourceEvent = createResourceEventHandler({
   showSnackbar,
 });
 
-/** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
-function ResourceScreen({ descriptor }: ResourceScreenProps) {
+/** Whether the signed-in user may use a privilege; follows sign-in and sign-out. */
+function useMayUse(): (privilege: string | null) => boolean {
   const ability = useAbility();
   // `ability.rules` changes identity on every update, so the callback follows sign-in/out.
   const rules = ability.rules;
-  const mayUse = useCallback(
+  return useCallback(
     (privilege: string | null) => canUse(ability, privilege),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `rules` stands for `ability`'s state.
     [ability, rules],
   );
+}
+
+/** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
+function ResourceScreen({ descriptor }: ResourceScreenProps) {
+  const owner = useCurrentUser()?.id ?? null;
+  const mayUse = useMayUse();
   return (
     <ResourceRegistryProvider
       descriptorsByName={mergedByName}
       overrides={overrides}
       onEvent={onResourceEvent}
+      owner={owner}
       mayUse={mayUse}
     >
       <ResourcePage descriptor={descriptor} />
@@ -49,4 +62,30 @@ function ResourceScreen({ descriptor }: ResourceScreenProps) {
   );
 }
 
-export const registry: ResourceRegistry = { descriptors: merged, ResourceScreen };
+/** A group's page (`ResourceGroupPage`): the member resources the user may use, one tab each. */
+function GroupScreen({ group }: GroupScreenProps) {
+  const owner = useCurrentUser()?.id ?? null;
+  const mayUse = useMayUse();
+  const members = group.resources.flatMap((name) => {
+    const descriptor = mergedByName[name];
+    return descriptor && mayUse(descriptor.privilege) ? [descriptor] : [];
+  });
+  return (
+    <ResourceRegistryProvider
+      descriptorsByName={mergedByName}
+      overrides={overrides}
+      onEvent={onResourceEvent}
+      owner={owner}
+      mayUse={mayUse}
+    >
+      <ResourceGroupPage group={group} descriptors={members} />
+    </ResourceRegistryProvider>
+  );
+}
+
+export const registry: ResourceRegistry = {
+  descriptors: merged,
+  ResourceScreen,
+  groups,
+  GroupScreen,
+};

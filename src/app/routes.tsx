@@ -18,6 +18,7 @@ import { loadResourceRegistry, type LoadRegistry, type ResourceRegistry } from '
 import { PageLoading, Root } from './root';
 import type { RouteHandle } from './title';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
+import type { ResourceGroup } from '../resources/resource-group-page';
 
 /** Id of the signed-in layout route; resource routes are patched in beneath it. */
 export const SHELL_ROUTE_ID = 'shell';
@@ -166,6 +167,27 @@ export function resourceRoute(
 }
 
 /**
+ * The route of a group of resources (`/utilities`): titled by the group, guarded by its
+ * privilege, its page from the registry's `GroupScreen`.
+ */
+export function groupRoute(group: ResourceGroup, registry: ResourceRegistry): RouteObject {
+  return {
+    id: `group:${group.name}`,
+    path: group.name,
+    handle: handle(group.title),
+    loader: guard(group.privilege),
+    lazy: async () => {
+      const { GroupScreen } = registry;
+      return {
+        Component: function GroupRoutePage() {
+          return <div className="joule-page">{GroupScreen && <GroupScreen group={group} />}</div>;
+        },
+      };
+    },
+  };
+}
+
+/**
  * Adds one route per resource under the shell, once, on the first navigation of a
  * signed-in user to a path the static routes only match with their catch-all.
  */
@@ -181,12 +203,19 @@ export function createResourceRoutePatcher({
     const registry = await loadRegistry();
     if (patched) return;
     patched = true;
-    patch(
-      SHELL_ROUTE_ID,
-      registry.descriptors
-        .filter((descriptor) => !reservedPaths.includes(descriptor.name))
-        .map((descriptor) => resourceRoute(descriptor, registry)),
+    const resources = registry.descriptors.filter(
+      (descriptor) => !reservedPaths.includes(descriptor.name),
     );
+    const names = new Set(resources.map((descriptor) => descriptor.name));
+    const groups = registry.GroupScreen
+      ? (registry.groups ?? []).filter(
+          (group) => !reservedPaths.includes(group.name) && !names.has(group.name),
+        )
+      : [];
+    patch(SHELL_ROUTE_ID, [
+      ...resources.map((descriptor) => resourceRoute(descriptor, registry)),
+      ...groups.map((group) => groupRoute(group, registry)),
+    ]);
   };
 }
 

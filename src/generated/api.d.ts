@@ -304,6 +304,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/measurements/bulk/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Stores up to 10000 readings. Idempotent on (tariff_device, timestamp_received); rows failing the rules are reported by index in `errors` and the others are stored. */
+    post: operations['measurements_bulk_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/measurements/{id}/': {
     parameters: {
       query?: never;
@@ -382,6 +399,38 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['payments_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/points/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['points_list'];
+    put?: never;
+    post: operations['points_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/points/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['points_retrieve'];
+    put: operations['points_update'];
+    post?: never;
+    delete: operations['points_destroy'];
+    options?: never;
+    head?: never;
+    patch: operations['points_partial_update'];
     trace?: never;
   };
   '/api/v1/pricelists/': {
@@ -510,6 +559,38 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['roles_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/specifications/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['specifications_list'];
+    put?: never;
+    post: operations['specifications_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/specifications/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['specifications_retrieve'];
+    put: operations['specifications_update'];
+    post?: never;
+    delete: operations['specifications_destroy'];
+    options?: never;
+    head?: never;
+    patch: operations['specifications_partial_update'];
     trace?: never;
   };
   '/api/v1/suppliers/': {
@@ -706,6 +787,8 @@ export interface components {
      * @enum {string}
      */
     BillingPeriodEnum: 'monthly' | 'quarterly' | 'semiannual' | 'annual';
+    /** @enum {unknown} */
+    BlankEnum: '';
     Collector: {
       readonly id: number;
       serial_number: string;
@@ -737,7 +820,7 @@ export interface components {
       /** Format: date */
       valid_to?: string | null;
       /** @default draft */
-      state: components['schemas']['StateEnum'];
+      state: components['schemas']['ContractStateEnum'];
       /** @default monthly */
       billing_period: components['schemas']['BillingPeriodEnum'];
       /** Format: date */
@@ -745,6 +828,14 @@ export interface components {
       /** @default  */
       account_no: string;
     };
+    /**
+     * @description * `draft` - Draft
+     *     * `active` - Active
+     *     * `terminated` - Terminated
+     *     * `cancelled` - Cancelled
+     * @enum {string}
+     */
+    ContractStateEnum: 'draft' | 'active' | 'terminated' | 'cancelled';
     Customer: {
       readonly id: number;
       customer_no: string;
@@ -791,6 +882,46 @@ export interface components {
       /** Format: date */
       valid_to?: string | null;
     };
+    /**
+     * @description * `D01d` - D01d – single rate, low consumption
+     *     * `D02d` - D02d – single rate, medium consumption
+     *     * `D25d` - D25d – dual rate, 8 h low tariff (water heating)
+     *     * `D26d` - D26d – dual rate, 8 h low tariff (storage heating)
+     *     * `D27d` - D27d – dual rate, 8 h low tariff (electric vehicle)
+     *     * `D35d` - D35d – dual rate, 16 h low tariff (hybrid heating)
+     *     * `D45d` - D45d – dual rate, 20 h low tariff (direct heating)
+     *     * `D56d` - D56d – dual rate, 22 h low tariff (heat pump)
+     *     * `D57d` - D57d – dual rate, 20 h low tariff (heat pump)
+     *     * `D61d` - D61d – dual rate, weekend
+     *     * `C01d` - C01d – business, single rate, low consumption
+     *     * `C02d` - C02d – business, single rate, medium consumption
+     *     * `C03d` - C03d – business, single rate, high consumption
+     *     * `C25d` - C25d – business, dual rate, 8 h low tariff
+     *     * `C26d` - C26d – business, dual rate, 8 h low tariff (storage)
+     *     * `C45d` - C45d – business, dual rate, 20 h low tariff (direct heating)
+     *     * `C56d` - C56d – business, dual rate, 22 h low tariff (heat pump)
+     *     * `C62d` - C62d – business, public lighting
+     * @enum {string}
+     */
+    DistributionTariffCodeEnum:
+      | 'D01d'
+      | 'D02d'
+      | 'D25d'
+      | 'D26d'
+      | 'D27d'
+      | 'D35d'
+      | 'D45d'
+      | 'D56d'
+      | 'D57d'
+      | 'D61d'
+      | 'C01d'
+      | 'C02d'
+      | 'C03d'
+      | 'C25d'
+      | 'C26d'
+      | 'C45d'
+      | 'C56d'
+      | 'C62d';
     Distributor: {
       readonly id: number;
       name: string;
@@ -823,6 +954,20 @@ export interface components {
       obis_182: string;
       /** Format: decimal */
       obis_280: string;
+    };
+    MeasurementBulkResult: {
+      /** @description Readings stored by this request. */
+      created: number;
+      /** @description Readings already stored with the same values (not an error). */
+      unchanged: number;
+      /** @description Readings refused; see errors. */
+      failed: number;
+      /** @description Field errors of each refused reading, keyed by its index in the body. */
+      errors: {
+        [key: string]: {
+          [key: string]: string[];
+        };
+      };
     };
     /**
      * @description * `supply` - Electricity supply
@@ -991,6 +1136,21 @@ export interface components {
       previous?: string | null;
       results: components['schemas']['Payment'][];
     };
+    PaginatedPointList: {
+      /** @example 123 */
+      count: number;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=4
+       */
+      next?: string | null;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=2
+       */
+      previous?: string | null;
+      results: components['schemas']['Point'][];
+    };
     PaginatedPricelistList: {
       /** @example 123 */
       count: number;
@@ -1050,6 +1210,21 @@ export interface components {
        */
       previous?: string | null;
       results: components['schemas']['Role'][];
+    };
+    PaginatedSpecificationList: {
+      /** @example 123 */
+      count: number;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=4
+       */
+      next?: string | null;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=2
+       */
+      previous?: string | null;
+      results: components['schemas']['Specification'][];
     };
     PaginatedSupplierList: {
       /** @example 123 */
@@ -1152,7 +1327,7 @@ export interface components {
       /** Format: date */
       valid_to?: string | null;
       /** @default draft */
-      state: components['schemas']['StateEnum'];
+      state: components['schemas']['ContractStateEnum'];
       /** @default monthly */
       billing_period: components['schemas']['BillingPeriodEnum'];
       /** Format: date */
@@ -1246,6 +1421,26 @@ export interface components {
       /** Format: date */
       ts?: string;
     };
+    PatchedPoint: {
+      readonly id?: number;
+      contract?: number | null;
+      /** @description 18 digits, the last a GS1 check digit. */
+      ean?: string;
+      name?: string;
+      /** @default  */
+      pod_no: string;
+      street?: string;
+      zip_code?: string;
+      city?: string;
+      /** @default CZ */
+      country: string;
+      /** @default  */
+      building: string;
+      /** @default  */
+      flat_no: string;
+      /** @default  */
+      floor: string;
+    };
     PatchedPricelist: {
       readonly id?: number;
       name?: string;
@@ -1267,6 +1462,38 @@ export interface components {
       name?: string;
       /** @default [] */
       privileges: components['schemas']['PrivilegesEnum'][];
+    };
+    PatchedSpecification: {
+      readonly id?: number;
+      point?: number;
+      tariff_device?: number | null;
+      /** @default planned */
+      state: components['schemas']['SpecificationStateEnum'];
+      parent_specification?: number | null;
+      /** Format: date */
+      valid_from?: string;
+      /** Format: date */
+      valid_to?: string | null;
+      distribution_tariff_code?: components['schemas']['DistributionTariffCodeEnum'];
+      energy_distributor?: number | null;
+      energy_supplier?: number | null;
+      main_fuse?: number | null;
+      /** @default 3 */
+      phases: components['schemas']['PhasesEnum'];
+      /** Format: decimal */
+      reserved_capacity?: string | null;
+      /** Format: decimal */
+      estimated_annual_consumption?: string | null;
+      discount?: number | null;
+      /** @default  */
+      production_type:
+        components['schemas']['ProductionTypeEnum'] | components['schemas']['BlankEnum'];
+      /** @default  */
+      producer_name: string;
+      /** Format: decimal */
+      installed_power?: string | null;
+      /** Format: decimal */
+      reserved_power?: string | null;
     };
     PatchedSupplier: {
       readonly id?: number;
@@ -1354,6 +1581,32 @@ export interface components {
      * @enum {string}
      */
     PaymentTypeEnum: 'advance' | 'invoice' | 'refund' | 'penalty';
+    /**
+     * @description * `1` - Single-phase
+     *     * `3` - Three-phase
+     * @enum {string}
+     */
+    PhasesEnum: '1' | '3';
+    Point: {
+      readonly id: number;
+      contract?: number | null;
+      /** @description 18 digits, the last a GS1 check digit. */
+      ean: string;
+      name: string;
+      /** @default  */
+      pod_no: string;
+      street: string;
+      zip_code: string;
+      city: string;
+      /** @default CZ */
+      country: string;
+      /** @default  */
+      building: string;
+      /** @default  */
+      flat_no: string;
+      /** @default  */
+      floor: string;
+    };
     Pricelist: {
       readonly id: number;
       name: string;
@@ -1404,6 +1657,16 @@ export interface components {
       readonly id: number;
       name: string;
     };
+    /**
+     * @description * `pv` - Photovoltaic
+     *     * `wind` - Wind
+     *     * `hydro` - Hydro
+     *     * `biogas` - Biogas
+     *     * `chp` - Combined heat and power
+     *     * `other` - Other
+     * @enum {string}
+     */
+    ProductionTypeEnum: 'pv' | 'wind' | 'hydro' | 'biogas' | 'chp' | 'other';
     Report: {
       readonly id: number;
       name: string;
@@ -1418,14 +1681,46 @@ export interface components {
       /** Format: email */
       email: string;
     };
+    Specification: {
+      readonly id: number;
+      point: number;
+      tariff_device?: number | null;
+      /** @default planned */
+      state: components['schemas']['SpecificationStateEnum'];
+      parent_specification?: number | null;
+      /** Format: date */
+      valid_from: string;
+      /** Format: date */
+      valid_to?: string | null;
+      distribution_tariff_code: components['schemas']['DistributionTariffCodeEnum'];
+      energy_distributor?: number | null;
+      energy_supplier?: number | null;
+      main_fuse?: number | null;
+      /** @default 3 */
+      phases: components['schemas']['PhasesEnum'];
+      /** Format: decimal */
+      reserved_capacity?: string | null;
+      /** Format: decimal */
+      estimated_annual_consumption?: string | null;
+      discount?: number | null;
+      /** @default  */
+      production_type:
+        components['schemas']['ProductionTypeEnum'] | components['schemas']['BlankEnum'];
+      /** @default  */
+      producer_name: string;
+      /** Format: decimal */
+      installed_power?: string | null;
+      /** Format: decimal */
+      reserved_power?: string | null;
+    };
     /**
-     * @description * `draft` - Draft
+     * @description * `planned` - Planned
      *     * `active` - Active
-     *     * `terminated` - Terminated
+     *     * `ended` - Ended
      *     * `cancelled` - Cancelled
      * @enum {string}
      */
-    StateEnum: 'draft' | 'active' | 'terminated' | 'cancelled';
+    SpecificationStateEnum: 'planned' | 'active' | 'ended' | 'cancelled';
     Supplier: {
       readonly id: number;
       name: string;
@@ -2749,6 +3044,29 @@ export interface operations {
       };
     };
   };
+  measurements_bulk_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Measurement'][];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeasurementBulkResult'];
+        };
+      };
+    };
+  };
   measurements_retrieve: {
     parameters: {
       query?: never;
@@ -3150,6 +3468,162 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Payment'];
+        };
+      };
+    };
+  };
+  points_list: {
+    parameters: {
+      query?: {
+        /** @description Keyset paging direction from page_after_id. */
+        direction?: 'next' | 'prev';
+        /** @description Exact matches as key=value pairs joined by commas (see x-filter-fields). */
+        filter?: string;
+        /** @description Inclusive lower bounds as key=value pairs joined by commas (see x-range-fields). */
+        gte?: string;
+        /** @description Inclusive upper bounds as key=value pairs joined by commas (see x-range-fields). */
+        lte?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Keyset paging: the id of the row this page follows (or precedes, with direction=prev) in the current order. */
+        page_after_id?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search (see x-search-fields). */
+        search?: string;
+        /** @description Comma-separated fields to sort by, "-" prefix for descending (see x-sort-fields). */
+        sort?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedPointList'];
+        };
+      };
+    };
+  };
+  points_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Point'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Point'];
+        };
+      };
+    };
+  };
+  points_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this consumption point. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Point'];
+        };
+      };
+    };
+  };
+  points_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this consumption point. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Point'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Point'];
+        };
+      };
+    };
+  };
+  points_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this consumption point. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  points_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this consumption point. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedPoint'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Point'];
         };
       };
     };
@@ -3774,6 +4248,160 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Role'];
+        };
+      };
+    };
+  };
+  specifications_list: {
+    parameters: {
+      query?: {
+        /** @description Keyset paging direction from page_after_id. */
+        direction?: 'next' | 'prev';
+        /** @description Exact matches as key=value pairs joined by commas (see x-filter-fields). */
+        filter?: string;
+        /** @description Inclusive lower bounds as key=value pairs joined by commas (see x-range-fields). */
+        gte?: string;
+        /** @description Inclusive upper bounds as key=value pairs joined by commas (see x-range-fields). */
+        lte?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Keyset paging: the id of the row this page follows (or precedes, with direction=prev) in the current order. */
+        page_after_id?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Comma-separated fields to sort by, "-" prefix for descending (see x-sort-fields). */
+        sort?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedSpecificationList'];
+        };
+      };
+    };
+  };
+  specifications_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Specification'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Specification'];
+        };
+      };
+    };
+  };
+  specifications_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this specification. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Specification'];
+        };
+      };
+    };
+  };
+  specifications_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this specification. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Specification'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Specification'];
+        };
+      };
+    };
+  };
+  specifications_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this specification. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  specifications_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this specification. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedSpecification'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Specification'];
         };
       };
     };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueLayers, loadMessages, mergeCatalogues } from './catalogues';
 
-describe('catalogueLayers (SPEC §1: English is the fallback)', () => {
+describe('catalogueLayers (SPEC §1: English is the fallback, settled by codegen)', () => {
   it.each([
-    ['cs', ['en', 'cs']],
+    ['cs', ['cs']],
     ['en', ['en']],
   ] as const)('%s → %j', (lang, want) => {
     expect(catalogueLayers(lang)).toEqual(want);
@@ -28,13 +28,13 @@ describe('mergeCatalogues', () => {
 });
 
 describe('loadMessages', () => {
-  it('loads Czech over English from locales/', async () => {
+  it('loads each language complete from locales/', async () => {
     const cs = await loadMessages('cs');
     const en = await loadMessages('en');
     expect(cs['app.name']).toBe('Joule');
     expect(cs['app.login.title']).toBe('Přihlášení');
     expect(en['app.login.title']).toBe('Login');
-    // Every English id is there in Czech too (as Czech or as the English fallback).
+    // Every English id is there in Czech too: nothing needs English beneath Czech.
     expect(Object.keys(en).filter((id) => !(id in cs))).toEqual([]);
   });
 

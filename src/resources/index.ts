@@ -5,6 +5,8 @@
  */
 export { ResourcePage } from './resource-page';
 export type { ResourcePageProps } from './resource-page';
+export { GROUP_TAB_PARAM, ResourceGroupPage } from './resource-group-page';
+export type { ResourceGroup, ResourceGroupPageProps } from './resource-group-page';
 
 export { ResourceRegistryProvider, useResourceRegistry } from './registry/registry-context';
 export type {
@@ -48,4 +50,4 @@ export type { RelatedListProps } from './related/related-list';
 export { rowTitle } from './row-title';
 export { resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
-export type { ResourceRow, RowId } from './descriptor';
+export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';

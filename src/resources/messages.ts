@@ -97,4 +97,10 @@ export const messages = defineMessages({
   filterAny: { id: 'app.resources.filterAny', defaultMessage: 'Any' },
   filterFrom: { id: 'app.resources.filterFrom', defaultMessage: '{field} from' },
   filterTo: { id: 'app.resources.filterTo', defaultMessage: '{field} to' },
+  columns: { id: 'app.resources.columns', defaultMessage: 'Columns' },
+  moveColumnUp: { id: 'app.resources.moveColumnUp', defaultMessage: 'Move {name} up' },
+  moveColumnDown: { id: 'app.resources.moveColumnDown', defaultMessage: 'Move {name} down' },
+  resetColumns: { id: 'app.resources.resetColumns', defaultMessage: 'Reset to defaults' },
+  exportCsv: { id: 'app.resources.exportCsv', defaultMessage: 'Export CSV' },
+  exportFailed: { id: 'app.resources.exportFailed', defaultMessage: 'The export failed.' },
 });

@@ -1,8 +1,11 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, H1 } from '@blueprintjs/core';
+import { Button, H1, H2 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 import { LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
+import { ColumnChooser } from './list/column-chooser';
+import { useColumnSettings } from './list/column-settings';
+import { ExportButton } from './list/export-button';
 import { ClearFiltersButton, FilterBar, FilterToggle } from './list/filter-bar';
 import { activeFilterCount, filterSpecs, NO_FILTERS } from './list/filter-state';
 import { ListBody } from './list/list-body';
@@ -10,6 +13,7 @@ import { Pagination } from './list/pagination';
 import { SearchBox } from './list/search-box';
 import { useResourceList } from './list/use-resource-list';
 import { messages } from './messages';
+import { useResourceRegistry } from './registry/registry-context';
 
 /** Props of `ResourcePage`. */
 export interface ResourcePageProps {
@@ -18,6 +22,11 @@ export interface ResourcePageProps {
    * descriptors (for references) come from `ResourceRegistryProvider`.
    */
   readonly descriptor: ResourceDescriptor;
+  /**
+   * 2 when the page sits under another page's title (a tab of `ResourceGroupPage`).
+   * @default 1
+   */
+  readonly headingLevel?: 1 | 2;
 }
 
 /** Which dialog is open: none, create, or edit of a row. */
@@ -33,9 +42,11 @@ const PRELOAD_AFTER_MS = 1500;
  * Needs a react-router, a QueryClientProvider, an IntlProvider and Blueprint's
  * OverlaysProvider above it.
  */
-export function ResourcePage({ descriptor }: ResourcePageProps) {
+export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps) {
+  const Heading = headingLevel === 1 ? H1 : H2;
   const intl = useIntl();
   const list = useResourceList(descriptor);
+  const columns = useColumnSettings(descriptor, useResourceRegistry().owner);
   const [dialog, setDialog] = useState<DialogTarget>(null);
   const { idField, operations } = descriptor;
   const canOpen = operations.retrieve || operations.update;
@@ -72,9 +83,9 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
           flexWrap: 'wrap',
         }}
       >
-        <H1 id={`${descriptor.name}-title`} style={{ margin: 0, marginRight: 'auto' }}>
+        <Heading id={`${descriptor.name}-title`} style={{ margin: 0, marginRight: 'auto' }}>
           {title}
-        </H1>
+        </Heading>
         {descriptor.searchable && <SearchBox value={list.state.search} onSearch={list.setSearch} />}
         {filters.length > 0 && (
           <FilterToggle
@@ -85,6 +96,10 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
           />
         )}
         {filterCount > 0 && <ClearFiltersButton onClear={() => list.setFilters(NO_FILTERS)} />}
+        <ColumnChooser descriptor={descriptor} columns={columns} />
+        {operations.list && (
+          <ExportButton descriptor={descriptor} state={list.state} columns={columns.visible} />
+        )}
         {operations.create && (
           <Button
             intent="primary"
@@ -98,7 +113,7 @@ export function ResourcePage({ descriptor }: ResourcePageProps) {
       {filters.length > 0 && filtersOpen && (
         <FilterBar id={filterBarId} specs={filters} state={list.state} onChange={list.setFilters} />
       )}
-      <ListBody descriptor={descriptor} list={list} onOpen={openRow} />
+      <ListBody descriptor={descriptor} list={list} onOpen={openRow} columns={columns.visible} />
       <Pagination
         page={list.state.page}
         pageSize={list.state.pageSize}

@@ -105,7 +105,10 @@ test('the admin signs in through the provider, keeps the session over a reload, 
 
 test('a provider account without a Joule user sees the no-access message', async ({ page }) => {
   await signInWithSso(page, 'nobody@joule.test');
-  await expect(page.getByRole('alert')).toHaveText('User has no access to the product.');
+  // The callback page says it (the 3 s toast may say it too, outside the page's root).
+  await expect(page.locator('#root').getByRole('alert')).toHaveText(
+    'User has no access to the product.',
+  );
   expect(await storedSession(page)).toBeNull();
   await page.getByRole('link', { name: 'Back to sign-in' }).click();
   await expect(page).toHaveURL(/\/login$/);

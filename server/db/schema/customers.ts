@@ -8,6 +8,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { foldedSortIndexes, searchText, searchTextIndex } from './indexes';
 
 /** Customers, firms or people (SPEC §3 Customer). */
 export const customers = pgTable(
@@ -31,11 +32,19 @@ export const customers = pgTable(
     reportEmail: varchar('report_email', { length: 254 }).notNull().default(''),
     phone: varchar('phone', { length: 30 }).notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** Folded search text (definitions/customers.ts `searchColumn`). */
+    search: searchText(['customer_no', 'company_name', 'first_name', 'last_name', 'crn']),
   },
   (table) => [
     uniqueIndex('customers_customer_no_key').on(table.customerNo),
-    index('customers_last_name_idx').on(table.lastName),
-    index('customers_company_name_idx').on(table.companyName),
+    // Sorted pages: the engine orders text by its folded form, then the text, then id.
+    ...foldedSortIndexes('customers', table.id, {
+      customer_no: table.customerNo,
+      last_name: table.lastName,
+      company_name: table.companyName,
+    }),
+    // Accent-insensitive search over the search fields (definitions/customers.ts).
+    searchTextIndex('customers', table.search),
   ],
 );
 

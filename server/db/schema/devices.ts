@@ -55,5 +55,8 @@ export const measurements = pgTable(
       table.tariffDevice,
       table.timestampReceived,
     ),
+    // The default order (newest first, id breaking ties the same way) over all devices, for
+    // keyset pages: read backwards.
+    index('measurements_timestamp_id_idx').on(table.timestampReceived, table.id),
   ],
 );

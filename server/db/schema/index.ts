@@ -16,3 +16,4 @@ export { addresses, customers } from './customers';
 export { contracts, payments } from './contracts';
 export { measurements, tariffDevices } from './devices';
 export { tariffs } from './tariffs';
+export { points, specifications } from './points';

@@ -116,6 +116,7 @@ export const customersResource = defineResource({
     },
   },
   searchFields: ['customer_no', 'company_name', 'first_name', 'last_name', 'crn'],
+  searchColumn: customers.search,
   sortFields: ['id', 'customer_no', 'type', 'company_name', 'last_name', 'first_name', 'crn'],
   filterFields: ['customer_no', 'type', 'crn', 'tin', 'is_active'],
   ordering: ['customer_no'],

@@ -91,7 +91,7 @@ export const tariffDevicesResource = defineResource({
 });
 
 /** Register fields and their row keys. */
-const REGISTERS = [
+export const REGISTERS = [
   ['obis_181', 'obis181'],
   ['obis_182', 'obis182'],
   ['obis_280', 'obis280'],
@@ -107,20 +107,24 @@ const reading = (column: AnyPgColumn, en: string, cs: string): FieldDefinition =
   minValue: 0,
 });
 
-const IN_FUTURE = text(
+/** Rule messages of readings, shared with the bulk ingest (`bulk/measurements.ts`). */
+export const IN_FUTURE = text(
   'A reading cannot be taken in the future.',
   'Odečet nemůže být z budoucnosti.',
 );
-const DUPLICATE = text(
+/** A second, different reading of a device at the same instant. */
+export const DUPLICATE = text(
   'This device already has a reading at this time.',
   'Toto zařízení už má odečet v tomto čase.',
 );
-const lowerThanBefore = (value: string) =>
+/** A register below the device's reading before it (`value` in kWh). */
+export const lowerThanBefore = (value: string) =>
   text(
     `The register cannot decrease: an earlier reading of this device has ${value} kWh.`,
     `Registr nemůže klesnout: dřívější odečet tohoto zařízení má ${value} kWh.`,
   );
-const higherThanAfter = (value: string) =>
+/** A register above the device's reading after it (`value` in kWh). */
+export const higherThanAfter = (value: string) =>
   text(
     `The register cannot decrease: a later reading of this device has ${value} kWh.`,
     `Registr nemůže klesnout: pozdější odečet tohoto zařízení má ${value} kWh.`,

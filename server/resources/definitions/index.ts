@@ -7,6 +7,7 @@ import type { ResourceDefinition } from '../engine';
 import { contractsResource, paymentsResource } from './contracts';
 import { addressesResource, customersResource } from './customers';
 import { measurementsResource, tariffDevicesResource } from './devices';
+import { pointsResource, specificationsResource } from './points';
 import { rolesResource } from './roles';
 import { tariffsResource } from './tariffs';
 import {
@@ -40,6 +41,8 @@ export const resources: readonly ResourceDefinition[] = [
   addressesResource,
   contractsResource,
   paymentsResource,
+  pointsResource,
+  specificationsResource,
   tariffDevicesResource,
   measurementsResource,
 ];

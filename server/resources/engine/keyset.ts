@@ -53,5 +53,25 @@ export function keysetCondition(
     const descending = direction === 'next' ? term.descending : !term.descending;
     alternatives.push(and(...prefix, after(term, values[i] ?? null, descending))!);
   }
-  return or(...alternatives)!;
+  const condition = or(...alternatives)!;
+  const bound = leadingBound(terms[0], values[0] ?? null, direction);
+  return bound ? and(bound, condition)! : condition;
+}
+
+/**
+ * A redundant range on the first term that every row after the anchor satisfies
+ * (`t1 >= v` forward, `t1 <= v` backward): the OR above is not an index range, this is, so
+ * the database starts its index scan at the anchor instead of at the first row.
+ */
+function leadingBound(
+  term: SortTerm | undefined,
+  value: SQL | null,
+  direction: 'next' | 'prev',
+): SQL | undefined {
+  if (!term || value === null) return undefined;
+  const descending = direction === 'next' ? term.descending : !term.descending;
+  // Descending puts NULLs first, so rows after a value are never NULL: `<=` holds. Ascending
+  // puts NULLs last, after every value: the bound holds only for a column without NULLs.
+  if (descending) return sql`${term.expression} <= ${value}`;
+  return term.nullable ? undefined : sql`${term.expression} >= ${value}`;
 }

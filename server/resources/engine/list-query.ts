@@ -39,7 +39,10 @@ export type Paging =
 export interface ListQuery {
   /** Search, filters, bounds and extra parameters combined; undefined when none. */
   readonly where: SQL | undefined;
-  /** Sort terms, always ending with the id (ascending) so the order is total. */
+  /**
+   * Sort terms, always ending with the id (in the direction of the last term, ascending
+   * when there is none) so the order is total.
+   */
   readonly order: readonly SortTerm[];
   readonly paging: Paging;
 }
@@ -168,6 +171,12 @@ function escapeLike(value: string): string {
 function searchCondition(resource: CompiledResource, text: string): SQL | undefined {
   const terms = text.split(/[\s,]+/).filter((term) => term !== '');
   if (terms.length === 0 || resource.searchFields.length === 0) return undefined;
+  const stored = resource.def.searchColumn;
+  if (stored) {
+    return and(
+      ...terms.map((term) => sql`${stored} like ${fold(sql`${`%${escapeLike(term)}%`}`)}`),
+    );
+  }
   return and(
     ...terms.map((term) => {
       const pattern = `%${escapeLike(term)}%`;
@@ -243,7 +252,9 @@ export function parseListQuery(resource: CompiledResource, params: URLSearchPara
 
   const sort = lastParam(params, 'sort');
   const order = parseSort(resource, sort || resource.def.ordering.join(','), errors);
-  order.push(...sortTerms(resource.id, false));
+  // The id breaks ties in the direction of the last sort term, so a one-column sort either
+  // way is one index scan (forward or backward) of an index ending in id.
+  order.push(...sortTerms(resource.id, order[order.length - 1]?.descending ?? false));
 
   const paging = parsePaging(params, errors);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -162,6 +162,8 @@ function compile(definition: ResourceDefinition): CompiledResource {
     new Set([...RANGE_TYPES, ...TEXT_TYPES]),
   );
   const searchFields = pick(definition.searchFields ?? [], 'search', SEARCH_TYPES);
+  if (definition.searchColumn && !columnKeys.has(definition.searchColumn))
+    fail(definition, 'its search column is not in the table');
   if (definition.parent !== undefined) {
     const parent = byName.get(definition.parent)?.def;
     if (parent?.type !== 'field' || !parent.required || !filterFields.includes(definition.parent))

@@ -180,6 +180,19 @@ export type ResourceValidator = (
   context: ValidationContext,
 ) => Promise<FieldErrors | undefined> | FieldErrors | undefined;
 
+/** What a {@link ResourceDefinition.beforeWrite} hook sees. */
+export interface WriteHookContext extends ValidationContext {
+  /** `create` (POST), `replace` (PUT) or `update` (PATCH). */
+  readonly mode: 'create' | 'replace' | 'update';
+}
+
+/**
+ * Runs in the write's transaction after every check passed, just before the row is
+ * written: the changes to other rows that the write implies (e.g. closing the previous
+ * specification of a point). A failure rolls the whole write back.
+ */
+export type BeforeWriteHook = (context: WriteHookContext) => Promise<void>;
+
 /** A resource: one table exposed as `/api/v1/<name>/` (API.md "Resources"). */
 export interface ResourceDefinition {
   /** URL segment and operationId prefix, e.g. `users`. */
@@ -209,6 +222,14 @@ export interface ResourceDefinition {
   readonly fields: Readonly<Record<string, FieldDefinition>>;
   /** Fields `search` looks in (accent- and case-insensitive substring). */
   readonly searchFields?: readonly string[];
+  /**
+   * Optional: a stored generated column holding `joule_fold` of the search fields joined by
+   * newlines (see `db/schema/indexes.ts` `searchText`). Search then matches this one
+   * trigram-indexed column instead of folding every field of every candidate row, which
+   * keeps a search fast on large tables. A term has no whitespace, so it still has to
+   * occur within one field.
+   */
+  readonly searchColumn?: AnyPgColumn;
   /** Fields `sort` accepts. */
   readonly sortFields?: readonly string[];
   /** Fields `filter` accepts (exact match; for lists: contains). */
@@ -221,4 +242,6 @@ export interface ResourceDefinition {
   readonly queryParams?: Readonly<Record<string, QueryParamDefinition>>;
   /** Resource-level validation (after field validation). */
   readonly validate?: ResourceValidator;
+  /** Changes to other rows implied by a write (see {@link BeforeWriteHook}). */
+  readonly beforeWrite?: BeforeWriteHook;
 }

@@ -3,7 +3,8 @@
  * 1. the body must be a JSON object (`non_field_errors`);
  * 2. each writable field: presence (`required`), null, its type's checks, its validators;
  * 3. against the database: unique fields, existence of referenced rows;
- * 4. the resource's own `validate` hook (cross-field rules).
+ * 4. the resource's own `validate` hook (cross-field rules);
+ * then the `beforeWrite` hook makes the changes to other rows the write implies.
  * Each stage answers 400 with every error it found; later stages run only when earlier
  * ones pass. Unknown and read-only keys are ignored, as DRF does.
  */
@@ -119,12 +120,10 @@ export async function validateWrite(
     throw new ValidationError(ordered);
   }
 
-  const hookErrors = await resource.def.validate?.({
-    values,
-    existing: existing && fieldValues(resource, existing),
-    db,
-  });
+  const hookContext = { values, existing: existing && fieldValues(resource, existing), db };
+  const hookErrors = await resource.def.validate?.(hookContext);
   if (hookErrors && hasErrors(hookErrors)) throw new ValidationError(hookErrors);
+  await resource.def.beforeWrite?.({ ...hookContext, mode: context.mode });
 
   const row: Record<string, unknown> = {};
   for (const field of resource.fields) {

@@ -26,7 +26,7 @@ export function Shell() {
         <a className="joule-skip-link" href="#joule-main">
           <FormattedMessage id="app.layout.skipToContent" />
         </a>
-        <TopBar descriptors={registry.descriptors} user={user} />
+        <TopBar descriptors={registry.descriptors} groups={registry.groups} user={user} />
         <main id="joule-main" className="joule-main" tabIndex={-1}>
           <Outlet />
         </main>

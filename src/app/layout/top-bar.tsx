@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import type { CurrentUser } from '../../auth';
 import type { ResourceDescriptor } from '../../generated/descriptor-types';
+import type { ResourceGroup } from '../../resources/resource-group-page';
 import { Logo } from '../logo';
 import { NotificationBell } from '../notifications/notification-bell';
 import { SettingsMenu } from './settings-menu';
@@ -16,6 +17,8 @@ import { UserMenu } from './user-menu';
 export interface TopBarProps {
   /** Every resource; the menus show those the user may use. */
   readonly descriptors: readonly ResourceDescriptor[];
+  /** Pages of several resources, one menu entry each in place of their members. */
+  readonly groups?: readonly ResourceGroup[];
   readonly user: CurrentUser;
 }
 
@@ -25,9 +28,9 @@ function linkClass({ isActive }: { isActive: boolean }): string {
     .join(' ');
 }
 
-export function TopBar({ descriptors, user }: TopBarProps) {
+export function TopBar({ descriptors, groups, user }: TopBarProps) {
   const intl = useIntl();
-  const menus = useMenus(descriptors);
+  const menus = useMenus(descriptors, groups);
   return (
     <header className="joule-topbar">
       <Navbar className="joule-navbar">

@@ -4,8 +4,8 @@
  * Blueprint's `OverlayToaster` draws it, rendered inside the app's providers by
  * `SnackbarHost`, so messages are translated in the current language.
  */
-import { useCallback } from 'react';
-import { OverlayToaster, type IconName, type Intent, type Toaster } from '@blueprintjs/core';
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import type { IconName, Intent, OverlayToaster, Toaster } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { formatAppMessage, type AppMessage } from '../app-message';
 
@@ -36,11 +36,29 @@ export const snackbarLooks: Readonly<Record<SnackbarColor, { intent: Intent; ico
 };
 
 let toaster: Toaster | null = null;
-/** Shown before the host mounted (a call during start-up): shown once it is there. */
+/** Shown before the toaster is there (start-up, or its chunk still loading): shown then. */
 let pending: SnackbarOptions[] = [];
-let show: (options: SnackbarOptions) => void = (options) => {
-  pending.push(options);
+/** Becomes true with the first snackbar: only then does the toaster's code load. */
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+const subscribeWanted = (listener: () => void) => {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
 };
+const getWanted = () => wanted;
+
+function queue(options: SnackbarOptions): void {
+  pending.push(options);
+  if (!wanted) {
+    wanted = true;
+    wantedListeners.forEach((listener) => listener());
+  }
+}
+let show: (options: SnackbarOptions) => void = queue;
+
+const LazyToaster = lazy(() =>
+  import('./snackbar-toaster').then((module) => ({ default: module.OverlayToaster })),
+);
 
 /** Shows the snackbar; a new one replaces the one showing. */
 export function showSnackbar(options: SnackbarOptions): void {
@@ -51,12 +69,16 @@ function SnackbarMessage({ message }: { message: AppMessage }) {
   return <>{formatAppMessage(useIntl(), message)}</>;
 }
 
-/** Where snackbars appear; mounted once, by `AppProviders`. */
+/**
+ * Where snackbars appear; mounted once, by `AppProviders`. Renders nothing until the first
+ * snackbar is asked for; then Blueprint's toaster loads (its own chunk) and shows it.
+ */
 export function SnackbarHost() {
+  const needed = useSyncExternalStore(subscribeWanted, getWanted, getWanted);
   const ref = useCallback((instance: OverlayToaster | null) => {
     toaster = instance;
     if (!instance) {
-      show = (options) => pending.push(options);
+      show = queue;
       return;
     }
     show = (options) => {
@@ -73,8 +95,13 @@ export function SnackbarHost() {
     pending = [];
     waiting.forEach(show);
   }, []);
+  if (!needed) return null;
   // One at a time (SPEC §4: the snackbar is shown or hidden).
-  return <OverlayToaster ref={ref} position="bottom" maxToasts={1} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster ref={ref} position="bottom" maxToasts={1} />
+    </Suspense>
+  );
 }
 
 /** The toaster of the mounted host, for tests. */

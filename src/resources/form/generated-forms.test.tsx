@@ -19,7 +19,7 @@ describe.each(descriptors.map((descriptor) => [descriptor.name, descriptor] as c
       );
       expect(container.querySelector('form')).not.toBeNull();
       for (const name of writableFields(descriptor)) {
-        expect(container.querySelector(`[id="root_${name}"]`), name).not.toBeNull();
+        expect(container.querySelector(`[id$="_${name}"]`), name).not.toBeNull();
       }
       expect(screen.queryByText(/Unsupported field/i)).toBeNull();
     });

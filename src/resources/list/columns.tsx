@@ -20,12 +20,16 @@ function ReferenceCell({ field, value }: { field: FieldDescriptor; value: unknow
 }
 
 /**
- * TanStack Table columns of a resource, built from `descriptor.columns` in order: header
+ * TanStack Table columns of a resource, built from `names` (the shown columns, default
+ * `descriptor.columns`) in order: header
  * text from the field's label message (raw field name as fallback), sorting allowed for
  * `descriptor.sortFields`, cells per field kind. Memoized per descriptor and locale, so
  * the table and its rows keep their identity across list state changes.
  */
-export function useResourceColumns(descriptor: ResourceDescriptor): ColumnDef<ResourceRow>[] {
+export function useResourceColumns(
+  descriptor: ResourceDescriptor,
+  names: readonly string[] = descriptor.columns,
+): ColumnDef<ResourceRow>[] {
   const intl = useIntl();
   return useMemo(() => {
     const formatters = createFormatters(intl.locale);
@@ -35,7 +39,7 @@ export function useResourceColumns(descriptor: ResourceDescriptor): ColumnDef<Re
       message: (id, fallback) => intl.formatMessage({ id, defaultMessage: fallback }),
     };
     const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
-    return descriptor.columns.flatMap((name): ColumnDef<ResourceRow>[] => {
+    return names.flatMap((name): ColumnDef<ResourceRow>[] => {
       const field = byName.get(name);
       if (!field) return [];
       const meta: ColumnMeta = { field };
@@ -65,5 +69,5 @@ export function useResourceColumns(descriptor: ResourceDescriptor): ColumnDef<Re
         },
       ];
     });
-  }, [descriptor, intl]);
+  }, [descriptor, names, intl]);
 }

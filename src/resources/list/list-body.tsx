@@ -12,16 +12,26 @@ export interface ListBodyProps {
   readonly list: ResourceListController;
   /** Opens a row; keep it stable (`useCallback`). */
   readonly onOpen: (row: ResourceRow) => void;
+  /**
+   * The shown columns (field names) in order; keep the array stable.
+   * @default descriptor.columns
+   */
+  readonly columns?: readonly string[];
 }
 
 const NO_ROWS: readonly ResourceRow[] = [];
 
 /** The list's loading, error, empty or table state (TanStack Query's union, drawn). */
-export function ListBody({ descriptor, list, onOpen }: ListBodyProps) {
+export function ListBody({
+  descriptor,
+  list,
+  onOpen,
+  columns = descriptor.columns,
+}: ListBodyProps) {
   const intl = useIntl();
   const { query, state } = list;
   const rows = query.data?.results ?? NO_ROWS;
-  const titles = useReferenceTitles(descriptor, rows);
+  const titles = useReferenceTitles(descriptor, rows, columns);
 
   if (query.isPending) {
     return (
@@ -48,6 +58,7 @@ export function ListBody({ descriptor, list, onOpen }: ListBodyProps) {
     <ReferenceTitlesContext.Provider value={titles}>
       <ResourceTable
         descriptor={descriptor}
+        columns={columns}
         rows={rows}
         sort={state.sort}
         onSortChange={list.setSort}

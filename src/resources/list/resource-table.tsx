@@ -19,6 +19,11 @@ import './resource-table.css';
 /** Props of `ResourceTable`. */
 export interface ResourceTableProps {
   readonly descriptor: ResourceDescriptor;
+  /**
+   * The shown columns (field names) in order; keep the array stable.
+   * @default descriptor.columns
+   */
+  readonly columns?: readonly string[];
   /** The rows of the current page, in server order. */
   readonly rows: readonly ResourceRow[];
   readonly sort: readonly SortItem[];
@@ -42,7 +47,7 @@ const isMultiSortEvent = (event: unknown) => (event as { shiftKey?: boolean }).s
  */
 export function ResourceTable(props: ResourceTableProps) {
   const { descriptor, rows, sort, onSortChange, onOpen, busy = false } = props;
-  const columns = useResourceColumns(descriptor);
+  const columns = useResourceColumns(descriptor, props.columns);
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { start, end, padTop, padBottom, scrollToIndex } = useVisibleRows(rows.length, scrollRef);

@@ -46,7 +46,11 @@ export function collectReferenceIds(
   return sorted;
 }
 
-async function fetchTitles(
+/**
+ * Titles of the given rows of `target` (ids as strings): per-id reads through the item
+ * cache for a few, one `page_size=9999` read for many; an unreadable row is `#<id>`.
+ */
+export async function fetchTitles(
   client: QueryClient,
   request: RequestFn,
   target: ResourceDescriptor,
@@ -82,16 +86,17 @@ async function fetchTitles(
 export function useReferenceTitles(
   descriptor: ResourceDescriptor,
   rows: readonly ResourceRow[],
+  columns: readonly string[] = descriptor.columns,
 ): ReferenceTitles {
   const client = useQueryClient();
   const { descriptorsByName, request } = useResourceRegistry();
   const wanted = useMemo(() => {
-    const shown = descriptor.fields.filter((field) => descriptor.columns.includes(field.name));
+    const shown = descriptor.fields.filter((field) => columns.includes(field.name));
     return [...collectReferenceIds(shown, rows)].flatMap(([name, ids]) => {
       const target = descriptorsByName[name];
       return target ? [{ target, ids }] : [];
     });
-  }, [descriptor, rows, descriptorsByName]);
+  }, [descriptor, rows, columns, descriptorsByName]);
 
   const combine = useCallback(
     (results: UseQueryResult<Record<string, string>>[]): ReferenceTitles => {

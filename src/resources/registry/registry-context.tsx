@@ -15,6 +15,11 @@ export interface ResourceRegistry {
   readonly request: RequestFn;
   /** Told of every finished create, save and delete and of every failed one. */
   readonly onEvent: (event: ResourceEvent) => void;
+  /**
+   * Whose personal list settings (column choice) to read and write: the signed-in user's
+   * id, or null when unknown (settings are then shared by everyone on this browser).
+   */
+  readonly owner: string | number | null;
   /** Whether the user may use a privilege (SPEC §6); decides which related lists show. */
   readonly mayUse: (privilege: string | null) => boolean;
 }
@@ -27,6 +32,7 @@ const RegistryContext = createContext<ResourceRegistry>({
   overrides: {},
   request: apiRequest,
   onEvent: ignoreEvent,
+  owner: null,
   mayUse: mayUseAll,
 });
 
@@ -54,6 +60,11 @@ export interface ResourceRegistryProviderProps {
    */
   readonly onEvent?: (event: ResourceEvent) => void;
   /**
+   * The signed-in user's id, which keys personal list settings (column choice).
+   * @default null
+   */
+  readonly owner?: string | number | null;
+  /**
    * Whether the user may use a privilege (SPEC §6); the server enforces it anyway. Pass a
    * stable function.
    * @default allows everything
@@ -73,12 +84,13 @@ export function ResourceRegistryProvider({
   overrides = NO_OVERRIDES,
   request = apiRequest,
   onEvent = ignoreEvent,
+  owner = null,
   mayUse = mayUseAll,
   children,
 }: ResourceRegistryProviderProps) {
   const value = useMemo(
-    () => ({ descriptorsByName, overrides, request, onEvent, mayUse }),
-    [descriptorsByName, overrides, request, onEvent, mayUse],
+    () => ({ descriptorsByName, overrides, request, onEvent, owner, mayUse }),
+    [descriptorsByName, overrides, request, onEvent, owner, mayUse],
   );
   return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
 }

@@ -63,6 +63,8 @@ export interface ProvidersOptions {
   readonly mayUse?: (privilege: string | null) => boolean;
   /** The registry's `onEvent`; tests of the runtime's events pass a spy. */
   readonly onEvent?: (event: ResourceEvent) => void;
+  /** The registry's `owner` (user id keying personal list settings). */
+  readonly owner?: string | number | null;
 }
 
 /** Wraps children in router, query client, intl, overlays and the resource registry. */
@@ -75,6 +77,7 @@ export function Providers({
   descriptorsByName = fixtureDescriptors,
   mayUse,
   onEvent,
+  owner,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
     () =>
@@ -94,6 +97,7 @@ export function Providers({
               overrides={overrides}
               mayUse={mayUse}
               onEvent={onEvent}
+              owner={owner}
             >
               {children}
             </ResourceRegistryProvider>

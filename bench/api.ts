@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:api`: latency of the list queries that must stay fast on the large data
+ * set (issue "The whole domain in the API", SPEC §9 page size 25), for the embedded PGlite
+ * and for a PostgreSQL server. Not part of `npm test`.
+ *
+ * For each engine: seeds the large data set when the database lacks it (`seed/large.ts`),
+ * starts the real app on a loopback port, signs in and times each request over HTTP
+ * (warm-up first), printing median and p99 with the target (median under 20 ms on
+ * PostgreSQL).
+ *
+ * - PGlite: the data folder `BENCH_DATA_DIR` (default `<tmp>/joule-bench/pglite`, kept for
+ *   the next run; the seed is the slow part).
+ * - PostgreSQL: `BENCH_DATABASE_URL` when given; otherwise a throwaway cluster made with
+ *   the local `initdb` / `pg_ctl` (run as the `postgres` user when this runs as root) on
+ *   port `BENCH_PG_PORT` (default 5433) in a temporary folder, removed afterwards. Without
+ *   either, the bench says so and measures PGlite only.
+ * - `BENCH_ENGINES=pglite` or `=postgres` measures one; `BENCH_SAMPLES` sets the samples
+ *   per query (default 200).
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { MemoryMailer } from '../server/auth/mailer';
+import { openDatabase, type DatabaseHandle } from '../server/db/client';
+import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed';
+import { LARGE_CUSTOMERS, seedLarge } from '../server/seed/large';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES || 200);
+const WARM_UP = 20;
+const TARGET_MS = 20;
+const PG_PORT = Number(process.env.BENCH_PG_PORT || 5433);
+
+/** One timed request. */
+interface Case {
+  readonly name: string;
+  readonly path: string;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+async function one(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return Number(Object.values(result.rows[0] ?? {})[0] ?? 0);
+}
+
+/** Seeds the large data set unless it is there; logs progress. */
+async function ensureSeeded(handle: DatabaseHandle, label: string): Promise<void> {
+  await handle.migrate();
+  const customers = await one(handle, sql`select count(*) from customers`);
+  if (customers >= LARGE_CUSTOMERS) {
+    // Cheap when the seed already did it; fresh statistics and visibility map otherwise.
+    await handle.db.execute(sql`vacuum analyze`);
+    return;
+  }
+  console.log(`${label}: seeding the large data set (once; takes minutes)…`);
+  const started = performance.now();
+  await seedLarge(handle.db, (line) => console.log(line));
+  console.log(`${label}: seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** The requests to time, with anchors picked from the data. */
+async function cases(handle: DatabaseHandle): Promise<Case[]> {
+  const device = await one(handle, sql`select max(id) from tariff_devices`);
+  const anchor = await one(
+    handle,
+    sql`select id from measurements where tariff_device_id = ${device}
+        order by timestamp_received desc offset 180 limit 1`,
+  );
+  return [
+    { name: 'customers, page 1 of 25', path: '/customers/?page_size=25' },
+    { name: 'customers, search "dvorak"', path: '/customers/?search=dvorak&page_size=25' },
+    { name: 'customers, sort by last_name', path: '/customers/?sort=last_name&page_size=25' },
+    { name: 'customers, sort by -last_name', path: '/customers/?sort=-last_name&page_size=25' },
+    {
+      name: 'readings of a meter, keyset page',
+      path: `/measurements/?filter=tariff_device=${device}&page_after_id=${anchor}&page_size=25`,
+    },
+  ];
+}
+
+/** Starts the app on `handle`, times every case and prints the figures. */
+async function measure(handle: DatabaseHandle, label: string, postgres: boolean): Promise<void> {
+  const app = await buildApp({
+    db: handle.db,
+    mailer: new MemoryMailer(),
+    secret: new TextEncoder().encode('bench-secret-0123456789-0123456789-abcdef'),
+    accessLifetime: 3600,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const base = `http://127.0.0.1:${address.port}/api/v1`;
+    const login = await fetch(`${base}/auth/jwt/create/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_USERS.admin, password: DEMO_PASSWORD }),
+    });
+    const { access } = (await login.json()) as { access: string };
+    const headers = { authorization: `Bearer ${access}` };
+    const readings = await one(handle, sql`select count(*) from measurements`);
+    const customers = await one(handle, sql`select count(*) from customers`);
+    console.log(
+      `\n${label} (${handle.description}): ${customers.toLocaleString('en')} customers, ${readings.toLocaleString('en')} readings; ${SAMPLES} samples each`,
+    );
+    for (const { name, path } of await cases(handle)) {
+      const times: number[] = [];
+      for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+        const start = performance.now();
+        const response = await fetch(`${base}${path}`, { headers });
+        const body = (await response.json()) as { results?: unknown[] };
+        const elapsed = performance.now() - start;
+        if (response.status !== 200 || !body.results?.length)
+          throw new Error(`${path}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+        if (i >= WARM_UP) times.push(elapsed);
+      }
+      times.sort((a, b) => a - b);
+      const median = percentile(times, 50);
+      const target = postgres
+        ? `target < ${TARGET_MS} ms median: ${median < TARGET_MS ? 'met' : 'MISSED'}`
+        : 'no target on PGlite';
+      console.log(
+        `  ${name.padEnd(36)} median ${median.toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${target})`,
+      );
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+async function benchPglite(): Promise<void> {
+  const dataDir = process.env.BENCH_DATA_DIR || join(tmpdir(), 'joule-bench', 'pglite');
+  mkdirSync(dataDir, { recursive: true });
+  const handle = await openDatabase({ dataDir: join(dataDir, 'db') });
+  try {
+    await ensureSeeded(handle, 'PGlite');
+    await measure(handle, 'PGlite', false);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Runs a PostgreSQL program, as `postgres` when we are root (initdb refuses root). */
+function pgRun(program: string, args: string[]): void {
+  const asRoot = process.getuid?.() === 0;
+  const [command, fullArgs] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', program, ...args]]
+    : [program, args];
+  execFileSync(command, fullArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function findPgBin(): string | undefined {
+  for (const candidate of [
+    '/usr/lib/postgresql/17/bin',
+    '/usr/lib/postgresql/16/bin',
+    '/usr/lib/postgresql/15/bin',
+  ]) {
+    if (existsSync(join(candidate, 'initdb'))) return candidate;
+  }
+  try {
+    return (
+      execFileSync('sh', ['-c', 'dirname "$(command -v initdb)"']).toString().trim() || undefined
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+async function benchPostgres(): Promise<void> {
+  let url = process.env.BENCH_DATABASE_URL;
+  let stop = () => {};
+  if (!url) {
+    const bin = findPgBin();
+    if (!bin) {
+      console.log(
+        '\nPostgreSQL: no BENCH_DATABASE_URL and no initdb found (apt-get install postgresql); measuring PGlite only.',
+      );
+      return;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'joule-bench-pg-'));
+    chmodSync(dir, 0o777);
+    const data = join(dir, 'data');
+    console.log(`\nPostgreSQL: a throwaway cluster in ${dir} on port ${PG_PORT}`);
+    pgRun(join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'joule',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
+    pgRun(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB -c fsync=off -c synchronous_commit=off`,
+      'start',
+    ]);
+    stop = () => {
+      pgRun(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    };
+    pgRun(join(bin, 'createdb'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(PG_PORT),
+      '-U',
+      'joule',
+      'joule',
+    ]);
+    url = `postgres://joule@127.0.0.1:${PG_PORT}/joule`;
+  }
+  try {
+    const handle = await openDatabase({ url });
+    try {
+      await ensureSeeded(handle, 'PostgreSQL');
+      await measure(handle, 'PostgreSQL', true);
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    stop();
+  }
+}
+
+const engines = (process.env.BENCH_ENGINES || 'pglite,postgres').split(',');
+if (engines.includes('pglite')) await benchPglite();
+if (engines.includes('postgres')) await benchPostgres();

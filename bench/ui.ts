@@ -1,0 +1,325 @@
+/**
+ * `npm run bench:ui` (issue "The generic runtime", Speed and memory): builds the SPA, starts
+ * the server on the large seed, drives Chromium with Playwright (a fresh context per run,
+ * the median of the runs) and prints each figure beside its target:
+ *
+ * - initial JS on the login page and on a list page: gzip bytes of the JS responses, as
+ *   the network carried them (the server sends the build's precompressed `.gz` files);
+ * - navigation → the first 25 customer rows rendered;
+ * - "All" (9,999 rows): from the API's answer to the rows rendered, and the JS heap after
+ *   it (CDP `Runtime.getHeapUsage` after a garbage collection);
+ * - a header sort click → the re-sorted rows rendered.
+ *
+ * Sorting and "All" are the server's work: their figures are given twice, from the API's
+ * answer to the rows rendered (the target) and from the click (with the fetch).
+ *
+ * Options: `--data-dir <dir>` a seeded data folder to use as is; otherwise `.bench/<scale>`
+ * is seeded once by `npm run seed -- --scale <scale> --data-dir <dir>` (`--seed-scale`,
+ * default `large`) and kept. `--no-build` reuses `dist/`; `--runs <n>` (default 5);
+ * `--port <n>` (default `JOULE_BENCH_PORT` or 8832). Chromium: `CHROMIUM_PATH` or
+ * `/usr/bin/chromium`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    'seed-scale': { type: 'string', default: 'large' },
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+    port: { type: 'string', default: process.env.JOULE_BENCH_PORT ?? '8832' },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+const ADMIN = { email: 'admin@joule.test', password: 'joule-demo' };
+const KIB = 1024;
+const MIB = 1024 * 1024;
+
+/** Each figure, its target and its unit. */
+const targets = {
+  loginJs: { label: 'initial JS, login page (gzip)', max: 150 * KIB, unit: 'KiB' },
+  listJs: { label: 'initial JS, list page (gzip)', max: 150 * KIB, unit: 'KiB' },
+  first25: { label: 'navigation → first 25 customer rows', max: 300, unit: 'ms' },
+  all9999: { label: '9,999-row page rendered (after its data)', max: 500, unit: 'ms' },
+  all9999Total: { label: '9,999-row page, click → rendered (with fetch)', max: null, unit: 'ms' },
+  heap: { label: 'JS heap after the 9,999 rows', max: 60 * MIB, unit: 'MiB' },
+  sort: { label: 'header sort → re-rendered (after its data)', max: 70, unit: 'ms' },
+  sortTotal: { label: 'header sort, click → re-rendered (with fetch)', max: null, unit: 'ms' },
+} as const;
+type Figure = keyof typeof targets;
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status ?? 1;
+}
+
+function prepareDataDir(): string {
+  if (values['data-dir']) return resolve(values['data-dir']);
+  const scale = values['seed-scale'] ?? 'large';
+  const dir = join(root, '.bench', scale);
+  if (existsSync(join(dir, 'db'))) return dir;
+  console.log(`Seeding ${dir} (scale ${scale}) once; later runs reuse it.`);
+  const status = run('npm', ['run', '--silent', 'seed', '--', '--scale', scale, '--data-dir', dir]);
+  if (status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    console.log('`npm run seed -- --scale` is not available: using bench/quick-seed.ts.');
+    if (run('npx', ['tsx', 'bench/quick-seed.ts', '--data-dir', dir, '--customers', '12000']) !== 0)
+      throw new Error('Seeding failed');
+  }
+  return dir;
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      JOULE_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JOULE_AUTH_RATE: '1000/min',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      const answer = await fetch(`${base}/api/v1/`);
+      if (answer.status < 500) return server;
+    } catch {
+      // Not listening yet.
+    }
+    if (server.exitCode !== null) throw new Error('The server exited');
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error('The server did not start within 2 minutes');
+}
+
+async function tokens(): Promise<{ access: string; refresh: string }> {
+  const answer = await fetch(`${base}/api/v1/auth/jwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!answer.ok) throw new Error(`Sign-in failed: ${answer.status}`);
+  return (await answer.json()) as { access: string; refresh: string };
+}
+
+/** A fresh context; signed in through the stored session when `session` is given. */
+async function freshContext(
+  browser: Browser,
+  session?: { access: string; refresh: string },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  if (session) {
+    await context.addInitScript(
+      (value) => {
+        localStorage.setItem('joule.auth', value);
+      },
+      JSON.stringify({ backend: 'joule', ...session }),
+    );
+  }
+  // Times rows first appear, relative to the navigation start (performance.now()).
+  await context.addInitScript(() => {
+    const marks: Record<string, number> = {};
+    (window as unknown as { __bench: typeof marks }).__bench = marks;
+    new MutationObserver(() => {
+      const rows = document.querySelectorAll('table tbody tr[data-index]').length;
+      if (rows >= 25 && marks.rows25 === undefined) marks.rows25 = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return context;
+}
+
+/**
+ * Sum of the encoded (gzip) bodies of the JS the page asked for until it was ready (the
+ * login button, the 25 rows) and 300 ms after: what the page needs to be used. Chunks
+ * fetched later on purpose (the dialog code, preloaded 1.5 s after a list shows) are not
+ * counted.
+ */
+async function jsBytes(page: Page, url: string, ready: () => Promise<unknown>): Promise<number> {
+  const sizes: Promise<number>[] = [];
+  let counting = true;
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (counting && (type === 'script' || response.url().endsWith('.js'))) {
+      sizes.push(
+        response
+          .request()
+          .sizes()
+          .then((s) => {
+            if (process.env.JOULE_BENCH_VERBOSE)
+              console.log(`  ${s.responseBodySize} ${response.url()}`);
+            return s.responseBodySize;
+          }),
+      );
+    }
+  });
+  await page.goto(url);
+  await ready();
+  await page.waitForTimeout(300);
+  counting = false;
+  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+}
+
+async function measureOnce(browser: Browser, session: { access: string; refresh: string }) {
+  const figures: Partial<Record<Figure, number>> = {};
+
+  // Login page, signed out.
+  let context = await freshContext(browser);
+  let page = await context.newPage();
+  figures.loginJs = await jsBytes(page, `${base}/login`, () =>
+    page.getByRole('button', { name: /Přihlásit|Sign in/ }).waitFor(),
+  );
+  await context.close();
+
+  // A list page, signed in: initial JS and the first 25 rows.
+  context = await freshContext(browser, session);
+  page = await context.newPage();
+  page.on('crash', () => console.error('The page crashed'));
+  page.on('pageerror', (error) => console.error('Page error:', error.message));
+  // Sorted by number, so the header click (→ descending) surely changes the first row.
+  figures.listJs = await jsBytes(page, `${base}/customers?sort=customer_no`, () =>
+    page.locator('table tbody tr[data-index]').nth(24).waitFor(),
+  );
+  figures.first25 = await page.evaluate(
+    () => (window as unknown as { __bench: Record<string, number> }).__bench.rows25!,
+  );
+
+  // Sort by a header click: click → the first row shows another customer (this includes
+  // the API's answer: sorting is the server's).
+  const firstRow = () => page.locator('table tbody tr[data-index="0"]').getAttribute('aria-label');
+  const before = await firstRow();
+  const sorted = await page.evaluate(async (initial) => {
+    const button = document.querySelector<HTMLButtonElement>('thead button.joule-sort-button')!;
+    const start = performance.now();
+    return new Promise<{ total: number; render: number }>((done, fail) => {
+      setTimeout(() => fail(new Error('The sort did not change the first row in 30 s')), 30_000);
+      const observer = new MutationObserver(() => {
+        const row = document.querySelector('table tbody tr[data-index="0"]');
+        if (row && row.getAttribute('aria-label') !== initial) {
+          observer.disconnect();
+          const end = performance.now();
+          const entry = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('/api/v1/customers/') && e.name.includes('sort=-'))
+            .at(-1) as PerformanceResourceTiming | undefined;
+          done({ total: end - start, render: end - (entry?.responseEnd ?? start) });
+        }
+      });
+      observer.observe(document.querySelector('table')!, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+      });
+      button.click();
+    });
+  }, before);
+  figures.sort = sorted.render;
+  figures.sortTotal = sorted.total;
+
+  // "All": the 9,999-row page.
+  const cdp = await context.newCDPSession(page);
+  const timing = await page.evaluate(async () => {
+    const select = [...document.querySelectorAll('select')].find((s) =>
+      [...s.options].some((o) => o.value === '9999'),
+    )!;
+    const start = performance.now();
+    return new Promise<{ total: number; render: number }>((done, fail) => {
+      setTimeout(() => fail(new Error('The 9,999 rows did not render in 60 s')), 60_000);
+      const observer = new MutationObserver(() => {
+        const table = document.querySelector('table[aria-rowcount]');
+        if (
+          Number(table?.getAttribute('aria-rowcount')) >= 10000 &&
+          table?.getAttribute('aria-busy') !== 'true'
+        ) {
+          observer.disconnect();
+          const end = performance.now();
+          const entry = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('page_size=9999'))
+            .at(-1) as PerformanceResourceTiming | undefined;
+          done({ total: end - start, render: end - (entry?.responseEnd ?? start) });
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+      select.value = '9999';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  });
+  figures.all9999 = timing.render;
+  figures.all9999Total = timing.total;
+  await cdp.send('HeapProfiler.collectGarbage');
+  figures.heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  await context.close();
+  return figures;
+}
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function show(value: number, unit: string): string {
+  if (unit === 'KiB') return `${(value / KIB).toFixed(1)} KiB`;
+  if (unit === 'MiB') return `${(value / MIB).toFixed(1)} MiB`;
+  return `${value.toFixed(0)} ms`;
+}
+
+async function main() {
+  if (!values['no-build'] || !existsSync(join(root, 'dist', 'index.html'))) {
+    if (run('npm', ['run', '--silent', 'build']) !== 0) throw new Error('The build failed');
+  }
+  const dataDir = prepareDataDir();
+  const server = await startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const session = await tokens();
+    const results: Partial<Record<Figure, number>>[] = [];
+    // One warm-up run (server caches, JIT), not counted.
+    await measureOnce(browser, session);
+    for (let i = 0; i < runs; i += 1) {
+      results.push(await measureOnce(browser, session));
+      process.stdout.write(`run ${i + 1}/${runs} done\n`);
+    }
+    console.log(`\nnpm run bench:ui — median of ${runs} runs, ${base}, data ${dataDir}\n`);
+    let missed = 0;
+    for (const [key, target] of Object.entries(targets) as [Figure, (typeof targets)[Figure]][]) {
+      const value = median(results.map((r) => r[key] ?? Number.NaN));
+      const ok = target.max === null ? null : value <= target.max;
+      if (ok === false) missed += 1;
+      const goal =
+        target.max === null ? '(no target)' : `target ≤ ${show(target.max, target.unit)}`;
+      const mark = ok === null ? ' ' : ok ? '✓' : '✗';
+      console.log(
+        `${mark} ${target.label.padEnd(48)} ${show(value, target.unit).padStart(10)}   ${goal}`,
+      );
+    }
+    console.log(missed ? `\n${missed} figure(s) miss their target.` : '\nEvery target met.');
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

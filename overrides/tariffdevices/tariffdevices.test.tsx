@@ -1,0 +1,47 @@
+/** @vitest-environment jsdom */
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { descriptorsByName } from '../../src/generated/descriptors';
+import { mergeOverrides } from '../../src/resources';
+import { FormHarness } from '../../src/resources/test-support/form-harness';
+import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
+import { overrides } from '../index';
+
+const tariffdevices = mergeOverrides(descriptorsByName, overrides).tariffdevices!;
+const { request } = fakeRequest(() => ({ data: { count: 0, results: [] } }));
+const base = { serial_number: 'SN-1', name: 'Meter' };
+
+function calibrationInput(): HTMLInputElement {
+  const input = document.querySelector<HTMLInputElement>('input[id$="calibration_date"]');
+  if (!input) throw new Error('no calibration date input');
+  return input;
+}
+
+describe.each([
+  ['cs', 'Cejch musí být ve formátu RRRR-MM-DD'],
+  ['en', 'Calibration date must be in YYYY-MM-DD'],
+] as const)('the calibration date of a tariff device in %s (SPEC §5)', (locale, message) => {
+  it('names its own format message and blocks the submit', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <FormHarness descriptor={tariffdevices} initial={base} onSubmit={onSubmit} />,
+      { request, locale },
+    );
+    await userEvent.type(calibrationInput(), '1. 2. 2025');
+    await userEvent.tab();
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    await userEvent.click(screen.getByRole('button', { name: 'submit' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('the tariff devices override', () => {
+  it('leaves descriptors without a calibration date alone', () => {
+    const merged = mergeOverrides(descriptorsByName, overrides);
+    expect(merged.customers).toBe(descriptorsByName.customers);
+    expect(JSON.stringify(tariffdevices.uiSchema)).toContain(
+      'overrides.tariffdevices.calibrationDateFormat',
+    );
+  });
+});

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../seed';
+import { startTestServer, type TestServer } from '../../test/server';
+import { MAX_BULK_READINGS } from './measurements';
+
+let server: TestServer;
+let admin: string;
+let clerk: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login(DEMO_USERS.admin);
+  clerk = await server.login(DEMO_USERS.clerk);
+});
+afterAll(() => server.close());
+
+let serial = 0;
+async function device(): Promise<number> {
+  serial += 1;
+  const response = await server.request('/tariffdevices/', {
+    method: 'POST',
+    token: admin,
+    body: { serial_number: `BULK-${serial}`, name: `Elektroměr ${serial}` },
+  });
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+const DAY = 86_400_000;
+const START = Date.UTC(2025, 0, 1);
+const reading = (id: number, day: number, high: number, low = 0, production = 0) => ({
+  tariff_device: id,
+  timestamp_received: new Date(START + day * DAY).toISOString(),
+  obis_181: high.toFixed(3),
+  obis_182: low.toFixed(3),
+  obis_280: production.toFixed(3),
+});
+
+function bulk(body: unknown, lang?: string, token = admin) {
+  return server.request('/measurements/bulk/', { method: 'POST', token, body, lang });
+}
+
+async function stored(id: number): Promise<string[]> {
+  const response = await server.request(
+    `/measurements/?filter=tariff_device=${id}&sort=timestamp_received&page_size=9999`,
+    { token: admin },
+  );
+  return response.body.results.map(
+    (row: { timestamp_received: string; obis_181: string }) =>
+      `${row.timestamp_received.slice(0, 10)} ${row.obis_181}`,
+  );
+}
+
+describe('POST /measurements/bulk/', () => {
+  it('stores many readings of many devices and is idempotent', async () => {
+    const devices = [await device(), await device(), await device()];
+    const body = devices.flatMap((id) =>
+      Array.from({ length: 100 }, (_, day) => reading(id, day, 1000 + day * 7.5, day * 2, day)),
+    );
+    const first = await bulk(body);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ created: 300, unchanged: 0, failed: 0, errors: {} });
+    const again = await bulk(body);
+    expect(again.body).toEqual({ created: 0, unchanged: 300, failed: 0, errors: {} });
+    const rows = await stored(devices[1]!);
+    expect(rows).toHaveLength(100);
+    expect(rows[0]).toBe('2025-01-01 1000.000');
+    expect(rows[99]).toBe('2025-04-10 1742.500');
+  });
+
+  it('reports bad rows by index, in en and cs, and keeps the good ones', async () => {
+    const id = await device();
+    expect((await bulk([reading(id, 10, 500)])).body.created).toBe(1);
+    const body = [
+      reading(id, 0, 100), // 0: fine, before the stored one
+      reading(id, 20, 400), // 1: lower than the stored 500 on day 10
+      reading(id, 5, 600), // 2: higher than the stored 500 on day 10
+      reading(id, 10, 501), // 3: a different reading at a stored instant
+      reading(id, 10, 500), // 4: the stored reading again
+      { ...reading(id, 30, 900), obis_182: 'x' }, // 5: not a number
+      { ...reading(id, 31, 950), timestamp_received: '2999-01-01T00:00:00Z' }, // 6: future
+      reading(999_999, 1, 1), // 7: no such device
+      reading(id, 40, 1000), // 8: fine
+      'nonsense', // 9: not an object
+      reading(id, 41, 999), // 10: lower than row 8 of this request
+    ];
+    const en = await bulk(body);
+    expect(en.status).toBe(200);
+    expect(en.body.created).toBe(2);
+    expect(en.body.unchanged).toBe(1);
+    expect(en.body.failed).toBe(8);
+    expect(en.body.errors).toEqual({
+      '1': {
+        obis_181: [
+          'The register cannot decrease: an earlier reading of this device has 500.000 kWh.',
+        ],
+      },
+      '2': {
+        obis_181: ['The register cannot decrease: a later reading of this device has 500.000 kWh.'],
+      },
+      '3': { timestamp_received: ['This device already has a reading at this time.'] },
+      '5': { obis_182: ['A valid number is required.'] },
+      '6': { timestamp_received: ['A reading cannot be taken in the future.'] },
+      '7': { tariff_device: ['Invalid pk "999999" - object does not exist.'] },
+      '9': { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] },
+      '10': {
+        obis_181: [
+          'The register cannot decrease: an earlier reading of this device has 1000.000 kWh.',
+        ],
+      },
+    });
+    expect(await stored(id)).toEqual([
+      '2025-01-01 100.000',
+      '2025-01-11 500.000',
+      '2025-02-10 1000.000',
+    ]);
+    const cs = await bulk([reading(id, 20, 400), reading(id, 50, 1)], 'cs');
+    expect(cs.body.errors).toEqual({
+      '0': {
+        obis_181: ['Registr nemůže klesnout: dřívější odečet tohoto zařízení má 500.000 kWh.'],
+      },
+      '1': {
+        obis_181: ['Registr nemůže klesnout: dřívější odečet tohoto zařízení má 1000.000 kWh.'],
+      },
+    });
+  });
+
+  it('treats a repeated row of one request as one reading', async () => {
+    const id = await device();
+    const response = await bulk([reading(id, 1, 10), reading(id, 1, 10), reading(id, 1, 11)]);
+    expect(response.body).toEqual({
+      created: 1,
+      unchanged: 1,
+      failed: 1,
+      errors: { '2': { timestamp_received: ['This device already has a reading at this time.'] } },
+    });
+  });
+
+  it('takes 10,000 readings and refuses more, or a body that is not a list', async () => {
+    const ids = [await device(), await device()];
+    // Hourly readings, so 5,000 per device stay in the past.
+    const body = Array.from({ length: MAX_BULK_READINGS }, (_, i) =>
+      reading(ids[i % 2]!, Math.floor(i / 2) / 24, i),
+    );
+    const full = await bulk(body);
+    expect(full.status).toBe(200);
+    expect(full.body.created).toBe(MAX_BULK_READINGS);
+    const count = await server.request(`/measurements/?filter=tariff_device=${ids[0]}`, {
+      token: admin,
+    });
+    expect(count.body.count).toBe(MAX_BULK_READINGS / 2);
+
+    const tooMany = await bulk([...body, reading(ids[0]!, 300, 99_999)]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toEqual({
+      non_field_errors: ['Ensure this list has no more than 10000 readings.'],
+    });
+    expect((await bulk([...body, reading(ids[0]!, 300, 99_999)], 'cs')).body).toEqual({
+      non_field_errors: ['Seznam smí obsahovat nejvýše 10000 odečtů.'],
+    });
+    const notList = await bulk({ tariff_device: ids[0] });
+    expect(notList.status).toBe(400);
+    expect(notList.body).toEqual({
+      non_field_errors: ['Expected a list of items but got type "dict".'],
+    });
+  });
+
+  it('needs the measurements privilege', async () => {
+    const response = await bulk([], undefined, clerk);
+    expect(response.status).toBe(403);
+    const anonymous = await server.request('/measurements/bulk/', { method: 'POST', body: [] });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const schema = await server.request('/schema/');
+    const operation = schema.body.paths['/api/v1/measurements/bulk/'].post;
+    expect(operation.operationId).toBe('measurements_bulk_create');
+    expect(operation['x-privilege']).toBe('TARIFF');
+    expect(operation.requestBody.content['application/json'].schema).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Measurement' },
+      maxItems: MAX_BULK_READINGS,
+    });
+    expect(schema.body.components.schemas.MeasurementBulkResult.required).toEqual([
+      'created',
+      'errors',
+      'failed',
+      'unchanged',
+    ]);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Blueprint icon loading (Blueprint 6 loads icon paths on demand). Its default loader
+ * fetches every path of a size at once (~100 kB gzip for 16 px) with the first icon; the
+ * app instead loads a small module of the icons it uses (`ICON_NAMES`), and falls back to
+ * Blueprint's loader for any other name, so no icon is ever missing.
+ */
+import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
+
+async function loadPaths(name: IconName, size: number): Promise<IconPaths> {
+  const { paths } = size < 20 ? await import('./paths-16') : await import('./paths-20');
+  const known = paths[name];
+  if (known) return known;
+  const { splitPathsBySizeLoader } =
+    await import('@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader.js');
+  return splitPathsBySizeLoader(name, size);
+}
+
+/** Makes Blueprint load icon paths through the app's loader; call once before rendering. */
+export function setUpIcons(): void {
+  Icons.setLoaderOptions({ loader: loadPaths });
+}

@@ -1,0 +1,92 @@
+/**
+ * SVG paths of the 20px icons the app names by string (`icon="plus"`), bundled together
+ * so that the first icons do not pull in all of Blueprint's 20px paths (~100 kB gzip).
+ * Keep in step with `ICON_NAMES` (icon-names.ts); a test checks it.
+ */
+import type { IconPaths } from '@blueprintjs/icons';
+import arrowRight from '@blueprintjs/icons/lib/esm/generated/20px/paths/arrow-right.js';
+import barcode from '@blueprintjs/icons/lib/esm/generated/20px/paths/barcode.js';
+import box from '@blueprintjs/icons/lib/esm/generated/20px/paths/box.js';
+import chevronDown from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-down.js';
+import chevronLeft from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-left.js';
+import chevronRight from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-right.js';
+import chevronUp from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-up.js';
+import cog from '@blueprintjs/icons/lib/esm/generated/20px/paths/cog.js';
+import columnLayout from '@blueprintjs/icons/lib/esm/generated/20px/paths/column-layout.js';
+import cross from '@blueprintjs/icons/lib/esm/generated/20px/paths/cross.js';
+import dashboard from '@blueprintjs/icons/lib/esm/generated/20px/paths/dashboard.js';
+import document from '@blueprintjs/icons/lib/esm/generated/20px/paths/document.js';
+import dollar from '@blueprintjs/icons/lib/esm/generated/20px/paths/dollar.js';
+import download from '@blueprintjs/icons/lib/esm/generated/20px/paths/download.js';
+import error from '@blueprintjs/icons/lib/esm/generated/20px/paths/error.js';
+import filter from '@blueprintjs/icons/lib/esm/generated/20px/paths/filter.js';
+import filterRemove from '@blueprintjs/icons/lib/esm/generated/20px/paths/filter-remove.js';
+import flash from '@blueprintjs/icons/lib/esm/generated/20px/paths/flash.js';
+import floppyDisk from '@blueprintjs/icons/lib/esm/generated/20px/paths/floppy-disk.js';
+import folderClose from '@blueprintjs/icons/lib/esm/generated/20px/paths/folder-close.js';
+import inbox from '@blueprintjs/icons/lib/esm/generated/20px/paths/inbox.js';
+import infoSign from '@blueprintjs/icons/lib/esm/generated/20px/paths/info-sign.js';
+import key from '@blueprintjs/icons/lib/esm/generated/20px/paths/key.js';
+import logOut from '@blueprintjs/icons/lib/esm/generated/20px/paths/log-out.js';
+import mapMarker from '@blueprintjs/icons/lib/esm/generated/20px/paths/map-marker.js';
+import notifications from '@blueprintjs/icons/lib/esm/generated/20px/paths/notifications.js';
+import office from '@blueprintjs/icons/lib/esm/generated/20px/paths/office.js';
+import people from '@blueprintjs/icons/lib/esm/generated/20px/paths/people.js';
+import plus from '@blueprintjs/icons/lib/esm/generated/20px/paths/plus.js';
+import reset from '@blueprintjs/icons/lib/esm/generated/20px/paths/reset.js';
+import satellite from '@blueprintjs/icons/lib/esm/generated/20px/paths/satellite.js';
+import search from '@blueprintjs/icons/lib/esm/generated/20px/paths/search.js';
+import smallCross from '@blueprintjs/icons/lib/esm/generated/20px/paths/small-cross.js';
+import tag from '@blueprintjs/icons/lib/esm/generated/20px/paths/tag.js';
+import thList from '@blueprintjs/icons/lib/esm/generated/20px/paths/th-list.js';
+import tick from '@blueprintjs/icons/lib/esm/generated/20px/paths/tick.js';
+import tickCircle from '@blueprintjs/icons/lib/esm/generated/20px/paths/tick-circle.js';
+import timelineBarChart from '@blueprintjs/icons/lib/esm/generated/20px/paths/timeline-bar-chart.js';
+import trash from '@blueprintjs/icons/lib/esm/generated/20px/paths/trash.js';
+import user from '@blueprintjs/icons/lib/esm/generated/20px/paths/user.js';
+import warningSign from '@blueprintjs/icons/lib/esm/generated/20px/paths/warning-sign.js';
+
+/** Paths by icon name, 20px grid. */
+export const paths: Readonly<Record<string, IconPaths>> = {
+  'arrow-right': arrowRight,
+  barcode: barcode,
+  box: box,
+  'chevron-down': chevronDown,
+  'chevron-left': chevronLeft,
+  'chevron-right': chevronRight,
+  'chevron-up': chevronUp,
+  cog: cog,
+  'column-layout': columnLayout,
+  cross: cross,
+  dashboard: dashboard,
+  document: document,
+  dollar: dollar,
+  download: download,
+  error: error,
+  filter: filter,
+  'filter-remove': filterRemove,
+  flash: flash,
+  'floppy-disk': floppyDisk,
+  'folder-close': folderClose,
+  inbox: inbox,
+  'info-sign': infoSign,
+  key: key,
+  'log-out': logOut,
+  'map-marker': mapMarker,
+  notifications: notifications,
+  office: office,
+  people: people,
+  plus: plus,
+  reset: reset,
+  satellite: satellite,
+  search: search,
+  'small-cross': smallCross,
+  tag: tag,
+  'th-list': thList,
+  tick: tick,
+  'tick-circle': tickCircle,
+  'timeline-bar-chart': timelineBarChart,
+  trash: trash,
+  user: user,
+  'warning-sign': warningSign,
+};
