@@ -18,6 +18,7 @@
  * | `LOG_LEVEL` | Fastify (pino) log level: `info` logs every request | `warn` |
  * | `OIDC_ISSUER` | single sign-on provider (issuer URL); its access tokens are accepted | unset |
  * | `OIDC_AUDIENCE` | expected `aud` (or `azp`) of provider access tokens | `joule` |
+ * | `OIDC_MAX_AGE` | maximum authentication age in seconds at single sign-on (`max_age`, `auth_time` checked) | unset: not enforced |
  * | `JOULE_DEV_IDP` | `1`: start the dev OIDC provider on loopback and use it (`auth/dev-idp.ts`) | off |
  * | `JOULE_DEV_IDP_PORT` | its port | 8001 |
  * | `JOULE_DEV_IDP_ACCESS_LIFETIME` | its access token lifetime in seconds | `JWT_ACCESS_LIFETIME` |
@@ -49,6 +50,8 @@ export interface ServerConfig {
   readonly oidcIssuer: string | undefined;
   /** Expected audience of provider access tokens. */
   readonly oidcAudience: string;
+  /** Maximum authentication age at single sign-on in seconds (SPEC §5), or undefined. */
+  readonly oidcMaxAge: number | undefined;
   /** Start the dev provider (`JOULE_DEV_IDP=1`), or undefined. */
   readonly devIdp: { readonly port: number; readonly accessLifetime: number } | undefined;
 }
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'warn',
     oidcIssuer,
     oidcAudience: env.OIDC_AUDIENCE || 'joule',
+    oidcMaxAge: env.OIDC_MAX_AGE ? seconds(env, 'OIDC_MAX_AGE', 0) : undefined,
     devIdp: devIdp
       ? {
           port: portNumber(env, 'JOULE_DEV_IDP_PORT', 8001),

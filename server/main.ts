@@ -58,7 +58,7 @@ runCli(async () => {
     publicUrl: config.publicUrl,
     distDir,
     authRate: config.authRate,
-    oidc: issuer ? { issuer, client_id: OIDC_CLIENT_ID } : null,
+    oidc: issuer ? { issuer, client_id: OIDC_CLIENT_ID, max_age: config.oidcMaxAge ?? null } : null,
     externalTokenVerifiers: issuer
       ? [createOidcTokenVerifier({ issuer, audience: config.oidcAudience })]
       : [],

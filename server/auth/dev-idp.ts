@@ -3,13 +3,16 @@
  * components": `oidc-provider` on loopback), started by `JOULE_DEV_IDP=1`.
  *
  * It knows one public client, `joule` (no secret, PKCE S256 required, authorization code
- * and refresh token grants, redirect URIs given by the caller), a few accounts
+ * and refresh token grants, redirect URIs given by the caller, RP-initiated logout back to
+ * the SPA's `/login`), a few accounts
  * ({@link DEV_IDP_ACCOUNTS}, password {@link DEV_IDP_PASSWORD}) and issues JWT access tokens
  * (RFC 9068, RS256) for the resource `urn:joule:api` with audience `joule` and the
  * account's `email` claim, so the API verifies them against the provider's JWKS like any
  * other provider's (`oidc-verifier.ts`). The sign-in page is a minimal HTML form of its own;
- * consent is given automatically (Joule is a first-party client). Everything lives in
- * memory: a restart forgets sessions and tokens.
+ * consent is given automatically (Joule is a first-party client), and so is the sign-out
+ * at the end-session endpoint (OpenID Connect RP-Initiated Logout 1.0): the whole provider
+ * session ends without a confirmation click. Everything lives in memory: a restart forgets
+ * sessions and tokens.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -40,6 +43,11 @@ export interface DevIdpOptions {
   readonly port: number;
   /** Where the SPA may be sent back to: full `…/oidc/callback` URLs. */
   readonly redirectUris: readonly string[];
+  /**
+   * Where the end-session endpoint may send the browser after sign-out
+   * (`post_logout_redirect_uri`). @default each redirect URI's origin + `/login`
+   */
+  readonly postLogoutRedirectUris?: readonly string[];
   /** Access token lifetime in seconds. @default 300 */
   readonly accessTokenTtl?: number;
   /** Refresh token lifetime in seconds. @default 86400 */
@@ -81,6 +89,27 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label for="password">Account password</label><input id="password" name="password" type="password" required>
 <button type="submit">Continue</button>
 </form></main></body></html>`;
+}
+
+/**
+ * The end-session page: oidc-provider's form (`id="op.logoutForm"`, carrying the xsrf
+ * secret) with `logout=yes` added, submitted on load; a button when scripts are off.
+ */
+function logoutPage(form: string): string {
+  const withLogout = form.replace(
+    '</form>',
+    '<input type="hidden" name="logout" value="yes"><noscript><button type="submit">Sign out</button></noscript></form>',
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing out</title>
+<style>${PAGE_STYLE}</style></head><body><main><h1>Dev identity provider</h1><p>Signing out…</p>
+${withLogout}
+<script>document.forms[0].submit()</script></main></body></html>`;
+}
+
+/** Shown after sign-out when the request named no way back. */
+function signedOutPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title>
+<style>${PAGE_STYLE}</style></head><body><main><h1>Dev identity provider</h1><p>You are signed out.</p></main></body></html>`;
 }
 
 function passwordMatches(given: string): boolean {
@@ -144,6 +173,10 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: [...options.redirectUris],
+        post_logout_redirect_uris: [
+          ...(options.postLogoutRedirectUris ??
+            new Set(options.redirectUris.map((uri) => `${new URL(uri).origin}/login`))),
+        ],
       },
     ],
     jwks: { keys: [signingKey] },
@@ -167,6 +200,20 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       devInteractions: { enabled: false },
       // The SPA revokes its refresh token at logout (RFC 7009).
       revocation: { enabled: true },
+      // …and then ends the provider session (RP-initiated logout): no confirmation page,
+      // the form is posted at once with `logout=yes` (the whole session, not only Joule's
+      // part of it), then the browser goes back to the SPA's login page.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage();
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => DEV_IDP_RESOURCE,

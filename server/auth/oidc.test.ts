@@ -106,10 +106,10 @@ async function sign(
 const me = (token: string) => server.request('/auth/me/', { token });
 
 describe('provider access tokens', () => {
-  it('/config/ publishes the issuer and client id', async () => {
+  it('/config/ publishes the issuer and client id, and no maximum auth age', async () => {
     const response = await server.request('/config/');
     expect(response.body).toEqual({
-      oidc: { issuer: provider.issuer, client_id: 'joule' },
+      oidc: { issuer: provider.issuer, client_id: 'joule', max_age: null },
       release: null,
     });
   });
@@ -193,7 +193,7 @@ describe('with the dev identity provider (oidc-provider)', () => {
     idp = await startDevIdp({ port: 0, redirectUris: [redirectUri] });
     app = await startTestServer({
       database: server.database,
-      oidc: { issuer: idp.issuer, client_id: 'joule' },
+      oidc: { issuer: idp.issuer, client_id: 'joule', max_age: 900 },
       externalTokenVerifiers: [createOidcTokenVerifier({ issuer: idp.issuer, audience: 'joule' })],
     });
   });
@@ -229,6 +229,14 @@ describe('with the dev identity provider (oidc-provider)', () => {
     const response = await app.request('/auth/me/', { token: tokens.access_token });
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ code: 'user_not_found' });
+  });
+
+  it('/config/ publishes the maximum auth age (OIDC_MAX_AGE, SPEC §5)', async () => {
+    const response = await app.request('/config/');
+    expect(response.body).toEqual({
+      oidc: { issuer: idp.issuer, client_id: 'joule', max_age: 900 },
+      release: null,
+    });
   });
 
   it('a wrong password is refused at the provider', async () => {

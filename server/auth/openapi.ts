@@ -58,8 +58,13 @@ export function authSchemas(): Record<string, SchemaObject> {
         oidc: {
           type: 'object',
           nullable: true,
-          properties: { issuer: { type: 'string', format: 'uri' }, client_id: { type: 'string' } },
-          required: ['client_id', 'issuer'],
+          properties: {
+            issuer: { type: 'string', format: 'uri' },
+            client_id: { type: 'string' },
+            // Seconds; null: no maximum authentication age (SPEC §5).
+            max_age: { type: 'integer', minimum: 1, nullable: true },
+          },
+          required: ['client_id', 'issuer', 'max_age'],
         },
         release: { type: 'string', nullable: true },
       },

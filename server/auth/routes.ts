@@ -6,7 +6,8 @@
  * - `GET /auth/me/` → `{id, email, privileges}`
  * - `POST /users/reset_password/` `{email}` → 204 (always)
  * - `POST /users/reset_password_confirm/` `{uid, token, new_password}` → 204
- * - `GET /config/` (and `/config.json`) → `{oidc, release}` (no authentication)
+ * - `GET /config/` (and `/config.json`) → `{oidc: {issuer, client_id, max_age} | null, release}`
+ *   (no authentication)
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -32,6 +33,12 @@ import { InvalidTokenError, type TokenService } from './tokens';
 export interface OidcClientConfig {
   readonly issuer: string;
   readonly client_id: string;
+  /**
+   * Maximum authentication age in seconds (`OIDC_MAX_AGE`, SPEC §5 "maximum auth age
+   * enforced if configured"): the SPA asks the provider for it (`max_age`) and refuses an
+   * ID token whose `auth_time` is missing or older. Null or absent: not enforced.
+   */
+  readonly max_age?: number | null;
 }
 
 /** What the auth routes need from the app. */
@@ -176,7 +183,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
     },
   });
 
-  const config = { GET: async () => ({ oidc: context.oidc, release: context.release }) };
+  const oidc = context.oidc ? { ...context.oidc, max_age: context.oidc.max_age ?? null } : null;
+  const config = { GET: async () => ({ oidc, release: context.release }) };
   registerPath(app, `${prefix}/config/`, config);
   // The same, where the SPA's dev server proxies it (vite.config.ts).
   registerPath(app, '/config.json', config);

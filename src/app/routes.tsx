@@ -66,9 +66,16 @@ export function createRoutes({
         },
         {
           path: 'logout',
+          // The user's own logout; after single sign-on the provider's session ends too: its
+          // end-session page signs out and sends the browser back to /login.
           loader: async () => {
-            await logout();
-            return redirect(LOGIN_PATH);
+            const endSession = await logout({ endProviderSession: true });
+            if (!endSession) return redirect(LOGIN_PATH);
+            // A document navigation of its own: the shell's move to /login once the user is
+            // gone (an urgent render, before the router's transition) may have cancelled
+            // this navigation, and with it any redirect returned here.
+            window.location.assign(endSession);
+            return new Promise<never>(() => {}); // the page is leaving
           },
         },
         {

@@ -6,13 +6,23 @@
  * - Sign-in: authorization code flow with PKCE (S256), client id and issuer from
  *   `/config/`, scope `openid profile email`, redirect back to `<origin>/oidc/callback`.
  *   Verifier and state wait in session storage (`WebStorageStateStore`) across the redirect.
+ *   With a maximum authentication age configured (`max_age` of `/config/`), it is sent as
+ *   `max_age`.
  * - Callback: only a code-flow answer in the query is taken (no tokens in the URL or the
  *   fragment: implicit and hybrid answers are refused); the RFC 9207 `iss` parameter and the
  *   discovery document's issuer must be the configured issuer; the state must be one we
  *   stored; an error answer is refused; the code is exchanged with the verifier; the ID
- *   token, when there is one, must name the issuer and our client.
- * - Renewal: the form-encoded refresh_token grant of a public client (no secret).
- * - Logout: the refresh token is revoked at the provider when it offers revocation.
+ *   token, when there is one, must name the issuer and our client; with `max_age`, its
+ *   `auth_time` must be there and no older than `max_age` (+ {@link AUTH_AGE_SKEW_S}).
+ *   oidc-client-ts sends `max_age` but does not check `auth_time` against it (3.x: it only
+ *   compares `auth_time` of a renewed ID token with the earlier one), hence the check here.
+ *   The ID token is kept in session storage for the logout's `id_token_hint`.
+ * - Renewal: the form-encoded refresh_token grant of a public client (no secret); a new ID
+ *   token replaces the kept one.
+ * - Logout: the refresh token is revoked at the provider when it offers revocation; the
+ *   user's own logout then ends the provider's session (RP-Initiated Logout:
+ *   `end_session_endpoint` with `id_token_hint`, `client_id` and `post_logout_redirect_uri`
+ *   `<origin>/login`).
  */
 import {
   ErrorResponse,
@@ -33,6 +43,15 @@ export const SSO_SCOPE = 'openid profile email';
 export const SSO_CALLBACK_PATH = '/oidc/callback';
 /** Prefix of the state entries in session storage. */
 export const SSO_STATE_PREFIX = 'joule.oidc.';
+/**
+ * Session storage key of the last ID token (the logout's `id_token_hint`); outside
+ * {@link SSO_STATE_PREFIX}, whose entries the library reads as sign-in states.
+ */
+export const SSO_ID_TOKEN_KEY = 'joule.sso.id_token';
+/** SPA route the provider's end-session endpoint sends the browser back to. */
+export const SSO_POST_LOGOUT_PATH = '/login';
+/** Clock skew allowed on `auth_time` against `max_age`, in seconds (SPEC §9: 30 s). */
+export const AUTH_AGE_SKEW_S = 30;
 
 /** A callback or renewal the SPA refuses, with the reason for the log (never shown). */
 export class SsoError extends Error {
@@ -64,6 +83,18 @@ export interface SsoClient {
    * logout; does nothing when the provider has no revocation endpoint.
    */
   revoke(refresh: string): Promise<void>;
+  /**
+   * Logout at the provider: revokes `refresh` (a failure is logged, not thrown), forgets the
+   * kept ID token and, with `endProviderSession`, builds the RP-initiated logout request.
+   * @returns the end-session URL to send the browser to (`id_token_hint`, `client_id`,
+   *   `post_logout_redirect_uri` `<origin>/login`), or null when not asked to or the
+   *   provider has no `end_session_endpoint`.
+   * @throws `NetworkError` when discovery cannot be reached.
+   */
+  signOut(
+    refresh: string,
+    options: { readonly endProviderSession: boolean },
+  ): Promise<string | null>;
 }
 
 /** Where the client lives: the page's origin, its session storage and navigation. */
@@ -71,6 +102,8 @@ export interface SsoEnvironment {
   readonly origin: string;
   readonly storage: Storage;
   navigate(url: string): void;
+  /** The clock for `auth_time`, in milliseconds since the epoch. @default Date.now */
+  now?(): number;
 }
 
 function browserEnvironment(): SsoEnvironment {
@@ -79,6 +112,25 @@ function browserEnvironment(): SsoEnvironment {
     storage: window.sessionStorage,
     navigate: (url) => window.location.assign(url),
   };
+}
+
+/**
+ * SPEC §5 "maximum auth age enforced if configured": the ID token's `auth_time` (seconds
+ * since the epoch) must be a number no older than `maxAge` seconds before `nowS`, nor later
+ * than `nowS`, give or take {@link AUTH_AGE_SKEW_S}.
+ * @throws {SsoError} when `auth_time` is missing, not a number, too old or in the future.
+ */
+export function checkAuthAge(
+  claims: Readonly<Record<string, unknown>>,
+  maxAge: number,
+  nowS: number,
+): void {
+  const authTime = claims.auth_time;
+  if (typeof authTime !== 'number' || !Number.isFinite(authTime))
+    throw new SsoError('the ID token has no auth_time, but max_age is set');
+  if (authTime > nowS + AUTH_AGE_SKEW_S) throw new SsoError('auth_time is in the future');
+  if (nowS - authTime > maxAge + AUTH_AGE_SKEW_S)
+    throw new SsoError(`the authentication is older than max_age (${maxAge} s)`);
 }
 
 /** Errors of the library that mean "no answer" become `NetworkError` (transient). */
@@ -102,10 +154,14 @@ export function createSsoClient(
   settings: OidcSettings,
   environment: SsoEnvironment = browserEnvironment(),
 ): SsoClient {
+  const maxAge = settings.max_age ?? undefined;
+  const now = environment.now ?? Date.now;
   const client = new OidcClient({
     authority: settings.issuer,
     client_id: settings.client_id,
     redirect_uri: `${environment.origin}${SSO_CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${environment.origin}${SSO_POST_LOGOUT_PATH}`,
+    max_age: maxAge,
     response_type: 'code',
     response_mode: 'query',
     scope: SSO_SCOPE,
@@ -115,6 +171,11 @@ export function createSsoClient(
       prefix: SSO_STATE_PREFIX,
     }),
   });
+
+  /** Keeps the latest ID token for the logout's hint (a renewal may bring a new one). */
+  function keepIdToken(idToken: string | undefined): void {
+    if (idToken) environment.storage.setItem(SSO_ID_TOKEN_KEY, idToken);
+  }
 
   async function checkedMetadata() {
     let metadata;
@@ -126,6 +187,29 @@ export function createSsoClient(
     if (metadata.issuer !== settings.issuer)
       throw new SsoError(`discovery names issuer ${String(metadata.issuer)}`);
     return metadata;
+  }
+
+  async function revoke(refresh: string): Promise<void> {
+    if (!refresh) return;
+    const metadata = await checkedMetadata();
+    if (!metadata.revocation_endpoint) return;
+    // RFC 7009 by hand: providers answer an empty 200, which the library's JSON client
+    // refuses for its content type.
+    let response: Response;
+    try {
+      response = await fetch(metadata.revocation_endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          token: refresh,
+          token_type_hint: 'refresh_token',
+          client_id: settings.client_id,
+        }),
+      });
+    } catch (error) {
+      throw asTransport(error);
+    }
+    if (!response.ok) throw new SsoError(`revocation answered ${response.status}`);
   }
 
   return {
@@ -169,32 +253,35 @@ export function createSsoClient(
         if (claims.iss !== settings.issuer) throw new SsoError('ID token of another issuer');
         if (!audiences.includes(settings.client_id))
           throw new SsoError('ID token for another client');
+        if (maxAge !== undefined) checkAuthAge(claims, maxAge, now() / 1000);
+      } else if (maxAge !== undefined) {
+        throw new SsoError('no ID token (auth_time) in the answer, but max_age is set');
       }
-      return tokensOf(response);
+      const tokens = tokensOf(response);
+      keepIdToken(response.id_token);
+      return tokens;
     },
 
-    async revoke(refresh) {
-      if (!refresh) return;
-      const metadata = await checkedMetadata();
-      if (!metadata.revocation_endpoint) return;
-      // RFC 7009 by hand: providers answer an empty 200, which the library's JSON client
-      // refuses for its content type.
-      let response: Response;
+    async signOut(refresh, { endProviderSession }) {
+      const idToken = environment.storage.getItem(SSO_ID_TOKEN_KEY);
+      environment.storage.removeItem(SSO_ID_TOKEN_KEY);
       try {
-        response = await fetch(metadata.revocation_endpoint, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            token: refresh,
-            token_type_hint: 'refresh_token',
-            client_id: settings.client_id,
-          }),
-        });
+        await revoke(refresh);
       } catch (error) {
-        throw asTransport(error);
+        // The provider's session still ends; the token dies with its lifetime.
+        console.error('Refresh token revocation failed', error);
       }
-      if (!response.ok) throw new SsoError(`revocation answered ${response.status}`);
+      if (!endProviderSession) return null;
+      const metadata = await checkedMetadata();
+      if (!metadata.end_session_endpoint) return null;
+      const request = await client.createSignoutRequest({
+        id_token_hint: idToken ?? undefined,
+        client_id: settings.client_id,
+      });
+      return request.url;
     },
+
+    revoke,
 
     async renew(refresh) {
       if (!refresh) throw new SsoError('no refresh token');
@@ -202,14 +289,16 @@ export function createSsoClient(
       const refreshState: RefreshState = {
         refresh_token: refresh,
         session_state: null,
-        // The session keeps no ID token: no earlier subject to compare with.
+        // No earlier ID token handed in: the kept one serves the logout's hint only.
         profile: {} as UserProfile,
       };
       try {
         const response = await client.useRefreshToken({
           state: refreshState,
         });
-        return tokensOf(response);
+        const tokens = tokensOf(response);
+        keepIdToken(response.id_token);
+        return tokens;
       } catch (error) {
         throw asTransport(error);
       }

@@ -14,9 +14,22 @@ export interface OidcBackend {
   renew(refresh: string): Promise<TokenPair>;
   /**
    * Optional sign-out at the provider after the local session is cleared, given the
-   * refresh token the session held ('' when none).
+   * refresh token the session held ('' when none): revokes it, and with
+   * `endProviderSession` (the user's own logout) prepares RP-initiated logout.
+   * @returns the provider's end-session URL to send the browser to, or null (nothing to
+   *   end, or not asked to).
    */
-  signOut?(refresh: string): Promise<void>;
+  signOut?(refresh: string, options: SignOutOptions): Promise<string | null | void>;
+}
+
+/** How far a logout reaches. */
+export interface SignOutOptions {
+  /**
+   * True for the user's own logout: the provider's session ends too (OpenID Connect
+   * RP-Initiated Logout), so the next single sign-on asks for the password again. False
+   * when the app ends the session itself (a refused refresh token, no access).
+   */
+  readonly endProviderSession: boolean;
 }
 
 let backend: OidcBackend | null = null;

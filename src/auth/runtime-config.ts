@@ -11,6 +11,12 @@ export interface OidcSettings {
   readonly issuer: string;
   /** The SPA's client id at the provider (`joule`). */
   readonly client_id: string;
+  /**
+   * Maximum authentication age in seconds (SPEC §5; server `OIDC_MAX_AGE`): sent as
+   * `max_age`, and an ID token with an older or missing `auth_time` is refused. Null or
+   * absent (a back-end that does not publish it): not enforced.
+   */
+  readonly max_age?: number | null;
 }
 
 /** `GET /config/`. */

@@ -416,8 +416,25 @@ describe('short-lived tokens and single sign-on (SPEC §4, §9)', () => {
     build({ oidc });
     session.store.setTokens({ access: jwtLiving(nowS(), nowS() + 300), refresh: 'opaque-1' });
     session.store.setBackend('oidc');
-    await session.logout();
-    expect(oidc.signOut).toHaveBeenCalledWith('opaque-1');
+    expect(await session.logout()).toBeNull();
+    expect(oidc.signOut).toHaveBeenCalledWith('opaque-1', { endProviderSession: false });
+  });
+
+  it('the user’s own logout of an oidc session returns the provider’s end-session URL', async () => {
+    const endSession = 'https://idp.example/session/end?id_token_hint=x';
+    const oidc: OidcBackend = {
+      resume: vi.fn(async () => ({ access: 'unused' })),
+      renew: vi.fn(async () => ({ access: 'unused' })),
+      signOut: vi.fn(async (_refresh, { endProviderSession }) =>
+        endProviderSession ? endSession : null,
+      ),
+    };
+    build({ oidc });
+    session.store.setTokens({ access: jwtLiving(nowS(), nowS() + 300), refresh: 'opaque-1' });
+    session.store.setBackend('oidc');
+    expect(await session.logout({ endProviderSession: true })).toBe(endSession);
+    expect(oidc.signOut).toHaveBeenCalledWith('opaque-1', { endProviderSession: true });
+    expect(session.store.getState()).toMatchObject({ backend: 'none', access: '', user: null });
   });
 
   it('beginSession oidc: a 401 for the user means no access, and nothing is kept', async () => {

@@ -7,7 +7,7 @@ import { createMongoAbility } from '@casl/ability';
 import { ApiError, NetworkError, configureAuth, type AuthHooks } from '../api';
 import { rulesFor, type AppAbility } from './abilities';
 import { httpAuthApi, type AuthApi } from './auth-api';
-import { getOidcBackend, type OidcBackend } from './oidc';
+import { getOidcBackend, type OidcBackend, type SignOutOptions } from './oidc';
 import { createRefreshTimer, type RefreshTimer } from './refresh-timer';
 import {
   createSessionStore,
@@ -65,8 +65,14 @@ export interface AuthSession {
    * for `/auth/me/` (the API knows no active user for the token) is 'no-access'.
    */
   beginSession(backend: Exclude<AuthBackend, 'none'>, tokens: TokenPair): Promise<CurrentUser>;
-  /** SPEC §4: stops the timer, clears both tokens and the user, resets abilities. */
-  logout(): Promise<void>;
+  /**
+   * SPEC §4: stops the timer, clears both tokens and the user, resets abilities; for an
+   * `oidc` session, then signs out at the provider (refresh token revoked).
+   * @param options `endProviderSession` for the user's own logout (default false).
+   * @returns where to send the browser to end the provider's session too (its end-session
+   *   URL), or null: go to login. Never rejects for the provider's failures (logged).
+   */
+  logout(options?: Partial<SignOutOptions>): Promise<string | null>;
   /**
    * App start, at most once at a time (SPEC §2 "Before each navigation the session is
    * initialised"): resolves when the session is either restored or cleared. Never rejects.
@@ -103,14 +109,20 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     return user;
   }
 
-  async function logout(): Promise<void> {
+  async function logout(options: Partial<SignOutOptions> = {}): Promise<string | null> {
     const { backend, refresh } = store.getState();
     timer.stop();
     store.clear();
-    if (backend === 'oidc')
-      await oidc()
-        ?.signOut?.(refresh)
-        .catch((error: unknown) => console.error(error));
+    if (backend !== 'oidc') return null;
+    try {
+      const endSession = await oidc()?.signOut?.(refresh, {
+        endProviderSession: options.endProviderSession ?? false,
+      });
+      return endSession ?? null;
+    } catch (error) {
+      console.error(error);
+      return null;
+    }
   }
 
   async function beginSession(

@@ -51,5 +51,5 @@ export async function completeSingleSignOn(url: string): Promise<CurrentUser> {
 export const ssoBackend: OidcBackend = {
   resume: async (refresh) => (await ssoClient()).renew(refresh),
   renew: async (refresh) => (await ssoClient()).renew(refresh),
-  signOut: async (refresh) => (await ssoClient()).revoke(refresh),
+  signOut: async (refresh, options) => (await ssoClient()).signOut(refresh, options),
 };

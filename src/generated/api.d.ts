@@ -804,6 +804,7 @@ export interface components {
         /** Format: uri */
         issuer: string;
         client_id: string;
+        max_age: number | null;
       } | null;
       release: string | null;
     };

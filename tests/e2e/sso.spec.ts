@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { idpPort } from '../../playwright.config';
+import { baseURL, idpPort } from '../../playwright.config';
 import { admin, useLanguage } from './helpers';
 
 /**
@@ -15,7 +15,13 @@ test.beforeEach(async ({ page }) => {
 /** Starts single sign-on on the login page and signs in at the provider. */
 async function signInWithSso(page: Page, email: string): Promise<void> {
   await page.goto('/login');
+  const authorization = page.waitForRequest((request) =>
+    request.url().startsWith(`http://127.0.0.1:${idpPort}/auth?`),
+  );
   await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+  // The server's OIDC_MAX_AGE (playwright.config.ts) goes with the request (SPEC §5); the
+  // callback checks the ID token's auth_time against it.
+  expect(new URL((await authorization).url()).searchParams.get('max_age')).toBe('3600');
   await expect(page.getByRole('heading', { name: 'Dev identity provider' })).toBeVisible();
   await page.getByLabel('Account e-mail').fill(email);
   await page.getByLabel('Account password').fill(providerPassword);
@@ -29,7 +35,7 @@ async function storedSession(page: Page): Promise<{ backend?: string; access?: s
   });
 }
 
-test('the admin signs in through the provider, keeps the session over a reload, and logs out', async ({
+test('the admin signs in through the provider, keeps the session over a reload, and logs out at the provider too', async ({
   page,
 }) => {
   await page.goto('/users');
@@ -46,12 +52,28 @@ test('the admin signs in through the provider, keeps the session over a reload, 
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('row', { name: /admin@joule\.test/ })).toBeVisible();
 
-  // Logout revokes the refresh token at the provider: it renews nothing afterwards.
+  // The ID token waits in session storage as the logout's hint.
+  const idTokenHint = await page.evaluate(() =>
+    window.sessionStorage.getItem('joule.sso.id_token'),
+  );
+  expect(idTokenHint).toBeTruthy();
+
+  // Logout revokes the refresh token at the provider: it renews nothing afterwards. Then it
+  // ends the provider's session (RP-initiated logout with the ID token as hint), which
+  // sends the browser back to the login page without asking.
   const revocation = page.waitForRequest((request) => request.url().endsWith('/token/revocation'));
+  const endSession = page.waitForRequest((request) =>
+    request.url().startsWith(`http://127.0.0.1:${idpPort}/session/end?`),
+  );
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const endSessionUrl = new URL((await endSession).url());
+  expect(endSessionUrl.searchParams.get('id_token_hint')).toBe(idTokenHint);
+  expect(endSessionUrl.searchParams.get('post_logout_redirect_uri')).toBe(`${baseURL}/login`);
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in with single sign-on' })).toBeVisible();
   expect(await storedSession(page)).toBeNull();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('joule.sso.id_token'))).toBeNull();
   const revoked = new URLSearchParams((await revocation).postData() ?? '').get('token') ?? '';
   expect(revoked).not.toBe('');
   await expect
@@ -74,6 +96,11 @@ test('the admin signs in through the provider, keeps the session over a reload, 
     .toBe(400);
   await page.goto('/users');
   await expect(page).toHaveURL(/\/login$/);
+
+  // The provider's session is over: single sign-on asks for the password again.
+  await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+  await expect(page.getByRole('heading', { name: 'Dev identity provider' })).toBeVisible();
+  await expect(page.getByLabel('Account password')).toBeVisible();
 });
 
 test('a provider account without a Joule user sees the no-access message', async ({ page }) => {
