@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -91,6 +91,31 @@ function precompiledMessages(): Plugin {
 }
 
 /**
+ * Bundles react-router's production build: its package exports only `dist/development`
+ * (remix-run/react-router#12532, #14753), whose dev warnings cost bytes and time on every
+ * page. Build only; tests and `npm run dev` keep the development build and its warnings.
+ */
+function productionRouter(): Plugin {
+  return {
+    name: 'joule-production-router',
+    apply: 'build',
+    enforce: 'pre',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: fileURLToPath(
+              new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          },
+        ],
+      },
+    }),
+  };
+}
+
+/**
  * Replaces Blueprint's list of every icon name (checked by its icon loader) with the small
  * check in `src/app/icons/icon-names-shim.ts`. Build only.
  */
@@ -109,8 +134,81 @@ function slimIconNames(): Plugin {
   };
 }
 
+/**
+ * Modules the first page needs but only asks for once the entry has run (dynamic imports):
+ * an inline script in index.html hints them (`<link rel="modulepreload">`) while the entry
+ * still downloads and runs, so they arrive in one wave with it (bench:ui, first rows). The
+ * catalogue of the language in the settings (`joule.settings`, default `cs`) always; with
+ * a stored session (`joule.auth` with a refresh token) also the signed-in shell, the
+ * registry with the list runtime and the icons, and their CSS as stylesheets (Vite's
+ * loader waits for a chunk's CSS unless it is already there). The login page of a
+ * signed-out visitor fetches nothing more than before. Build only.
+ */
+function earlyModules(): Plugin {
+  let base = '/';
+  /**
+   * The chunk of the module matching `pattern` and every chunk it imports, the entry
+   * excluded, with their CSS files: URLs.
+   */
+  function closure(bundle: Rollup.OutputBundle, pattern: RegExp): string[] {
+    const chunks = Object.values(bundle).filter(
+      (item): item is Rollup.OutputChunk => item.type === 'chunk',
+    );
+    const start =
+      chunks.find((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId)) ??
+      chunks.find((chunk) => chunk.moduleIds.some((id) => pattern.test(id)));
+    if (!start) throw new Error(`earlyModules: no chunk for ${pattern}`);
+    const seen = new Set<string>();
+    const visit = (fileName: string) => {
+      const chunk = bundle[fileName];
+      if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || seen.has(fileName)) return;
+      seen.add(fileName);
+      chunk.viteMetadata?.importedCss.forEach((css) => seen.add(css));
+      chunk.imports.forEach(visit);
+    };
+    visit(start.fileName);
+    return [...seen].map((fileName) => `${base}${fileName}`);
+  }
+  return {
+    name: 'joule-early-modules',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const catalogue = (lang: string) => [
+          ...closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]${lang}\\.json$`)),
+          ...closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]generated[\\\\/]${lang}\\.json$`)),
+        ];
+        const signedIn = [
+          /[\\/]src[\\/]app[\\/]layout[\\/]shell\.tsx$/,
+          /[\\/]src[\\/]app[\\/]resource-registry\.tsx$/,
+          /[\\/]src[\\/]app[\\/]icons[\\/]paths-16\.ts$/,
+        ].flatMap((pattern) => closure(bundle, pattern));
+        const modules = JSON.stringify({
+          cs: catalogue('cs'),
+          en: catalogue('en'),
+          signedIn: [...new Set(signedIn)],
+        });
+        const script = `try{var m=${modules},g=function(k){return JSON.parse(localStorage.getItem(k)||'{}')},l=m[g('joule.settings').language==='en'?'en':'cs'];if(g('joule.auth').refresh)l=l.concat(m.signedIn);l.forEach(function(h){var e=document.createElement('link');e.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';e.href=h;document.head.appendChild(e)})}catch(e){}`;
+        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompiledMessages(), slimIconNames(), precompress()],
+  plugins: [
+    react(),
+    precompiledMessages(),
+    productionRouter(),
+    slimIconNames(),
+    earlyModules(),
+    precompress(),
+  ],
   define: {
     __JOULE_RELEASE__: JSON.stringify(release()),
     __JOULE_RELEASE_TAG__: JSON.stringify(releaseTag()),

@@ -24,6 +24,12 @@ export interface ResourceRegistry {
   readonly groups?: readonly ResourceGroup[];
   /** The page of one group: its member resources the user may use, one tab each. */
   readonly GroupScreen?: ComponentType<GroupScreenProps>;
+  /**
+   * Starts fetching the rows the resource's screen opened at `params` (its URL's search)
+   * shows first; called by its route's loader so that rows and code arrive together.
+   * @default none (the screen fetches when it renders)
+   */
+  readonly prefetchList?: (descriptor: ResourceDescriptor, params: URLSearchParams) => void;
 }
 
 /** Props of the page of a resource group. */

@@ -6,14 +6,17 @@ import { useCallback } from 'react';
 import { overrides } from '../../overrides';
 import { groups } from '../../overrides/groups';
 import { descriptors, descriptorsByName } from '../generated/descriptors';
+import { request } from '../api';
 import {
   mergeOverrides,
+  prefetchResourceList,
   ResourceGroupPage,
   ResourcePage,
   ResourceRegistryProvider,
 } from '../resources';
 import { canUse, useAbility, useCurrentUser } from '../auth';
 import { notify } from './notifications/notify';
+import { getQueryClient } from './query-client';
 import { createResourceEventHandler } from './notifications/resource-events';
 import type { GroupScreenProps, ResourceRegistry, ResourceScreenProps } from './registry';
 import { showSnackbar } from './snackbar/snackbar';
@@ -88,4 +91,6 @@ export const registry: ResourceRegistry = {
   ResourceScreen,
   groups,
   GroupScreen,
+  prefetchList: (descriptor, params) =>
+    prefetchResourceList(getQueryClient(), request, descriptor, params),
 };

@@ -38,6 +38,9 @@ export interface AppRouteOptions {
 
 const handle = (title: string): RouteHandle => ({ title });
 
+/** The signed-in layout's chunk. */
+const loadShell = () => import('./layout/shell');
+
 /**
  * The static routes: login, logout, the password-reset pages, and the signed-in shell with
  * home and settings.
@@ -109,7 +112,7 @@ export function createRoutes({
             await requireUser(request);
             return { registry: await loadRegistry() };
           },
-          lazy: async () => ({ Component: (await import('./layout/shell')).Shell }),
+          lazy: async () => ({ Component: (await loadShell()).Shell }),
           ErrorBoundary: ErrorPage,
           children: [
             {
@@ -150,7 +153,12 @@ export function resourceRoute(
     id: `resource:${descriptor.name}`,
     path: descriptor.name,
     handle: handle(descriptor.title),
-    loader: guard(descriptor.privilege),
+    loader: async (args) => {
+      await guard(descriptor.privilege)(args);
+      // The first rows are fetched while the screen's code loads, not after it renders.
+      registry.prefetchList?.(descriptor, new URL(args.request.url).searchParams);
+      return null;
+    },
     lazy: async () => {
       const { ResourceScreen } = registry;
       return {
@@ -201,6 +209,8 @@ export function createResourceRoutePatcher({
     // than after the session check (first rows sooner, bench:ui).
     const early = getSession().refresh ? loadRegistry() : null;
     early?.catch(() => undefined);
+    // …and the shell's code, which the router would only ask for after this patch.
+    if (early) void loadShell().catch(() => undefined);
     await ensureSession();
     // Signed out: leave the routes alone; the shell's guard sends the user to /login.
     if (!getSession().user) return;

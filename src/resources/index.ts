@@ -23,7 +23,7 @@ export type {
   ResourcePanelProps,
 } from './registry/overrides';
 
-export { useResourceList } from './list/use-resource-list';
+export { prefetchResourceList, useResourceList } from './list/use-resource-list';
 export type { ResourceListController } from './list/use-resource-list';
 export {
   ALL_PAGE_SIZE,

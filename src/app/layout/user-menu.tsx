@@ -1,10 +1,12 @@
 /** The avatar menu (SPEC §2): the user's e-mail, About, Logout. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '../../auth';
-import { AboutDialog } from './about-dialog';
+
+// Its code (Blueprint's dialog and overlay) loads when About is first opened, not with every page.
+const AboutDialog = lazy(async () => ({ default: (await import('./about-dialog')).AboutDialog }));
 
 export interface UserMenuProps {
   readonly user: CurrentUser;
@@ -22,6 +24,8 @@ export function UserMenu({ user }: UserMenuProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [aboutOpen, setAboutOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it still animates.
+  const [aboutWanted, setAboutWanted] = useState(false);
   return (
     <>
       <PopoverNext
@@ -32,7 +36,10 @@ export function UserMenu({ user }: UserMenuProps) {
             <MenuItem
               icon="info-sign"
               text={intl.formatMessage({ id: 'app.userMenu.about' })}
-              onClick={() => setAboutOpen(true)}
+              onClick={() => {
+                setAboutWanted(true);
+                setAboutOpen(true);
+              }}
             />
             <MenuItem
               icon="log-out"
@@ -53,7 +60,11 @@ export function UserMenu({ user }: UserMenuProps) {
           </span>
         </Button>
       </PopoverNext>
-      <AboutDialog isOpen={aboutOpen} onClose={() => setAboutOpen(false)} />
+      {aboutWanted && (
+        <Suspense fallback={null}>
+          <AboutDialog isOpen={aboutOpen} onClose={() => setAboutOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

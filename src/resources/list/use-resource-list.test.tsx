@@ -1,11 +1,12 @@
 /** @vitest-environment jsdom */
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { contracts } from '../test-support/fixtures';
 import { Providers, fakeRequest } from '../test-support/render';
-import { useResourceList } from './use-resource-list';
+import { prefetchResourceList, useResourceList } from './use-resource-list';
 
 function setup(url: string) {
   const fake = fakeRequest(() => ({
@@ -59,5 +60,46 @@ describe('useResourceList', () => {
     const { hook } = setup('/?page=2&sort=-price');
     act(() => change(hook.result.current.list));
     expect(hook.result.current.location.search).toBe(want);
+  });
+});
+
+describe('prefetchResourceList', () => {
+  it('fetches the page the screen at that URL asks for, so the screen does not ask again', async () => {
+    const fake = fakeRequest(() => ({
+      data: { count: 1, next: null, previous: null, results: [{ id: 7, name: 'Prefetched' }] },
+    }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const url = '/?page=2&sort=-price,secret&search=nov%C3%A1k';
+    prefetchResourceList(
+      queryClient,
+      fake.request,
+      contracts,
+      new URL(url, 'http://x').searchParams,
+    );
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]?.options.query).toMatchObject({
+      page: 2,
+      sort: '-price',
+      search: 'novák',
+    });
+
+    const hook = renderHook(() => useResourceList(contracts), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <Providers request={fake.request} url={url} queryClient={queryClient}>
+          {children}
+        </Providers>
+      ),
+    });
+    await waitFor(() => expect(hook.result.current.query.isSuccess).toBe(true));
+    expect(hook.result.current.query.data?.results).toEqual([{ id: 7, name: 'Prefetched' }]);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('asks nothing of a resource without a list', () => {
+    const fake = fakeRequest(() => ({ data: {} }));
+    const queryClient = new QueryClient();
+    const unlisted = { ...contracts, operations: { ...contracts.operations, list: false } };
+    prefetchResourceList(queryClient, fake.request, unlisted, new URLSearchParams());
+    expect(fake.calls).toHaveLength(0);
   });
 });

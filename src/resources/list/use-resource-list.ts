@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useQuery,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
 import { listQueryOptions, type ListPage } from '../queries';
-import { useResourceRegistry } from '../registry/registry-context';
+import { useResourceRegistry, type RequestFn } from '../registry/registry-context';
 import {
   buildListQuery,
   parseListState,
@@ -43,6 +48,24 @@ export interface ResourceListController {
 function readState(params: URLSearchParams, sortFields: readonly string[]): ListState {
   const state = parseListState(params);
   return { ...state, sort: sanitizeSort(state.sort, sortFields) };
+}
+
+/**
+ * Starts fetching the page a list screen opened at `params` (its URL's search) will ask for,
+ * under the very query key `useResourceList` uses, so that the screen finds the rows on its
+ * way (or there) instead of asking only once it renders. A route loader calls this while the
+ * screen's code still loads. Does nothing for a resource without a list operation; a failed
+ * fetch is left for the screen to show (its own query retries).
+ */
+export function prefetchResourceList(
+  queryClient: QueryClient,
+  request: RequestFn,
+  descriptor: ResourceDescriptor,
+  params: URLSearchParams,
+): void {
+  if (!descriptor.operations.list) return;
+  const query = buildListQuery(readState(params, descriptor.sortFields));
+  void queryClient.prefetchQuery(listQueryOptions(request, descriptor, query));
 }
 
 /**

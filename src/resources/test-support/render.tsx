@@ -65,6 +65,8 @@ export interface ProvidersOptions {
   readonly onEvent?: (event: ResourceEvent) => void;
   /** The registry's `owner` (user id keying personal list settings). */
   readonly owner?: string | number | null;
+  /** @default a new client without retries */
+  readonly queryClient?: QueryClient;
 }
 
 /** Wraps children in router, query client, intl, overlays and the resource registry. */
@@ -78,9 +80,11 @@ export function Providers({
   mayUse,
   onEvent,
   owner,
+  queryClient,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
     () =>
+      queryClient ??
       new QueryClient({
         defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
       }),

@@ -1,0 +1,65 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, listRows, test } from './fixtures';
+
+/**
+ * Issue #4 "Speed and memory": what the first page asks for. A signed-out visitor's login
+ * page never downloads the signed-in code; a stored session's first page hints that code
+ * from index.html (vite.config.ts `earlyModules`) and fetches its rows once, while its code
+ * is still loading (the route loader's prefetch).
+ */
+
+/** Every request the page makes from now on. */
+function record(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  return requests;
+}
+
+const signedInChunk = /\/assets\/(shell|resource-registry)-[^/]*\.js$/;
+
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the login page loads no code of the signed-in app', async ({ page }) => {
+    const requests = record(page);
+    await page.goto('/login');
+    await expect(
+      page.getByRole('button', { name: /Přihlásit|Sign in/, exact: true }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const scripts = requests.map((request) => request.url()).filter((url) => url.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => signedInChunk.test(url))).toEqual([]);
+  });
+});
+
+test('a stored session: the list code is asked for while the entry still loads, the rows once', async ({
+  page,
+  request,
+}) => {
+  // The entry module, held back a second: what index.html itself hints is asked for in
+  // the meantime; what only the entry's code asks for comes after it.
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  let entryDelivered = false;
+  await page.route(`**${entry}`, async (route) => {
+    await new Promise((done) => setTimeout(done, 1000));
+    entryDelivered = true;
+    await route.continue();
+  });
+  const early: string[] = [];
+  const requests = record(page);
+  page.on('request', (request) => {
+    if (!entryDelivered) early.push(new URL(request.url()).pathname);
+  });
+
+  await page.goto('/customers?sort=customer_no');
+  await expect(listRows(page)).toHaveCount(25);
+  expect(early.some((path) => signedInChunk.test(path))).toBe(true);
+  const lists = requests
+    .map((request) => new URL(request.url()))
+    .filter((url) => url.pathname === '/api/v1/customers/')
+    .map((url) => url.search);
+  expect(lists).toEqual(['?page=1&page_size=25&sort=customer_no']);
+});
