@@ -15,8 +15,6 @@ interface Screen {
   readonly path: string;
   /** The page title before ' // Joule' (the descriptor's title) and the page heading. */
   readonly title: string;
-  /** Set while the screen is not on this branch yet: the test is `fixme` with this reason. */
-  readonly pending?: string;
   /** Set when the demo seed has no rows for it: the list may be empty, for this reason. */
   readonly unseeded?: string;
 }
@@ -75,19 +73,10 @@ test.describe('the admin', () => {
     // Every main and settings screen with an axe audit each: more than one test's budget.
     test.slow();
     await page.goto('/');
-    for (const screen of screens.filter((s) => s.pending === undefined)) {
+    for (const screen of screens) {
       await test.step(`${screen.label} at ${screen.path}`, () => visit(page, screen));
     }
   });
-
-  // Screens of other branches: they join the walk above once `pending` is removed.
-  for (const screen of screens.filter((s) => s.pending !== undefined)) {
-    test(`${screen.label} at ${screen.path}`, async ({ page }) => {
-      test.fixme(true, screen.pending);
-      await page.goto('/');
-      await visit(page, screen);
-    });
-  }
 
   test('an open edit dialog passes the axe check', async ({ page }) => {
     await page.goto('/customers');
