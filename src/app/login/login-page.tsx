@@ -4,12 +4,12 @@
  * link to the password reset.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { EnvelopeIcon, ErrorIcon, KeyIcon, LockIcon, TickCircleIcon } from '@blueprintjs/icons';
+import { Button } from '@blueprintjs/core';
+import { EnvelopeIcon, KeyIcon, LockIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { takeReturnPath } from '../guards';
-import { Logo } from '../logo';
+import { AuthError, AuthField, AuthNote, AuthPage } from './auth-layout';
 import { useLoginForm } from './use-login-form';
 import { useSso } from './use-sso';
 
@@ -32,110 +32,75 @@ export function LoginPage() {
   }
 
   return (
-    <main className="joule-login">
-      <Card elevation={2} className="joule-login-card">
-        <div className="joule-login-brand">
-          <Logo size={40} />
-          <span className="joule-login-product">
-            <FormattedMessage id="app.name" />
-          </span>
-        </div>
-        <H1 id={`${id}-title`} className="joule-login-title">
-          <FormattedMessage id="app.login.title" />
-        </H1>
-        <form aria-labelledby={`${id}-title`} onSubmit={onSubmit} noValidate>
-          {passwordReset === 'done' && state.status !== 'error' && (
-            <Callout
-              intent="success"
-              icon={<TickCircleIcon />}
-              role="status"
-              className="joule-login-note"
-            >
-              <FormattedMessage id="app.passwordReset.done" />
-            </Callout>
-          )}
-          {sso.state.status === 'error' && state.status !== 'error' && (
-            <Callout
-              intent="danger"
-              icon={<ErrorIcon />}
-              role="alert"
-              className="joule-login-error"
-            >
-              {sso.state.failure.kind === 'message'
-                ? intl.formatMessage(sso.state.failure.message)
-                : sso.state.failure.text}
-            </Callout>
-          )}
-          {state.status === 'error' && (
-            <Callout
-              intent="danger"
-              icon={<ErrorIcon />}
-              role="alert"
-              className="joule-login-error"
-            >
-              {state.failure.kind === 'message'
-                ? intl.formatMessage(state.failure.message)
-                : state.failure.text}
-            </Callout>
-          )}
-          <FormGroup label={intl.formatMessage({ id: 'app.login.email' })} labelFor={`${id}-email`}>
-            <InputGroup
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              required
-              size="large"
-              leftIcon={<EnvelopeIcon />}
-              value={email}
-              onValueChange={setEmail}
-            />
-          </FormGroup>
-          <FormGroup
-            label={intl.formatMessage({ id: 'app.login.password' })}
-            labelFor={`${id}-password`}
-          >
-            <InputGroup
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              size="large"
-              leftIcon={<LockIcon />}
-              value={password}
-              onValueChange={setPassword}
-            />
-          </FormGroup>
-          <Button
-            type="submit"
-            intent="primary"
-            size="large"
-            fill
-            loading={pending}
-            text={intl.formatMessage({ id: 'app.login.submit' })}
-          />
-        </form>
-        {sso.state.status !== 'hidden' && (
-          <Button
-            className="joule-login-sso"
-            variant="outlined"
-            size="large"
-            fill
-            icon={<KeyIcon />}
-            loading={sso.state.status === 'pending'}
-            disabled={pending}
-            text={intl.formatMessage({ id: 'app.login.sso' })}
-            onClick={() => void sso.start()}
-          />
+    <AuthPage headingId={`${id}-title`} title={<FormattedMessage id="app.login.title" />}>
+      <form aria-labelledby={`${id}-title`} onSubmit={onSubmit} noValidate>
+        {passwordReset === 'done' && state.status !== 'error' && (
+          <AuthNote>
+            <FormattedMessage id="app.passwordReset.done" />
+          </AuthNote>
         )}
-        <p className="joule-login-links">
-          <Link to="/password-reset">
-            <FormattedMessage id="app.login.forgotPassword" />
-          </Link>
-        </p>
-      </Card>
-    </main>
+        {sso.state.status === 'error' && state.status !== 'error' && (
+          <AuthError>
+            {sso.state.failure.kind === 'message'
+              ? intl.formatMessage(sso.state.failure.message)
+              : sso.state.failure.text}
+          </AuthError>
+        )}
+        {state.status === 'error' && (
+          <AuthError>
+            {state.failure.kind === 'message'
+              ? intl.formatMessage(state.failure.message)
+              : state.failure.text}
+          </AuthError>
+        )}
+        <AuthField
+          id={`${id}-email`}
+          label={intl.formatMessage({ id: 'app.login.email' })}
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          icon={<EnvelopeIcon />}
+          value={email}
+          onValueChange={setEmail}
+        />
+        <AuthField
+          id={`${id}-password`}
+          label={intl.formatMessage({ id: 'app.login.password' })}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          icon={<LockIcon />}
+          value={password}
+          onValueChange={setPassword}
+        />
+        <Button
+          type="submit"
+          intent="primary"
+          size="large"
+          fill
+          loading={pending}
+          text={intl.formatMessage({ id: 'app.login.submit' })}
+        />
+      </form>
+      {sso.state.status !== 'hidden' && (
+        <Button
+          className="joule-login-sso"
+          variant="outlined"
+          size="large"
+          fill
+          icon={<KeyIcon />}
+          loading={sso.state.status === 'pending'}
+          disabled={pending}
+          text={intl.formatMessage({ id: 'app.login.sso' })}
+          onClick={() => void sso.start()}
+        />
+      )}
+      <p className="joule-login-links">
+        <Link to="/password-reset">
+          <FormattedMessage id="app.login.forgotPassword" />
+        </Link>
+      </p>
+    </AuthPage>
   );
 }

@@ -4,12 +4,12 @@
  * the user goes to /login, which says the password was changed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { ErrorIcon, LockIcon } from '@blueprintjs/icons';
+import { Button } from '@blueprintjs/core';
+import { LockIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LOGIN_PATH } from '../guards';
-import { Logo } from '../logo';
+import { AuthError, AuthField, AuthPage } from '../login/auth-layout';
 import { useResetMessageText } from './reset-message';
 import { useResetConfirm } from './use-password-reset';
 
@@ -37,101 +37,57 @@ export function PasswordResetConfirmPage() {
   }
 
   return (
-    <main className="joule-login">
-      <Card elevation={2} className="joule-login-card">
-        <div className="joule-login-brand">
-          <Logo size={40} />
-          <span className="joule-login-product">
-            <FormattedMessage id="app.name" />
-          </span>
-        </div>
-        <H1 id={`${id}-title`} className="joule-login-title">
-          <FormattedMessage id="app.passwordReset.confirm.title" />
-        </H1>
-        <form aria-labelledby={`${id}-title`} onSubmit={onSubmit} noValidate>
-          {error?.invalidLink && (
-            <Callout
-              intent="danger"
-              icon={<ErrorIcon />}
-              role="alert"
-              className="joule-login-error"
-            >
-              <FormattedMessage id="app.passwordReset.confirm.invalidLink" />{' '}
-              <Link to="/password-reset">
-                <FormattedMessage id="app.passwordReset.confirm.requestNew" />
-              </Link>
-            </Callout>
-          )}
-          {formError && (
-            <Callout
-              intent="danger"
-              icon={<ErrorIcon />}
-              role="alert"
-              className="joule-login-error"
-            >
-              {formError}
-            </Callout>
-          )}
-          <FormGroup
-            label={intl.formatMessage({ id: 'app.passwordReset.confirm.password' })}
-            labelFor={`${id}-password`}
-            intent={passwordError ? 'danger' : 'none'}
-            helperText={passwordError && <span id={`${id}-password-error`}>{passwordError}</span>}
-          >
-            <InputGroup
-              id={`${id}-password`}
-              name="new_password"
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              required
-              size="large"
-              intent={passwordError ? 'danger' : 'none'}
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? `${id}-password-error` : undefined}
-              leftIcon={<LockIcon />}
-              value={password}
-              onValueChange={setPassword}
-            />
-          </FormGroup>
-          <FormGroup
-            label={intl.formatMessage({ id: 'app.passwordReset.confirm.confirmation' })}
-            labelFor={`${id}-confirmation`}
-            intent={confirmationError ? 'danger' : 'none'}
-            helperText={
-              confirmationError && <span id={`${id}-confirmation-error`}>{confirmationError}</span>
-            }
-          >
-            <InputGroup
-              id={`${id}-confirmation`}
-              name="new_password_confirmation"
-              type="password"
-              autoComplete="new-password"
-              required
-              size="large"
-              intent={confirmationError ? 'danger' : 'none'}
-              aria-invalid={confirmationError ? true : undefined}
-              aria-describedby={confirmationError ? `${id}-confirmation-error` : undefined}
-              leftIcon={<LockIcon />}
-              value={confirmation}
-              onValueChange={setConfirmation}
-            />
-          </FormGroup>
-          <Button
-            type="submit"
-            intent="primary"
-            size="large"
-            fill
-            loading={state.status === 'pending' || state.status === 'done'}
-            text={intl.formatMessage({ id: 'app.passwordReset.confirm.submit' })}
-          />
-        </form>
-        <p className="joule-login-links">
-          <Link to={LOGIN_PATH}>
-            <FormattedMessage id="app.passwordReset.backToLogin" />
-          </Link>
-        </p>
-      </Card>
-    </main>
+    <AuthPage
+      headingId={`${id}-title`}
+      title={<FormattedMessage id="app.passwordReset.confirm.title" />}
+    >
+      <form aria-labelledby={`${id}-title`} onSubmit={onSubmit} noValidate>
+        {error?.invalidLink && (
+          <AuthError>
+            <FormattedMessage id="app.passwordReset.confirm.invalidLink" />{' '}
+            <Link to="/password-reset">
+              <FormattedMessage id="app.passwordReset.confirm.requestNew" />
+            </Link>
+          </AuthError>
+        )}
+        {formError && <AuthError>{formError}</AuthError>}
+        <AuthField
+          id={`${id}-password`}
+          label={intl.formatMessage({ id: 'app.passwordReset.confirm.password' })}
+          error={passwordError}
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          icon={<LockIcon />}
+          value={password}
+          onValueChange={setPassword}
+        />
+        <AuthField
+          id={`${id}-confirmation`}
+          label={intl.formatMessage({ id: 'app.passwordReset.confirm.confirmation' })}
+          error={confirmationError}
+          name="new_password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          icon={<LockIcon />}
+          value={confirmation}
+          onValueChange={setConfirmation}
+        />
+        <Button
+          type="submit"
+          intent="primary"
+          size="large"
+          fill
+          loading={state.status === 'pending' || state.status === 'done'}
+          text={intl.formatMessage({ id: 'app.passwordReset.confirm.submit' })}
+        />
+      </form>
+      <p className="joule-login-links">
+        <Link to={LOGIN_PATH}>
+          <FormattedMessage id="app.passwordReset.backToLogin" />
+        </Link>
+      </p>
+    </AuthPage>
   );
 }
