@@ -18,7 +18,8 @@ import { hashPassword } from '../auth/passwords';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { DEMO_PASSWORD, seedDemo } from '../seed';
+import { expect } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../seed';
 
 /**
  * A JSON answer. The body defaults to `any`: it is whatever JSON came over the wire (the
@@ -58,6 +59,11 @@ export interface TestServer {
   request<T = any>(path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /** Signs in and returns the access token. */
   login(email: string, password?: string): Promise<string>;
+  /**
+   * Creates (as the demo admin) a role with exactly `privileges` and a new user holding only
+   * it, signs that user in and returns the access token.
+   */
+  loginWithPrivileges(privileges: readonly string[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -117,6 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const origin = `http://127.0.0.1:${address.port}`;
+  let usersMade = 0;
 
   async function request<T>(path: string, init: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
@@ -137,6 +144,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     };
   }
 
+  async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const response = await request<{ access: string }>('/auth/jwt/create/', {
+      method: 'POST',
+      body: { email, password },
+    });
+    if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
+    return response.body.access;
+  }
+
   return {
     origin,
     app,
@@ -144,17 +160,58 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer,
     secret,
     request,
-    async login(email, password = DEMO_PASSWORD) {
-      const response = await request<{ access: string }>('/auth/jwt/create/', {
+    login,
+    async loginWithPrivileges(privileges) {
+      const admin = await login(DEMO_USERS.admin);
+      usersMade += 1;
+      const email = `privileges-${usersMade}@joule.test`;
+      const password = `privileges-password-${usersMade}`;
+      const role = await request<{ id: number }>('/roles/', {
         method: 'POST',
-        body: { email, password },
+        token: admin,
+        body: { name: `Only ${privileges.join(', ') || 'nothing'} (${usersMade})`, privileges },
       });
-      if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
-      return response.body.access;
+      if (role.status !== 201) throw new Error(`role: ${role.status}`);
+      const user = await request('/users/', {
+        method: 'POST',
+        token: admin,
+        body: { email, password, roles: [role.body.id] },
+      });
+      if (user.status !== 201) throw new Error(`user: ${user.status}`);
+      return login(email, password);
     },
     async close() {
       await app.close();
       if (ownDatabase) await database.close();
     },
   };
+}
+
+/**
+ * Asserts that `token` gets 403 from every method of each resource in `names` (list,
+ * create, retrieve, update, delete; API.md "Permissions": the privilege gates every
+ * method). `body` is sent with POST and PATCH.
+ */
+export async function expectForbidden(
+  server: TestServer,
+  token: string,
+  names: readonly string[],
+  body: unknown = {},
+): Promise<void> {
+  for (const name of names) {
+    for (const [method, path] of [
+      ['GET', `/${name}/`],
+      ['POST', `/${name}/`],
+      ['GET', `/${name}/1/`],
+      ['PATCH', `/${name}/1/`],
+      ['DELETE', `/${name}/1/`],
+    ] as const) {
+      const response = await server.request(path, {
+        method,
+        token,
+        body: method === 'POST' || method === 'PATCH' ? body : undefined,
+      });
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { expectForbidden, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
 let admin: string;
@@ -166,28 +166,7 @@ describe('payments', () => {
 
 describe('contracts permissions', () => {
   it('answers 403 without CONTRACTS', async () => {
-    const role = await post('roles', { name: 'No contracts', privileges: ['CUSTOMERS'] });
-    await post('users', {
-      email: 'nocontracts@joule.test',
-      password: 'nocontracts-password',
-      roles: [role.body.id],
-    });
-    const token = await server.login('nocontracts@joule.test', 'nocontracts-password');
-    for (const name of ['contracts', 'payments']) {
-      for (const [method, path] of [
-        ['GET', `/${name}/`],
-        ['POST', `/${name}/`],
-        ['GET', `/${name}/1/`],
-        ['PATCH', `/${name}/1/`],
-        ['DELETE', `/${name}/1/`],
-      ] as const) {
-        const response = await server.request(path, {
-          method,
-          token,
-          body: method === 'POST' || method === 'PATCH' ? {} : undefined,
-        });
-        expect(response.status, `${method} ${path}`).toBe(403);
-      }
-    }
+    const token = await server.loginWithPrivileges(['CUSTOMERS']);
+    await expectForbidden(server, token, ['contracts', 'payments']);
   });
 });
