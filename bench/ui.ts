@@ -181,7 +181,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   let context = await freshContext(browser);
   let page = await context.newPage();
   figures.loginJs = await jsBytes(page, `${base}/login`, () =>
-    page.getByRole('button', { name: /Přihlásit|Sign in/ }).waitFor(),
+    page.getByRole('button', { name: /^(Přihlásit se|Sign in)$/ }).waitFor(),
   );
   await context.close();
 

@@ -10,7 +10,7 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
-import { ensureSession, getSession, logout } from '../auth';
+import { ensureSession, getSession, logout, refreshDecision } from '../auth';
 import { ErrorPage } from './error-page';
 import { guard, LOGIN_PATH, requireUser } from './guards';
 import { reservedPaths } from './menus';
@@ -144,6 +144,20 @@ export function createRoutes({
   ];
 }
 
+/**
+ * True when the stored session has an access token that stays valid beyond the renewal
+ * margin: a request sent with it now needs no renewal (which must wait for the session
+ * check: single sign-on renews first, SPEC §4).
+ */
+function storedAccessTokenValid(): boolean {
+  const { backend, access, refresh } = getSession();
+  return (
+    backend !== 'none' &&
+    !!access &&
+    refreshDecision({ access, refresh }, Date.now() / 1000) === 'wait'
+  );
+}
+
 /** The route of one resource: `/<name>`, titled by the descriptor, guarded by its privilege. */
 export function resourceRoute(
   descriptor: ResourceDescriptor,
@@ -154,9 +168,13 @@ export function resourceRoute(
     path: descriptor.name,
     handle: handle(descriptor.title),
     loader: async (args) => {
+      const params = new URL(args.request.url).searchParams;
+      // The first rows are fetched while the screen's code loads, not after it renders; with
+      // a stored access token still valid, even while the session is being restored (the
+      // server checks the token and the privilege of that request itself).
+      if (storedAccessTokenValid()) registry.prefetchList?.(descriptor, params);
       await guard(descriptor.privilege)(args);
-      // The first rows are fetched while the screen's code loads, not after it renders.
-      registry.prefetchList?.(descriptor, new URL(args.request.url).searchParams);
+      registry.prefetchList?.(descriptor, params);
       return null;
     },
     lazy: async () => {
@@ -205,16 +223,22 @@ export function createResourceRoutePatcher({
   let patched = false;
   return async ({ patch }) => {
     if (patched) return;
-    // A stored session is most likely restored: fetch the registry chunk meanwhile rather
-    // than after the session check (first rows sooner, bench:ui).
-    const early = getSession().refresh ? loadRegistry() : null;
-    early?.catch(() => undefined);
-    // …and the shell's code, which the router would only ask for after this patch.
-    if (early) void loadShell().catch(() => undefined);
-    await ensureSession();
-    // Signed out: leave the routes alone; the shell's guard sends the user to /login.
-    if (!getSession().user) return;
-    const registry = await (early ?? loadRegistry());
+    // The session check starts now, not once the routes are patched.
+    const session = ensureSession();
+    let registry: ResourceRegistry;
+    if (getSession().refresh) {
+      // A stored session is most likely restored: patch as soon as the registry and the
+      // shell's code are here, while the session check runs, so the route's loader can
+      // fetch the first rows alongside it (bench:ui). Should the session not be restored
+      // after all, the shell's guard sends the user to /login as before.
+      void loadShell().catch(() => undefined);
+      registry = await loadRegistry();
+    } else {
+      await session;
+      // Signed out: leave the routes alone; the shell's guard sends the user to /login.
+      if (!getSession().user) return;
+      registry = await loadRegistry();
+    }
     if (patched) return;
     patched = true;
     const resources = registry.descriptors.filter(
