@@ -1,12 +1,16 @@
 /** The avatar menu (SPEC §2): the user's e-mail, About, Logout. */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '../../auth';
+import { DeferredPopover } from '../../resources/deferred-popover';
+import type { UserMenuPopoverProps } from './user-menu-popover';
 
 // Its code (Blueprint's dialog and overlay) loads when About is first opened, not with every page.
 const AboutDialog = lazy(async () => ({ default: (await import('./about-dialog')).AboutDialog }));
+
+const loadPopover = async () => (await import('./user-menu-popover')).UserMenuPopover;
 
 export interface UserMenuProps {
   readonly user: CurrentUser;
@@ -28,26 +32,16 @@ export function UserMenu({ user }: UserMenuProps) {
   const [aboutWanted, setAboutWanted] = useState(false);
   return (
     <>
-      <PopoverNext
-        placement="bottom-end"
-        content={
-          <Menu aria-label={intl.formatMessage({ id: 'app.userMenu.label' })}>
-            <MenuDivider title={user.email} />
-            <MenuItem
-              icon="info-sign"
-              text={intl.formatMessage({ id: 'app.userMenu.about' })}
-              onClick={() => {
-                setAboutWanted(true);
-                setAboutOpen(true);
-              }}
-            />
-            <MenuItem
-              icon="log-out"
-              text={intl.formatMessage({ id: 'app.userMenu.logout' })}
-              onClick={() => navigate('/logout')}
-            />
-          </Menu>
-        }
+      <DeferredPopover<UserMenuPopoverProps>
+        load={loadPopover}
+        props={{
+          email: user.email,
+          onAbout: () => {
+            setAboutWanted(true);
+            setAboutOpen(true);
+          },
+          onLogout: () => navigate('/logout'),
+        }}
       >
         <Button
           variant="minimal"
@@ -59,7 +53,7 @@ export function UserMenu({ user }: UserMenuProps) {
             {initials(user.email)}
           </span>
         </Button>
-      </PopoverNext>
+      </DeferredPopover>
       {aboutWanted && (
         <Suspense fallback={null}>
           <AboutDialog isOpen={aboutOpen} onClose={() => setAboutOpen(false)} />
