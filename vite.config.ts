@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
-import type { Plugin, Rollup } from 'vite';
+import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { earlyStart, type EarlyStartManifest } from './src/app/early-start';
+import { descriptors } from './src/generated/descriptors';
+import { DEFAULT_PAGE_SIZE } from './src/resources/list/list-query';
 
 const apiTarget = process.env.JOULE_API_TARGET ?? 'http://localhost:8000';
 
@@ -164,17 +167,16 @@ function slimIconNames(): Plugin {
 }
 
 /**
- * Modules the first page needs but only asks for once the entry has run (dynamic imports):
- * an inline script in index.html hints them (`<link rel="modulepreload">`) while the entry
- * still downloads and runs, so they arrive in one wave with it (bench:ui, first rows). The
- * catalogue of the language in the settings (`joule.settings`, default `cs`) always; with
- * a stored session (`joule.auth` with a refresh token) also the signed-in shell, the
- * registry with the list runtime and the icons, and their CSS as stylesheets (Vite's
- * loader waits for a chunk's CSS unless it is already there). The login page of a
- * signed-out visitor fetches nothing more than before. Build only.
+ * Inlines `earlyStart` (`src/app/early-start.ts`) into index.html's head with what it needs
+ * from the build: the modules the first page asks for only once the entry has run (dynamic
+ * imports; hinted so they arrive in one wave with the entry), the API base and the API list
+ * path of each list route (so a stored session's first GETs, `/auth/me/` and the page of
+ * rows, leave while the entry still downloads). The login page of a signed-out visitor
+ * fetches nothing more than before. Build only.
  */
 function earlyModules(): Plugin {
   let base = '/';
+  let apiBase = '/api/v1';
   /**
    * The chunk of the module matching `pattern` and every chunk it imports, the entry
    * excluded, with their CSS files: URLs.
@@ -203,10 +205,11 @@ function earlyModules(): Plugin {
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      apiBase = (config.env.VITE_API_URL ?? '/api/v1').replace(/\/$/, '');
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      async handler(_html, { bundle }) {
         if (!bundle) return;
         const catalogue = (lang: string) => [
           ...closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]${lang}\\.json$`)),
@@ -217,12 +220,23 @@ function earlyModules(): Plugin {
           /[\\/]src[\\/]app[\\/]resource-registry\.tsx$/,
           /[\\/]src[\\/]app[\\/]icons[\\/]paths-16\.ts$/,
         ].flatMap((pattern) => closure(bundle, pattern));
-        const modules = JSON.stringify({
-          cs: catalogue('cs'),
-          en: catalogue('en'),
-          signedIn: [...new Set(signedIn)],
-        });
-        const script = `try{var m=${modules},g=function(k){return JSON.parse(localStorage.getItem(k)||'{}')},l=m[g('joule.settings').language==='en'?'en':'cs'];if(g('joule.auth').refresh)l=l.concat(m.signedIn);l.forEach(function(h){var e=document.createElement('link');e.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';e.href=h;document.head.appendChild(e)})}catch(e){}`;
+        const manifest: EarlyStartManifest = {
+          modules: { cs: catalogue('cs'), en: catalogue('en'), signedIn: [...new Set(signedIn)] },
+          api: apiBase,
+          lists: Object.fromEntries(
+            descriptors
+              .filter((descriptor) => descriptor.operations.list)
+              .map((descriptor) => [descriptor.name, descriptor.path]),
+          ),
+          pageSize: DEFAULT_PAGE_SIZE,
+        };
+        const script = (
+          await transformWithEsbuild(
+            `(${earlyStart.toString()})(${JSON.stringify(manifest)})`,
+            'early-start.js',
+            { minify: true },
+          )
+        ).code;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

@@ -4,8 +4,8 @@ import { expect, listRows, test } from './fixtures';
 /**
  * Issue #4 "Speed and memory": what the first page asks for. A signed-out visitor's login
  * page never downloads the signed-in code; a stored session's first page hints that code
- * from index.html (vite.config.ts `earlyModules`) and fetches its rows once, while its code
- * is still loading (the route loader's prefetch).
+ * and sends the session check and the rows' GET from index.html (`src/app/early-start.ts`),
+ * and the app takes those answers: each is fetched once.
  */
 
 /** Every request the page makes from now on. */
@@ -31,7 +31,7 @@ test.describe('signed out', () => {
   });
 });
 
-test('a stored session: the list code is asked for while the entry still loads, the rows once', async ({
+test('a stored session: the list code and the first GETs go out while the entry still loads, once', async ({
   page,
   request,
 }) => {
@@ -55,11 +55,18 @@ test('a stored session: the list code is asked for while the entry still loads, 
   await page.goto('/customers?sort=customer_no');
   await expect(listRows(page)).toHaveCount(25);
   expect(early.some((path) => signedInChunk.test(path))).toBe(true);
+  // index.html itself sends the session check and the rows' GET (`earlyStart`)…
+  expect(early).toContain('/api/v1/auth/me/');
+  expect(early).toContain('/api/v1/customers/');
   const lists = requests
     .map((request) => new URL(request.url()))
     .filter((url) => url.pathname === '/api/v1/customers/')
     .map((url) => url.search);
+  // …and the app takes their answers instead of asking again.
   expect(lists).toEqual(['?page=1&page_size=25&sort=customer_no']);
+  expect(
+    requests.filter((request) => new URL(request.url()).pathname === '/api/v1/auth/me/'),
+  ).toHaveLength(1);
 });
 
 test('a stored session: the rows are asked for while the session is still being checked', async ({
