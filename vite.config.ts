@@ -174,7 +174,7 @@ function slimIconNames(): Plugin {
  * rows, leave while the entry still downloads). The login page of a signed-out visitor
  * fetches nothing more than before. Build only.
  */
-function earlyModules(): Plugin {
+function inlineEarlyStart(): Plugin {
   let base = '/';
   let apiBase = '/api/v1';
   /**
@@ -188,7 +188,7 @@ function earlyModules(): Plugin {
     const start =
       chunks.find((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId)) ??
       chunks.find((chunk) => chunk.moduleIds.some((id) => pattern.test(id)));
-    if (!start) throw new Error(`earlyModules: no chunk for ${pattern}`);
+    if (!start) throw new Error(`inlineEarlyStart: no chunk for ${pattern}`);
     const seen = new Set<string>();
     const visit = (fileName: string) => {
       const chunk = bundle[fileName];
@@ -201,7 +201,7 @@ function earlyModules(): Plugin {
     return [...seen].map((fileName) => `${base}${fileName}`);
   }
   return {
-    name: 'joule-early-modules',
+    name: 'joule-early-start',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -250,7 +250,7 @@ export default defineConfig({
     productionRouter(),
     preactCompat(),
     slimIconNames(),
-    earlyModules(),
+    inlineEarlyStart(),
     precompress(),
   ],
   define: {
