@@ -8,6 +8,7 @@ import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { earlyStart, type EarlyStartManifest } from './src/app/early-start';
+import { REFRESH_MARGIN_S } from './src/auth/tokens';
 import { descriptors } from './src/generated/descriptors';
 import { DEFAULT_PAGE_SIZE } from './src/resources/list/list-query';
 
@@ -229,6 +230,7 @@ function inlineEarlyStart(): Plugin {
               .map((descriptor) => [descriptor.name, descriptor.path]),
           ),
           pageSize: DEFAULT_PAGE_SIZE,
+          refreshMarginS: REFRESH_MARGIN_S,
         };
         const script = (
           await transformWithEsbuild(

@@ -11,6 +11,7 @@ const manifest: EarlyStartManifest = {
   api: '/api/v1',
   lists: { customers: '/customers/', obises: '/obis/' },
   pageSize: 25,
+  refreshMarginS: 120,
 };
 
 /** An unsigned JWT expiring `inS` seconds from now (base64url, as simplejwt writes it). */
@@ -98,8 +99,8 @@ describe('earlyStart (index.html)', () => {
     expect(start('/settings', auth).sent.map((s) => s.url)).toEqual(['/api/v1/auth/me/']);
   });
 
-  it('sends nothing with a token about to expire (the app renews it first) or no JWT', () => {
-    expect(start('/customers', { backend: 'joule', access: jwt(30), refresh: 'r' }).sent).toEqual(
+  it('sends nothing with a token within the renewal margin (the app renews it first) or no JWT', () => {
+    expect(start('/customers', { backend: 'joule', access: jwt(110), refresh: 'r' }).sent).toEqual(
       [],
     );
     expect(start('/customers', { backend: 'oidc', access: 'opaque', refresh: 'r' }).sent).toEqual(

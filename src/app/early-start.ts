@@ -8,9 +8,9 @@
  *   (`<link rel="modulepreload">`, CSS as stylesheets): the catalogue of the language in the
  *   settings (`joule.settings`, default `cs`) always; with a stored session (`joule.auth`
  *   with a refresh token) also the signed-in shell, the list runtime and the icons.
- * - With a stored access token valid for a while yet, sends the two GETs the app would send
- *   first, the session check (`/auth/me/`) and a list route's page of rows, while the
- *   server is still idle; the app's HTTP layer takes their answers instead of asking again
+ * - With a stored access token valid for longer than the renewal margin, sends the two
+ *   GETs the app would send first, the session check (`/auth/me/`) and a list route's page
+ *   of rows, while the server is still idle; the app's HTTP layer takes their answers instead of asking again
  *   when URL, token and language match (`src/api/early-responses.ts`).
  */
 
@@ -30,6 +30,12 @@ export interface EarlyStartManifest {
   readonly lists: Readonly<Record<string, string>>;
   /** A page of this many rows unless the URL says otherwise (API.md `page_size`). */
   readonly pageSize: number;
+  /**
+   * Seconds of validity an access token must have left to be sent early: the app's renewal
+   * margin (`REFRESH_MARGIN_S`), so that the app surely sends the same token and takes the
+   * answers rather than renewing first.
+   */
+  readonly refreshMarginS: number;
 }
 
 /** Runs in index.html's head; see the module's comment. Never throws. */
@@ -57,7 +63,8 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       exp?: number;
     };
     // Close to its expiry the app renews the token first: an early answer would be unused.
-    if (!(typeof claims.exp === 'number' && claims.exp - Date.now() / 1000 > 60)) return;
+    const left = typeof claims.exp === 'number' ? claims.exp - Date.now() / 1000 : 0;
+    if (!(left > manifest.refreshMarginS)) return;
 
     const authorization = `Bearer ${access}`;
     const early: EarlyRequestEntry[] = [];
