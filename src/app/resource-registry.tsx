@@ -2,7 +2,7 @@
  * The registry's contents; only ever imported dynamically (see registry.ts), so that the
  * descriptors and the generic runtime form their own chunks.
  */
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { overrides } from '../../overrides';
 import { groups } from '../../overrides/groups';
 import { descriptors, descriptorsByName } from '../generated/descriptors';
@@ -48,10 +48,18 @@ function useMayUse(): (privilege: string | null) => boolean {
   );
 }
 
-/** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
-function ResourceScreen({ descriptor }: ResourceScreenProps) {
+/**
+ * The registry's context for a screen: every resource's descriptor, the overrides, the
+ * signed-in user (whose column choices and notifications these are) and `mayUse`.
+ */
+function ScreenRegistry({
+  mayUse,
+  children,
+}: {
+  readonly mayUse: (privilege: string | null) => boolean;
+  readonly children: ReactNode;
+}) {
   const owner = useCurrentUser()?.id ?? null;
-  const mayUse = useMayUse();
   return (
     <ResourceRegistryProvider
       descriptorsByName={mergedByName}
@@ -60,29 +68,31 @@ function ResourceScreen({ descriptor }: ResourceScreenProps) {
       owner={owner}
       mayUse={mayUse}
     >
-      <ResourcePage descriptor={descriptor} />
+      {children}
     </ResourceRegistryProvider>
+  );
+}
+
+/** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
+function ResourceScreen({ descriptor }: ResourceScreenProps) {
+  return (
+    <ScreenRegistry mayUse={useMayUse()}>
+      <ResourcePage descriptor={descriptor} />
+    </ScreenRegistry>
   );
 }
 
 /** A group's page (`ResourceGroupPage`): the member resources the user may use, one tab each. */
 function GroupScreen({ group }: GroupScreenProps) {
-  const owner = useCurrentUser()?.id ?? null;
   const mayUse = useMayUse();
   const members = group.resources.flatMap((name) => {
     const descriptor = mergedByName[name];
     return descriptor && mayUse(descriptor.privilege) ? [descriptor] : [];
   });
   return (
-    <ResourceRegistryProvider
-      descriptorsByName={mergedByName}
-      overrides={overrides}
-      onEvent={onResourceEvent}
-      owner={owner}
-      mayUse={mayUse}
-    >
+    <ScreenRegistry mayUse={mayUse}>
       <ResourceGroupPage group={group} descriptors={members} />
-    </ResourceRegistryProvider>
+    </ScreenRegistry>
   );
 }
 

@@ -6,15 +6,13 @@
  * are reported (SPEC §8 "then the error is rethrown": to error reporting, not onto the
  * screen).
  */
-import { Callout, Card, H1 } from '@blueprintjs/core';
-import { ErrorIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { completeSingleSignOn, LoginError } from '../../auth';
 import { reportError } from '../error-reporting';
 import { takeReturnPath } from '../guards';
-import { Logo } from '../logo';
 import { showSnackbar } from '../snackbar/snackbar';
+import { AuthError, AuthPage } from './auth-layout';
 import type { LoginFailureMessage } from './use-login-form';
 import { ssoFailureMessage } from './use-sso';
 
@@ -50,26 +48,15 @@ export function SsoCallbackPage() {
   const intl = useIntl();
   const { failure } = useLoaderData<SsoCallbackData>();
   return (
-    <main className="joule-login">
-      <Card elevation={2} className="joule-login-card">
-        <div className="joule-login-brand">
-          <Logo size={40} />
-          <span className="joule-login-product">
-            <FormattedMessage id="app.name" />
-          </span>
-        </div>
-        <H1 className="joule-login-title">
-          <FormattedMessage id="app.sso.title" />
-        </H1>
-        <Callout intent="danger" icon={<ErrorIcon />} role="alert" className="joule-login-error">
-          {failure.kind === 'message' ? intl.formatMessage(failure.message) : failure.text}
-        </Callout>
-        <p className="joule-login-links">
-          <Link to="/login" replace>
-            <FormattedMessage id="app.sso.backToLogin" />
-          </Link>
-        </p>
-      </Card>
-    </main>
+    <AuthPage headingId="joule-sso-title" title={<FormattedMessage id="app.sso.title" />}>
+      <AuthError>
+        {failure.kind === 'message' ? intl.formatMessage(failure.message) : failure.text}
+      </AuthError>
+      <p className="joule-login-links">
+        <Link to="/login" replace>
+          <FormattedMessage id="app.sso.backToLogin" />
+        </Link>
+      </p>
+    </AuthPage>
   );
 }
