@@ -4,7 +4,15 @@
  * labelled field whose error stands beside it (SPEC §8).
  */
 import type { ReactElement, ReactNode } from 'react';
-import { Callout, Card, FormGroup, H1, InputGroup, type InputGroupProps } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  FormGroup,
+  H1,
+  InputGroup,
+  type InputGroupProps,
+} from '@blueprintjs/core';
 import { ErrorIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { FormattedMessage } from 'react-intl';
 import { Logo } from '../logo';
@@ -89,4 +97,15 @@ export function AuthField({ id, label, icon, error, ...input }: AuthFieldProps) 
       />
     </FormGroup>
   );
+}
+
+/** The form's one large primary submit button, busy while `loading`. */
+export function AuthSubmit({
+  text,
+  loading,
+}: {
+  readonly text: string;
+  readonly loading: boolean;
+}) {
+  return <Button type="submit" intent="primary" size="large" fill loading={loading} text={text} />;
 }

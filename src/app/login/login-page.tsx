@@ -9,7 +9,7 @@ import { EnvelopeIcon, KeyIcon, LockIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { takeReturnPath } from '../guards';
-import { AuthError, AuthField, AuthNote, AuthPage } from './auth-layout';
+import { AuthError, AuthField, AuthNote, AuthPage, AuthSubmit } from './auth-layout';
 import { useLoginForm } from './use-login-form';
 import { useSso } from './use-sso';
 
@@ -74,14 +74,7 @@ export function LoginPage() {
           value={password}
           onValueChange={setPassword}
         />
-        <Button
-          type="submit"
-          intent="primary"
-          size="large"
-          fill
-          loading={pending}
-          text={intl.formatMessage({ id: 'app.login.submit' })}
-        />
+        <AuthSubmit loading={pending} text={intl.formatMessage({ id: 'app.login.submit' })} />
       </form>
       {sso.state.status !== 'hidden' && (
         <Button

@@ -4,12 +4,11 @@
  * the user goes to /login, which says the password was changed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@blueprintjs/core';
 import { LockIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LOGIN_PATH } from '../guards';
-import { AuthError, AuthField, AuthPage } from '../login/auth-layout';
+import { AuthError, AuthField, AuthPage, AuthSubmit } from '../login/auth-layout';
 import { useResetMessageText } from './reset-message';
 import { useResetConfirm } from './use-password-reset';
 
@@ -74,11 +73,7 @@ export function PasswordResetConfirmPage() {
           value={confirmation}
           onValueChange={setConfirmation}
         />
-        <Button
-          type="submit"
-          intent="primary"
-          size="large"
-          fill
+        <AuthSubmit
           loading={state.status === 'pending' || state.status === 'done'}
           text={intl.formatMessage({ id: 'app.passwordReset.confirm.submit' })}
         />

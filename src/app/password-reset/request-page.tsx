@@ -3,12 +3,11 @@
  * the same neutral note, so the page never tells whether an address has an account.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@blueprintjs/core';
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { LOGIN_PATH } from '../guards';
-import { AuthError, AuthField, AuthNote, AuthPage } from '../login/auth-layout';
+import { AuthError, AuthField, AuthNote, AuthPage, AuthSubmit } from '../login/auth-layout';
 import { useResetMessageText } from './reset-message';
 import { useResetRequest } from './use-password-reset';
 
@@ -50,11 +49,7 @@ export function PasswordResetRequestPage() {
             value={email}
             onValueChange={setEmail}
           />
-          <Button
-            type="submit"
-            intent="primary"
-            size="large"
-            fill
+          <AuthSubmit
             loading={state.status === 'pending'}
             text={intl.formatMessage({ id: 'app.passwordReset.submit' })}
           />
