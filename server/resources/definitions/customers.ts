@@ -15,8 +15,8 @@
 import { addresses, customers } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
 import { text } from '../../i18n/text';
-import { defineResource, idField, type FieldDefinition } from '../engine';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { defineResource, idField } from '../engine';
+import { optionalText } from './fields';
 import { dicValidator, icoValidator, resulting, zipValidator } from './rules';
 
 export const CUSTOMER_TYPES = [
@@ -39,20 +39,6 @@ const REQUIRED_FOR_PERSON = text(
   'A person customer needs this field.',
   'U fyzické osoby je toto pole povinné.',
 );
-
-const optionalText = (
-  column: AnyPgColumn,
-  en: string,
-  cs: string,
-  maxLength: number,
-): FieldDefinition => ({
-  type: 'string',
-  column,
-  label: text(en, cs),
-  maxLength,
-  allowBlank: true,
-  default: '',
-});
 
 /** `/api/v1/customers/`, gated by `CUSTOMERS`. */
 export const customersResource = defineResource({

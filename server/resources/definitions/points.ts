@@ -29,6 +29,7 @@ import { points, specifications } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
 import { text } from '../../i18n/text';
 import { defineResource, idField, type FieldDefinition, type ValidationContext } from '../engine';
+import { optionalText } from './fields';
 import { allRules, eanValidator, resulting, validityRule, zipValidator } from './rules';
 
 export const SPECIFICATION_STATES = [
@@ -118,20 +119,6 @@ export const DISTRIBUTION_RATES = [
   ),
   rate('C62d', 'business, public lighting', 'podnikatelé, veřejné osvětlení'),
 ] as const;
-
-const optionalText = (
-  column: AnyPgColumn,
-  en: string,
-  cs: string,
-  maxLength: number,
-): FieldDefinition => ({
-  type: 'string',
-  column,
-  label: text(en, cs),
-  maxLength,
-  allowBlank: true,
-  default: '',
-});
 
 const power = (column: AnyPgColumn, en: string, cs: string, unit: string): FieldDefinition => ({
   type: 'decimal',
