@@ -13,6 +13,12 @@
  * Sorting and "All" are the server's work: their figures are given twice, from the API's
  * answer to the rows rendered (the target) and from the click (with the fetch).
  *
+ * For scale, one reference figure without a target: the same navigation to a bare page
+ * that only reads the stored token, fetches the same 25 rows and writes them as plain DOM
+ * (no framework, no stylesheet): what the HTML, the API and the browser cost on this
+ * machine before any of the app's own work. Each figure is printed as the median with the
+ * runs' range beside it.
+ *
  * Options: `--data-dir <dir>` a seeded data folder to use as is; otherwise `.bench/<scale>`
  * is seeded once by `npm run seed -- --scale <scale> --data-dir <dir>` (`--seed-scale`,
  * default `large`) and kept. `--no-build` reuses `dist/`; `--runs <n>` (default 5);
@@ -40,6 +46,28 @@ const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'admin@joule.test', password: 'joule-demo' };
 const KIB = 1024;
+const LIST_URL = '/customers?sort=customer_no';
+/** The bare reference page: token from storage, one fetch, 25 plain rows; nothing else. */
+const BARE_PAGE = `<!doctype html><html><head><script>
+const { access } = JSON.parse(localStorage.getItem('joule.auth'));
+fetch('/api/v1/customers/?page=1&page_size=25&sort=customer_no', {
+  headers: { Accept: 'application/json', Authorization: 'Bearer ' + access },
+}).then((answer) => answer.json()).then(({ results }) => {
+  const show = () => {
+    const body = document.createElement('tbody');
+    results.forEach((row, index) => {
+      const tr = body.insertRow();
+      tr.dataset.index = String(index);
+      for (const key of ['customer_no', 'type', 'company_name', 'first_name', 'last_name', 'phone']) {
+        tr.insertCell().textContent = row[key] ?? '';
+      }
+    });
+    document.body.appendChild(document.createElement('table')).appendChild(body);
+  };
+  if (document.body) show();
+  else addEventListener('DOMContentLoaded', show);
+});
+</script></head><body></body></html>`;
 const MIB = 1024 * 1024;
 
 /** Each figure, its target and its unit. */
@@ -47,6 +75,7 @@ const targets = {
   loginJs: { label: 'initial JS, login page (gzip)', max: 150 * KIB, unit: 'KiB' },
   listJs: { label: 'initial JS, list page (gzip)', max: 150 * KIB, unit: 'KiB' },
   first25: { label: 'navigation → first 25 customer rows', max: 300, unit: 'ms' },
+  bare25: { label: 'reference: the same on a bare page (see above)', max: null, unit: 'ms' },
   all9999: { label: '9,999-row page rendered (after its data)', max: 500, unit: 'ms' },
   all9999Total: { label: '9,999-row page, click → rendered (with fetch)', max: null, unit: 'ms' },
   heap: { label: 'JS heap after the 9,999 rows', max: 60 * MIB, unit: 'MiB' },
@@ -191,7 +220,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   page.on('crash', () => console.error('The page crashed'));
   page.on('pageerror', (error) => console.error('Page error:', error.message));
   // Sorted by number, so the header click (→ descending) surely changes the first row.
-  figures.listJs = await jsBytes(page, `${base}/customers?sort=customer_no`, () =>
+  figures.listJs = await jsBytes(page, `${base}${LIST_URL}`, () =>
     page.locator('table tbody tr[data-index]').nth(24).waitFor(),
   );
   figures.first25 = await page.evaluate(
@@ -264,6 +293,19 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   await cdp.send('HeapProfiler.collectGarbage');
   figures.heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
   await context.close();
+
+  // The reference: the same navigation and the same rows, on the bare page.
+  context = await freshContext(browser, session);
+  page = await context.newPage();
+  await page.route(`${base}${LIST_URL}`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: BARE_PAGE }),
+  );
+  await page.goto(`${base}${LIST_URL}`);
+  await page.locator('table tbody tr[data-index]').nth(24).waitFor();
+  figures.bare25 = await page.evaluate(
+    () => (window as unknown as { __bench: Record<string, number> }).__bench.rows25!,
+  );
+  await context.close();
   return figures;
 }
 
@@ -302,14 +344,18 @@ async function main() {
     console.log(`\nnpm run bench:ui — median of ${runs} runs, ${base}, data ${dataDir}\n`);
     let missed = 0;
     for (const [key, target] of Object.entries(targets) as [Figure, (typeof targets)[Figure]][]) {
-      const value = median(results.map((r) => r[key] ?? Number.NaN));
+      const values = results.map((r) => r[key] ?? Number.NaN);
+      const value = median(values);
+      const [low, high] = [Math.min(...values), Math.max(...values)].map((v) =>
+        show(v, target.unit),
+      );
       const ok = target.max === null ? null : value <= target.max;
       if (ok === false) missed += 1;
       const goal =
         target.max === null ? '(no target)' : `target ≤ ${show(target.max, target.unit)}`;
       const mark = ok === null ? ' ' : ok ? '✓' : '✗';
       console.log(
-        `${mark} ${target.label.padEnd(48)} ${show(value, target.unit).padStart(10)}   ${goal}`,
+        `${mark} ${target.label.padEnd(48)} ${show(value, target.unit).padStart(10)}   ${goal.padEnd(20)} (runs ${low!.split(' ')[0]}–${high})`,
       );
     }
     console.log(missed ? `\n${missed} figure(s) miss their target.` : '\nEvery target met.');
