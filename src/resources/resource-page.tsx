@@ -9,7 +9,7 @@ import { ExportButton } from './list/export-button';
 import { ClearFiltersButton, FilterBar, FilterToggle } from './list/filter-bar';
 import { activeFilterCount, filterSpecs, NO_FILTERS } from './list/filter-state';
 import { ListBody } from './list/list-body';
-import { Pagination } from './list/pagination';
+import { ListPagination } from './list/pagination';
 import { SearchBox } from './list/search-box';
 import { useResourceList } from './list/use-resource-list';
 import { messages } from './messages';
@@ -114,14 +114,7 @@ export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps
         <FilterBar id={filterBarId} specs={filters} state={list.state} onChange={list.setFilters} />
       )}
       <ListBody descriptor={descriptor} list={list} onOpen={openRow} columns={columns.visible} />
-      <Pagination
-        page={list.state.page}
-        pageSize={list.state.pageSize}
-        pageCount={list.pageCount}
-        count={list.query.data?.count}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-      />
+      <ListPagination list={list} />
       {dialog && (
         <Suspense fallback={null}>
           <LazyResourceDialog

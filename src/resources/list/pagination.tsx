@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
 import { messages } from '../messages';
 import { ALL_PAGE_SIZE, PAGE_SIZES } from './list-query';
+import type { ResourceListController } from './use-resource-list';
 
 /** Props of `Pagination`. */
 export interface PaginationProps {
@@ -62,5 +63,19 @@ export function Pagination({
         </HTMLSelect>
       </label>
     </nav>
+  );
+}
+
+/** `Pagination` of a list screen's controller (`useResourceList`): its page, size and count. */
+export function ListPagination({ list }: { readonly list: ResourceListController }) {
+  return (
+    <Pagination
+      page={list.state.page}
+      pageSize={list.state.pageSize}
+      pageCount={list.pageCount}
+      count={list.query.data?.count}
+      onPage={list.setPage}
+      onPageSize={list.setPageSize}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
 import { LazyResourceDialog } from '../lazy-dialog';
 import { ListBody } from '../list/list-body';
-import { Pagination } from '../list/pagination';
+import { ListPagination } from '../list/pagination';
 import { messages } from '../messages';
 import { useRelatedList } from './use-related-list';
 
@@ -60,16 +60,7 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
         list={list}
         onOpen={operations.retrieve || operations.update ? openRow : () => undefined}
       />
-      {(list.query.data?.count ?? 0) > list.state.pageSize && (
-        <Pagination
-          page={list.state.page}
-          pageSize={list.state.pageSize}
-          pageCount={list.pageCount}
-          count={list.query.data?.count}
-          onPage={list.setPage}
-          onPageSize={list.setPageSize}
-        />
-      )}
+      {(list.query.data?.count ?? 0) > list.state.pageSize && <ListPagination list={list} />}
       {dialog && (
         <Suspense fallback={null}>
           <LazyResourceDialog
