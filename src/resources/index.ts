@@ -23,7 +23,12 @@ export type {
   ResourcePanelProps,
 } from './registry/overrides';
 
-export { prefetchResourceList, useResourceList } from './list/use-resource-list';
+export {
+  listQueryFor,
+  prefetchResourceList,
+  seedResourceList,
+  useResourceList,
+} from './list/use-resource-list';
 export type { ResourceListController } from './list/use-resource-list';
 export {
   ALL_PAGE_SIZE,

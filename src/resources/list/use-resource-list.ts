@@ -8,7 +8,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
-import { listQueryOptions, type ListPage } from '../queries';
+import { listQueryOptions, resourceKeys, toListPage, type ListPage } from '../queries';
 import { useResourceRegistry, type RequestFn } from '../registry/registry-context';
 import {
   buildListQuery,
@@ -64,8 +64,36 @@ export function prefetchResourceList(
   params: URLSearchParams,
 ): void {
   if (!descriptor.operations.list) return;
-  const query = buildListQuery(readState(params, descriptor.sortFields));
-  void queryClient.prefetchQuery(listQueryOptions(request, descriptor, query));
+  void queryClient.prefetchQuery(
+    listQueryOptions(request, descriptor, listQueryFor(descriptor, params)),
+  );
+}
+
+/**
+ * The query parameters of `GET <path>` (API.md "List query parameters") the list screen of
+ * `descriptor` opened at `params` (its URL's search) asks for first; empty ones left out.
+ */
+export function listQueryFor(
+  descriptor: ResourceDescriptor,
+  params: URLSearchParams,
+): Record<string, string | number | undefined> {
+  return buildListQuery(readState(params, descriptor.sortFields));
+}
+
+/**
+ * Puts a page of rows the server already gave (`answer`: the API's list answer, API.md
+ * "List answer") into the cache under the very query key the list screen opened at `params`
+ * reads, so that the screen renders those rows at once: the server-rendered first page and
+ * the SPA's first render show the same rows (README "Speed").
+ */
+export function seedResourceList(
+  queryClient: QueryClient,
+  descriptor: ResourceDescriptor,
+  params: URLSearchParams,
+  answer: unknown,
+): void {
+  const key = resourceKeys.list(descriptor.name, listQueryFor(descriptor, params));
+  queryClient.setQueryData(key, toListPage(answer));
 }
 
 /**
