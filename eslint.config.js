@@ -25,6 +25,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'dist-server',
       'data',
       'src/generated',
       'schema',

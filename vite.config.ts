@@ -35,6 +35,13 @@ function releaseTag(): string {
 }
 
 /**
+ * `apply` of the plugins that shape the browser's bundle only, not the server-side
+ * rendering build (`vite build --ssr`, src/ssr/first-page.tsx), which runs on React in Node.
+ */
+const browserBuild: Plugin['apply'] = (_config, { command, isSsrBuild }) =>
+  command === 'build' && !isSsrBuild;
+
+/**
  * Writes `<file>.gz` beside every text asset of the build, which the server sends as is to
  * browsers that accept gzip (`@fastify/static` `preCompressed`): no compression per request.
  */
@@ -42,7 +49,7 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'joule-precompress',
-    apply: 'build',
+    apply: browserBuild,
     configResolved(config) {
       outDir = config.build.outDir;
     },
@@ -107,7 +114,7 @@ function preactCompat(): Plugin {
     fileURLToPath(new URL(`./node_modules/preact/compat/${sub}`, import.meta.url));
   return {
     name: 'joule-preact-compat',
-    apply: 'build',
+    apply: browserBuild,
     enforce: 'pre',
     config: () => ({
       resolve: {
@@ -203,7 +210,7 @@ function inlineEarlyStart(): Plugin {
   }
   return {
     name: 'joule-early-start',
-    apply: 'build',
+    apply: browserBuild,
     configResolved(config) {
       base = config.base;
       apiBase = (config.env.VITE_API_URL ?? '/api/v1').replace(/\/$/, '');
@@ -245,7 +252,7 @@ function inlineEarlyStart(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     precompiledMessages(),
@@ -258,12 +265,16 @@ export default defineConfig({
   define: {
     __JOULE_RELEASE__: JSON.stringify(release()),
     __JOULE_RELEASE_TAG__: JSON.stringify(releaseTag()),
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
   },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/config.json': apiTarget },
   },
   build: { outDir: 'dist', sourcemap: true },
+  // The server-side rendering build (src/ssr/first-page.tsx) bundles its dependencies with
+  // NODE_ENV fixed above, so that it runs React's production build whatever the server's.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   test: {
     include: ['{src,server,codegen,overrides,scripts,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
@@ -272,4 +283,4 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
   },
-});
+}));

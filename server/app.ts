@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { installJsonParser } from './http/json-parser';
 import { registerPath } from './http/routes';
+import type { FirstPageRenderer } from './http/first-page';
 import { registerSpa } from './http/spa';
 import type { ThrottleRate } from './http/throttle';
 import { buildOpenApiDocument } from './openapi/document';
@@ -42,6 +43,11 @@ export interface AppOptions {
   readonly publicUrl?: string;
   /** Folder of the built SPA; nothing is served when undefined or not built. */
   readonly distDir?: string;
+  /**
+   * Renders the first rows of list pages into `index.html` for a signed-in user
+   * (`dist-server/first-page.js`, loaded by `loadFirstPageRenderer`); none when undefined.
+   */
+  readonly firstPageRenderer?: FirstPageRenderer | null;
   /** Rate of anonymous auth calls per account and address; undefined: unlimited. */
   readonly authRate?: ThrottleRate;
   /** OIDC client settings published by `/config/`. @default null */
@@ -98,6 +104,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerResourceRoutes(app, { db, registry, auth, prefix: API_PREFIX });
   registerMeasurementsBulk(app, { db, registry, auth, prefix: API_PREFIX });
-  await registerSpa(app, options.distDir);
+  await registerSpa(
+    app,
+    options.distDir,
+    options.firstPageRenderer
+      ? { renderer: options.firstPageRenderer, apiPrefix: API_PREFIX }
+      : undefined,
+  );
   return app;
 }

@@ -21,6 +21,7 @@ import { createOidcTokenVerifier } from './auth/oidc-verifier';
 import { loadSecret } from './auth/secret';
 import { runCli } from './cli';
 import { loadConfig } from './config';
+import { loadFirstPageRenderer } from './http/first-page';
 import { hasSpaBuild } from './http/spa';
 import { createConfiguredMailer, openConfiguredDatabase } from './runtime';
 import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed';
@@ -48,6 +49,9 @@ runCli(async () => {
   const issuer = devIdp?.issuer ?? config.oidcIssuer;
 
   const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+  const firstPageRenderer = await loadFirstPageRenderer(
+    fileURLToPath(new URL('../dist-server/first-page.js', import.meta.url)),
+  );
   const app = await buildApp({
     db: database.db,
     secret: loadSecret({ secretKey: config.secretKey, dataDir: config.dataDir }),
@@ -57,6 +61,7 @@ runCli(async () => {
     mailer: createConfiguredMailer(config, (message) => console.log(message)),
     publicUrl: config.publicUrl,
     distDir,
+    firstPageRenderer,
     authRate: config.authRate,
     oidc: issuer ? { issuer, client_id: OIDC_CLIENT_ID, max_age: config.oidcMaxAge ?? null } : null,
     externalTokenVerifiers: issuer
@@ -75,7 +80,7 @@ runCli(async () => {
     [
       `Joule is running at http://${shownHost}:${port}/`,
       `  database: ${database.description}${seeded ? ' (demo data seeded)' : ''}`,
-      `  web app: ${hasSpaBuild(distDir) ? distDir : 'not built (npm run build), serving the API only'}`,
+      `  web app: ${hasSpaBuild(distDir) ? distDir : 'not built (npm run build), serving the API only'}${firstPageRenderer ? ' (list pages server-rendered for signed-in users)' : ''}`,
       ...(config.seedDemo
         ? [`  demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD} (also ${DEMO_USERS.clerk})`]
         : []),

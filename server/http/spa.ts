@@ -5,23 +5,32 @@
  * a plain-text 404 says how to build it). Everything else that matches no route — all of
  * `/api/` included — is DRF's 404 `{"detail": "Not found."}`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors';
+import { signedInPage, type FirstPageOptions } from './first-page';
 
 /** True when `distDir` holds a built SPA. */
 export function hasSpaBuild(distDir: string | undefined): distDir is string {
   return distDir !== undefined && existsSync(join(distDir, 'index.html'));
 }
 
-/** Registers SPA serving from `distDir` (when it holds a build) and the not-found answer. */
+/**
+ * Registers SPA serving from `distDir` (when it holds a build) and the not-found answer;
+ * with `firstPage`, list pages of a signed-in user come with their first rows rendered in
+ * (server/http/first-page.ts).
+ */
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string | undefined,
+  firstPage?: FirstPageOptions,
 ): Promise<void> {
   const hasBuild = hasSpaBuild(distDir);
+  const indexHtml = hasBuild && firstPage ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
+  if (hasBuild && firstPage) await app.register(fastifyCookie);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -48,6 +57,22 @@ export async function registerSpa(
       !path.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (hasBuild && wantsPage) {
+      if (firstPage && request.method === 'GET') {
+        const page = await signedInPage(app, firstPage, indexHtml, request).catch(
+          (error: unknown) => {
+            request.log.warn({ err: error }, 'The first page could not be rendered');
+            return null;
+          },
+        );
+        if (page) {
+          // One user's page: never stored, and never a stand-in for another cookie's.
+          return reply
+            .header('cache-control', 'no-store, private')
+            .header('vary', 'Cookie')
+            .type('text/html; charset=utf-8')
+            .send(page);
+        }
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     if (wantsPage) {

@@ -2,10 +2,12 @@
 import { StrictMode } from 'react';
 import { FocusStyleManager } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
+import { getSession } from '../auth';
 import { getSettings, loadMessages } from '../i18n';
 import { App } from './app';
 import { initErrorReporting, reportError } from './error-reporting';
-import { setUpIcons } from './icons';
+import { adoptFirstPage, afterNextPaint, takeEmbeddedAnswers } from './first-page';
+import { preloadIcons, setUpIcons } from './icons';
 import { createAppRouter } from './routes';
 import { syncSettings } from './settings/apply-settings';
 
@@ -20,13 +22,25 @@ export function startApp(root: HTMLElement): void {
   syncSettings();
   // Start fetching the catalogue now rather than after the first render.
   void loadMessages(getSettings().language);
-  const router = createAppRouter();
-  createRoot(root, {
-    // Errors no error boundary caught: logged and reported, never shown raw (SPEC §8).
-    onUncaughtError: (error, info) => reportError(error, { componentStack: info.componentStack }),
-  }).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
+  // A page the server rendered stays on screen until the app has rendered its own, which
+  // starts from the same answers and draws its icons at once as the server's did; the app
+  // starts once the browser has shown that page, not before.
+  const adopted = adoptFirstPage(root);
+  if (adopted) {
+    takeEmbeddedAnswers(`Bearer ${getSession().access}`, getSettings().language);
+    void preloadIcons();
+  }
+  const mount = () => {
+    const router = createAppRouter();
+    createRoot(root, {
+      // Errors no error boundary caught: logged and reported, never shown raw (SPEC §8).
+      onUncaughtError: (error, info) => reportError(error, { componentStack: info.componentStack }),
+    }).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  };
+  if (adopted) afterNextPaint(mount);
+  else mount();
 }

@@ -89,6 +89,20 @@ describe('earlyStart (index.html)', () => {
     ]);
   });
 
+  it('sends nothing while the server renders the page, but still hints the code', () => {
+    const marker = document.createElement('meta');
+    marker.name = 'joule-first-page';
+    document.head.append(marker);
+    const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
+    const { hints, sent } = start('/customers', auth);
+    expect(hints).toEqual([
+      'modulepreload /assets/cs.js',
+      'modulepreload /assets/shell.js',
+      'stylesheet /assets/registry.css',
+    ]);
+    expect(sent).toEqual([]);
+  });
+
   it('keeps the page and page size of the URL; other pages get the session check only', () => {
     const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
     expect(start('/obises/?page=3&page_size=100', auth).sent.map((s) => s.url)).toEqual([

@@ -11,7 +11,9 @@
  * - With a stored access token valid for longer than the renewal margin, sends the two
  *   GETs the app would send first, the session check (`/auth/me/`) and a list route's page
  *   of rows, while the server is still idle; the app's HTTP layer takes their answers instead of asking again
- *   when URL, token and language match (`src/api/early-responses.ts`).
+ *   when URL, token and language match (`src/api/early-responses.ts`). Not when the
+ *   server is rendering the page (its head then has `<meta name="joule-first-page">`,
+ *   server/http/first-page.ts): it embeds those answers itself (src/app/first-page.ts).
  */
 
 import type { EarlyRequestEntry } from '../api/early-responses';
@@ -69,6 +71,14 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     const authorization = `Bearer ${access}`;
     const early: EarlyRequestEntry[] = [];
     window.__jouleEarly = early;
+    // Answers the app did not take (another page after all) are let go.
+    setTimeout(() => {
+      early.length = 0;
+    }, 10_000);
+
+    // The server is rendering this page and embeds these answers (src/app/first-page.ts).
+    if (document.querySelector('meta[name="joule-first-page"]')) return;
+
     const send = (url: string) => {
       const response = fetch(url, {
         credentials: 'include',
@@ -97,10 +107,6 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       }
       send(`${manifest.api}${list}?${query.toString()}`);
     }
-    // Answers the app did not take (another page after all) are let go.
-    setTimeout(() => {
-      early.length = 0;
-    }, 10_000);
   } catch {
     // Private mode without storage, a token that is not a JWT…: the app does it all itself.
   }

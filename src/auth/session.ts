@@ -9,6 +9,7 @@ import { rulesFor, type AppAbility } from './abilities';
 import { httpAuthApi, type AuthApi } from './auth-api';
 import { getOidcBackend, type OidcBackend, type SignOutOptions } from './oidc';
 import { createRefreshTimer, type RefreshTimer } from './refresh-timer';
+import { mirrorAccessCookie } from './session-cookie';
 import {
   createSessionStore,
   type AuthBackend,
@@ -282,6 +283,9 @@ export const authSession: AuthSession = createAuthSession({
   store: createSessionStore(browserStorage()),
   api: httpAuthApi,
 });
+
+// The server renders list pages with their first rows for this session (session-cookie.ts).
+if (typeof document !== 'undefined') mirrorAccessCookie(authSession.store);
 
 // Every API call made through `src/api` carries this session's token and renews it once
 // after a 401 (SPEC §4, §7).

@@ -1,12 +1,14 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, listRows, test } from './fixtures';
-import { admin } from './helpers';
+import { admin, signIn } from './helpers';
 
 /**
  * Issue #4 "Speed and memory": what the first page asks for. A signed-out visitor's login
  * page never downloads the signed-in code; a stored session's first page hints that code
  * and sends the session check and the rows' GET from index.html (`src/app/early-start.ts`),
- * and the app takes those answers: each is fetched once.
+ * and the app takes those answers: each is fetched once. With the session's cookie the
+ * server sends the page with its rows already rendered (server/http/first-page.ts) and the
+ * app takes over without asking the API again.
  */
 
 /** Every request the page makes from now on. */
@@ -18,11 +20,20 @@ function record(page: Page): Request[] {
 
 const signedInChunk = /\/assets\/(shell|resource-registry)-[^/]*\.js$/;
 
+/** The cookie the app mirrors its access token into (src/auth/session-cookie.ts). */
+const ACCESS_COOKIE = 'joule_access';
+
 /**
  * A session signed in just now: index.html sends its first GETs only with an access token
  * valid for longer than the renewal margin, which the worker's stored one may no longer be.
+ * With `cookie`, its access token is in the cookie too, as the app leaves it; otherwise
+ * there is no such cookie, and the server sends the static page.
  */
-async function freshSession(page: Page, request: APIRequestContext): Promise<void> {
+async function freshSession(
+  page: Page,
+  request: APIRequestContext,
+  { cookie = false } = {},
+): Promise<{ access: string; refresh: string }> {
   const answer = await request.post('/api/v1/auth/jwt/create/', { data: admin });
   const tokens = (await answer.json()) as { access: string; refresh: string };
   await page.addInitScript(
@@ -31,6 +42,15 @@ async function freshSession(page: Page, request: APIRequestContext): Promise<voi
     },
     JSON.stringify({ backend: 'joule', ...tokens }),
   );
+  const context = page.context();
+  await context.clearCookies({ name: ACCESS_COOKIE });
+  if (cookie) {
+    const { origin } = new URL(test.info().project.use.baseURL!);
+    await context.addCookies([
+      { name: ACCESS_COOKIE, value: tokens.access, url: origin, sameSite: 'Strict' },
+    ]);
+  }
+  return tokens;
 }
 
 test.describe('signed out', () => {
@@ -88,7 +108,9 @@ test('a stored session: the list code and the first GETs go out while the entry 
 
 test('a stored session: the rows are asked for while the session is still being checked', async ({
   page,
+  request,
 }) => {
+  await freshSession(page, request);
   // The session check (`/auth/me/`) held back a second: the list's request goes out meanwhile.
   let userDelivered = false;
   await page.route('**/api/v1/auth/me/', async (route) => {
@@ -104,4 +126,48 @@ test('a stored session: the rows are asked for while the session is still being 
   await page.goto('/customers?sort=customer_no');
   await expect(listRows(page)).toHaveCount(25);
   expect(asked).toEqual([false]);
+});
+
+test('with the session cookie the server sends the rows rendered; the app takes over without asking again', async ({
+  page,
+  request,
+}) => {
+  await freshSession(page, request, { cookie: true });
+  const requests = record(page);
+  const response = await page.goto('/customers?sort=customer_no');
+  // The rows are in the page as the server sent it…
+  const html = (await response!.text()) ?? '';
+  expect(html.match(/<tr[^>]*data-index="/g)).toHaveLength(25);
+  expect(html).toContain('<title>Customers // Joule</title>');
+  // …and the app's own page replaces the server's, with the same rows.
+  await expect(page.locator('#root')).toBeVisible();
+  await expect(page.locator('.joule-first-page-view')).toHaveCount(0);
+  await expect(listRows(page)).toHaveCount(25);
+  const first = /data-index="0"[^>]*aria-label="([^"]+)"/.exec(html)?.[1];
+  expect(first).toBeTruthy();
+  await expect(listRows(page).first()).toHaveAttribute('aria-label', first!);
+  // It started from the answers the server embedded: neither GET was sent again.
+  const api = requests.map((request) => new URL(request.url()).pathname);
+  expect(api).not.toContain('/api/v1/auth/me/');
+  expect(api).not.toContain('/api/v1/customers/');
+  // And it works: a row opens its dialog.
+  await listRows(page).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test.describe('signing in', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('mirrors the access token into the cookie, and signing out removes it', async ({ page }) => {
+    await signIn(page, admin, 'cs');
+    const stored = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('joule.auth') ?? '{}') as { access?: string }).access,
+    );
+    const cookie = (await page.context().cookies()).find((c) => c.name === ACCESS_COOKIE);
+    expect(cookie?.value).toBe(stored);
+    expect(cookie?.sameSite).toBe('Strict');
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login/);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain(ACCESS_COOKIE);
+  });
 });

@@ -3,10 +3,15 @@ import { setApiLanguage } from '../../api';
 import { getSettings, subscribeSettings, type AppSettings } from '../../i18n';
 import { applyTheme } from '../theme';
 
+/** The cookie telling the server the language to render a first page in (server/http/first-page.ts). */
+export const LANGUAGE_COOKIE = 'joule_language';
+
 export function applySettings(settings: AppSettings): void {
   applyTheme(settings.theme);
   // Labels and error messages of the API follow the UI language (API.md).
   setApiLanguage(settings.language);
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${settings.language}; Path=/; Max-Age=31536000; SameSite=Strict${secure}`;
 }
 
 /**

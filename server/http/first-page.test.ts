@@ -1,0 +1,157 @@
+/**
+ * The server-rendered first page (server/http/first-page.ts) with the real renderer
+ * (src/ssr/first-page.tsx, as the SSR build bundles it) and the real API behind it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as renderer from '../../src/ssr/first-page';
+import { DEMO_USERS } from '../seed';
+import { startTestServer, type TestServer } from '../test/server';
+import { ACCESS_COOKIE, ANSWERS_ELEMENT_ID, LANGUAGE_COOKIE, RENDERING_MARKER } from './first-page';
+
+/** The shape of the build's index.html. */
+const INDEX_HTML = `<!doctype html>
+<html lang="cs">
+  <head>
+    <script>/* earlyStart */</script>
+    <title>Joule</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let server: TestServer;
+let admin: string;
+const dist = mkdtempSync(join(tmpdir(), 'joule-dist-'));
+
+beforeAll(async () => {
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  server = await startTestServer({ distDir: dist, firstPageRenderer: renderer });
+  admin = await server.login(DEMO_USERS.admin);
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** A navigation to `path` with these cookies. */
+async function open(path: string, cookies: Record<string, string> = {}, method = 'GET') {
+  const response = await fetch(`${server.origin}${path}`, {
+    method,
+    headers: {
+      accept: 'text/html',
+      cookie: Object.entries(cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; '),
+    },
+  });
+  return { response, html: await response.text() };
+}
+
+function answersOf(html: string): { url: string; body: unknown }[] {
+  const match = new RegExp(
+    `<script type="application/json" id="${ANSWERS_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(html);
+  return match
+    ? (JSON.parse(match[1]!) as { answers: { url: string; body: unknown }[] }).answers
+    : [];
+}
+
+const rows = (html: string) => html.match(/<tr[^>]*data-index="/g)?.length ?? 0;
+
+describe('the server-rendered first page', () => {
+  it("renders a list page for the cookie's user, with the API's answers embedded", async () => {
+    const { response, html } = await open('/customers?sort=customer_no', {
+      [ACCESS_COOKIE]: admin,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-store, private');
+    expect(response.headers.get('vary')).toContain('Cookie');
+    expect(html).toContain(`<head>${RENDERING_MARKER}`);
+    expect(html).toContain('<title>Zákazníci // Joule</title>');
+    expect(html).toContain('<div id="root" data-first-page=""><div class="joule-shell">');
+
+    const list = await server.request('/customers/?page=1&page_size=25&sort=customer_no', {
+      token: admin,
+      lang: 'cs',
+      headers: { host: new URL(server.origin).host },
+    });
+    const me = await server.request('/auth/me/', { token: admin });
+    expect(answersOf(html)).toEqual([
+      { url: '/api/v1/auth/me/', body: me.body },
+      { url: '/api/v1/customers/?page=1&page_size=25&sort=customer_no', body: list.body },
+    ]);
+    const results = (list.body as { results: { customer_no: string }[] }).results;
+    expect(results.length).toBeGreaterThan(0);
+    expect(rows(html)).toBe(results.length);
+    for (const row of results) expect(html).toContain(row.customer_no);
+    // The rest of index.html follows.
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('renders in the language of the cookie', async () => {
+    const { html } = await open('/customers', { [ACCESS_COOKIE]: admin, [LANGUAGE_COOKIE]: 'en' });
+    expect(html).toContain('<title>Customers // Joule</title>');
+    expect(rows(html)).toBeGreaterThan(0);
+  });
+
+  it('serves the static page without the cookie, for other pages, and to HEAD', async () => {
+    for (const [path, cookies, method] of [
+      ['/customers', {}, 'GET'],
+      ['/settings', { [ACCESS_COOKIE]: admin }, 'GET'],
+      ['/customers?page_size=9999', { [ACCESS_COOKIE]: admin }, 'GET'],
+      ['/customers', { [ACCESS_COOKIE]: admin }, 'HEAD'],
+    ] as const) {
+      const { response, html } = await open(path, cookies, method);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      if (method === 'GET') expect(html).toBe(INDEX_HTML);
+    }
+  });
+
+  it('renders nothing the API refuses: no JWT, a forged signature, a missing privilege', async () => {
+    const clerk = await server.login(DEMO_USERS.clerk);
+    for (const [path, token] of [
+      ['/customers', 'not-a-token'],
+      ['/customers', `${admin.slice(0, -4)}AAAA`],
+      ['/users', clerk],
+    ] as const) {
+      const { response, html } = await open(path, { [ACCESS_COOKIE]: token });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store, private');
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('joule-shell');
+      expect(answersOf(html)).toEqual([]);
+    }
+  });
+
+  it('embeds what users typed as data, never as markup', async () => {
+    const created = await server.request('/customers/', {
+      method: 'POST',
+      token: admin,
+      body: {
+        customer_no: 'X</script>1',
+        type: 'person',
+        first_name: '<img src=x onerror=alert(1)>',
+        last_name: '</script><script>alert(2)</script>',
+      },
+    });
+    expect(created.status).toBe(201);
+    const { html } = await open('/customers?search=alert&sort=customer_no', {
+      [ACCESS_COOKIE]: admin,
+    });
+    expect(rows(html)).toBe(1);
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<script>alert');
+    const [, list] = answersOf(html);
+    expect((list!.body as { results: { last_name: string }[] }).results[0]!.last_name).toBe(
+      '</script><script>alert(2)</script>',
+    );
+  });
+});

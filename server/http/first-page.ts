@@ -1,0 +1,169 @@
+/**
+ * The server-rendered first page of a list (issue "The generic runtime", Speed: first rows;
+ * README "Speed"). A navigation to a list route (`/customers?sort=…`) that carries the
+ * SPA's session cookie gets `index.html` with the page already in it:
+ *
+ * 1. The head goes out at once, with the page's title and a marker telling `earlyStart`
+ *    (src/app/early-start.ts) not to send its own GETs, so that the browser fetches the
+ *    stylesheet and the app's code while this server works.
+ * 2. This server runs the two GETs the SPA sends first (`/auth/me/` and the page of rows)
+ *    as that user through its own API, so every check of the API applies (token
+ *    signature, algorithm and expiry, the user still active, the resource's privilege).
+ * 3. It renders shell and list with the SPA's own components (src/ssr/first-page.tsx,
+ *    built into `dist-server/`) into the root element, and embeds both answers for the
+ *    SPA to start from (src/app/first-page.ts). If the API refuses either GET or anything
+ *    fails, the root element stays empty and the SPA does it all itself, as on a static
+ *    page.
+ *
+ * The cookie is only read here, for GET navigations; the API never takes it (its only
+ * credential is the `Authorization` header), so it opens no cross-site request forgery.
+ * The SPA sets it `SameSite=Strict` (src/auth/session-cookie.ts).
+ */
+import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FirstListRequest, FirstPageInput } from '../../src/ssr/first-page';
+
+/** The access token the SPA mirrors for this page (src/auth/session-cookie.ts). */
+export const ACCESS_COOKIE = 'joule_access';
+/** The language of the SPA's settings, `cs` or `en` (src/app/settings/apply-settings.ts). */
+export const LANGUAGE_COOKIE = 'joule_language';
+/** The id of the element holding the embedded answers (src/app/first-page.ts). */
+export const ANSWERS_ELEMENT_ID = 'joule-first-page';
+/** The head's marker of a page being rendered (src/app/early-start.ts). */
+export const RENDERING_MARKER = '<meta name="joule-first-page" content="rendering" />';
+
+/** What the server-side rendering build exports. */
+export interface FirstPageRenderer {
+  firstListRequest(url: string, language: 'cs' | 'en'): Promise<FirstListRequest | null>;
+  renderFirstPage(input: FirstPageInput): Promise<string | null>;
+}
+
+/** How `registerSpa` renders first pages. */
+export interface FirstPageOptions {
+  readonly renderer: FirstPageRenderer;
+  /** Where this server's API is, e.g. `/api/v1`. */
+  readonly apiPrefix: string;
+}
+
+/** The answers embedded in the page: the GETs the SPA sends first, as it would get them. */
+export interface EmbeddedAnswers {
+  readonly answers: readonly { readonly url: string; readonly body: unknown }[];
+}
+
+/**
+ * Loads the server-side rendering build `file` (`dist-server/first-page.js`); null when it
+ * is not built, and the static `index.html` is served as before.
+ */
+export async function loadFirstPageRenderer(file: string): Promise<FirstPageRenderer | null> {
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as FirstPageRenderer;
+}
+
+/** JSON that is safe inside `<script>`: no `<` (so no `</script>`), no line separators. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** What a page to render needs before the API is asked. */
+interface Plan {
+  readonly token: string;
+  readonly language: 'cs' | 'en';
+  readonly first: FirstListRequest;
+}
+
+async function plan(renderer: FirstPageRenderer, request: FastifyRequest): Promise<Plan | null> {
+  const token = request.cookies[ACCESS_COOKIE];
+  if (!token) return null;
+  const language = request.cookies[LANGUAGE_COOKIE] === 'en' ? 'en' : 'cs';
+  const first = await renderer.firstListRequest(request.url, language);
+  return first ? { token, language, first } : null;
+}
+
+/** The root element with the page rendered in and the answers after it; null if refused. */
+async function renderedRoot(
+  app: FastifyInstance,
+  { renderer, apiPrefix }: FirstPageOptions,
+  request: FastifyRequest,
+  { token, language, first }: Plan,
+): Promise<string | null> {
+  // As the browser would send them, so that the answers' links name this host.
+  const forwarded = Object.fromEntries(
+    ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for']
+      .map((name) => [name, request.headers[name]] as const)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const headers = {
+    ...forwarded,
+    accept: 'application/json',
+    'accept-language': language,
+    authorization: `Bearer ${token}`,
+  };
+  const meUrl = `${apiPrefix}/auth/me/`;
+  const listUrl = `${apiPrefix}${first.path}?${first.query}`;
+  const [me, list] = await Promise.all([
+    app.inject({ method: 'GET', url: meUrl, headers }),
+    app.inject({ method: 'GET', url: listUrl, headers }),
+  ]);
+  if (me.statusCode !== 200 || list.statusCode !== 200) return null;
+  const user: unknown = me.json();
+  const rows: unknown = list.json();
+  const html = await renderer.renderFirstPage({
+    url: request.url,
+    language,
+    user: user as FirstPageInput['user'],
+    list: rows,
+  });
+  if (html === null) return null;
+  const embedded: EmbeddedAnswers = {
+    answers: [
+      { url: meUrl, body: user },
+      { url: listUrl, body: rows },
+    ],
+  };
+  return (
+    `<div id="root" data-first-page="">${html}</div>` +
+    `<script type="application/json" id="${ANSWERS_ELEMENT_ID}">${scriptJson(embedded)}</script>`
+  );
+}
+
+/**
+ * The page for `request` as a stream (head first, then the rendered root), or null when
+ * the request has no session cookie or is no list route: then the static page is the
+ * answer. `indexHtml` is the build's `index.html`.
+ */
+export async function signedInPage(
+  app: FastifyInstance,
+  options: FirstPageOptions,
+  indexHtml: string,
+  request: FastifyRequest,
+): Promise<Readable | null> {
+  const planned = await plan(options.renderer, request);
+  if (!planned) return null;
+  const at = indexHtml.indexOf(EMPTY_ROOT);
+  if (at < 0) return null;
+  const head = indexHtml
+    .slice(0, at)
+    .replace('<head>', `<head>${RENDERING_MARKER}`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(planned.first.title)}</title>`);
+  const tail = indexHtml.slice(at + EMPTY_ROOT.length);
+  async function* page() {
+    yield head;
+    const root = await renderedRoot(app, options, request, planned!).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'The first page could not be rendered');
+      return null;
+    });
+    yield (root ?? EMPTY_ROOT) + tail;
+  }
+  return Readable.from(page());
+}
