@@ -89,18 +89,23 @@ describe('earlyStart (index.html)', () => {
     ]);
   });
 
-  it('sends nothing while the server renders the page, but still hints the code', () => {
+  it('sends nothing while the server renders the page, and hints its code after the first frame', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+      frames.push(callback),
+    );
     const marker = document.createElement('meta');
     marker.name = 'joule-first-page';
     document.head.append(marker);
     const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
     const { hints, sent } = start('/customers', auth);
-    expect(hints).toEqual([
-      'modulepreload /assets/cs.js',
-      'modulepreload /assets/shell.js',
-      'stylesheet /assets/registry.css',
-    ]);
+    expect(hints).toEqual(['stylesheet /assets/registry.css']);
     expect(sent).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0]!(0);
+    expect(
+      [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href')),
+    ).toEqual(['/assets/registry.css', '/assets/cs.js', '/assets/shell.js']);
   });
 
   it('keeps the page and page size of the URL; other pages get the session check only', () => {

@@ -11,9 +11,11 @@
  * - With a stored access token valid for longer than the renewal margin, sends the two
  *   GETs the app would send first, the session check (`/auth/me/`) and a list route's page
  *   of rows, while the server is still idle; the app's HTTP layer takes their answers instead of asking again
- *   when URL, token and language match (`src/api/early-responses.ts`). Not when the
- *   server is rendering the page (its head then has `<meta name="joule-first-page">`,
- *   server/http/first-page.ts): it embeds those answers itself (src/app/first-page.ts).
+ *   when URL, token and language match (`src/api/early-responses.ts`).
+ * - When the server is rendering the page (its head then has
+ *   `<meta name="joule-first-page">`, server/http/first-page.ts), sends nothing: the server
+ *   embeds those answers (src/app/first-page.ts); and hints the modules only after the
+ *   first frame, so that they do not hold up the stylesheets the page is painted with.
  */
 
 import type { EarlyRequestEntry } from '../api/early-responses';
@@ -49,13 +51,27 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     const auth = stored('joule.auth');
     const language = settings.language === 'en' ? 'en' : 'cs';
 
+    // The server is rendering this page (server/http/first-page.ts): its answers come
+    // embedded, and the code is not needed before the page is painted.
+    const rendered = !!document.querySelector('meta[name="joule-first-page"]');
+    const hint = (hrefs: readonly string[]) => {
+      for (const href of hrefs) {
+        const link = document.createElement('link');
+        link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+    };
     let hints = manifest.modules[language];
     if (auth.refresh) hints = hints.concat(manifest.modules.signedIn);
-    for (const href of hints) {
-      const link = document.createElement('link');
-      link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
+    const isCss = (href: string) => /\.css$/.test(href);
+    if (rendered) {
+      // Stylesheets now (the page needs them to be painted), modules after the first frame,
+      // so that they do not hold up the stylesheets.
+      hint(hints.filter(isCss));
+      requestAnimationFrame(() => hint(hints.filter((href) => !isCss(href))));
+    } else {
+      hint(hints);
     }
 
     const access = typeof auth.access === 'string' ? auth.access : '';
@@ -76,8 +92,7 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       early.length = 0;
     }, 10_000);
 
-    // The server is rendering this page and embeds these answers (src/app/first-page.ts).
-    if (document.querySelector('meta[name="joule-first-page"]')) return;
+    if (rendered) return; // the answers come embedded (src/app/first-page.ts)
 
     const send = (url: string) => {
       const response = fetch(url, {
