@@ -1,6 +1,6 @@
 /**
  * The server-rendered first page (issue "The generic runtime", Speed: first rows; README
- * "Speed"). Built for Node by `npm run build` (`vite build --ssr`, into `dist/server/`)
+ * "Speed"). Built for Node by `npm run build` (`vite build --ssr`, into `dist-server/`)
  * and used by the reference server only: for a navigation to a list route with a session
  * cookie, the server asks this module which API request the page makes first
  * ({@link firstListRequest}), runs it as that user, and renders the page with the app's
