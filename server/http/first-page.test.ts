@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as renderer from '../../src/ssr/first-page';
 import { DEMO_USERS } from '../seed';
 import { startTestServer, type TestServer } from '../test/server';
-import { ACCESS_COOKIE, ANSWERS_ELEMENT_ID, LANGUAGE_COOKIE, RENDERING_MARKER } from './first-page';
+import { ANSWERS_ELEMENT_ID, LANGUAGE_COOKIE } from '../../src/app/first-page';
+import { ACCESS_COOKIE } from '../../src/auth/session-cookie';
+import { RENDERING_MARKER } from './first-page';
 
 /** The shape of the build's index.html. */
 const INDEX_HTML = `<!doctype html>

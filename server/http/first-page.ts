@@ -23,16 +23,12 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ANSWERS_ELEMENT_ID, LANGUAGE_COOKIE, RENDERING_META_NAME } from '../../src/app/first-page';
+import { ACCESS_COOKIE } from '../../src/auth/session-cookie';
 import type { FirstListRequest, FirstPageInput } from '../../src/ssr/first-page';
 
-/** The access token the SPA mirrors for this page (src/auth/session-cookie.ts). */
-export const ACCESS_COOKIE = 'joule_access';
-/** The language of the SPA's settings, `cs` or `en` (src/app/settings/apply-settings.ts). */
-export const LANGUAGE_COOKIE = 'joule_language';
-/** The id of the element holding the embedded answers (src/app/first-page.ts). */
-export const ANSWERS_ELEMENT_ID = 'joule-first-page';
 /** The head's marker of a page being rendered (src/app/early-start.ts). */
-export const RENDERING_MARKER = '<meta name="joule-first-page" content="rendering" />';
+export const RENDERING_MARKER = `<meta name="${RENDERING_META_NAME}" content="rendering" />`;
 
 /** What the server-side rendering build exports. */
 export interface FirstPageRenderer {

@@ -1,6 +1,7 @@
 /** @vitest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyStart, type EarlyStartManifest } from './early-start';
+import { RENDERING_META_NAME } from './first-page';
 
 const manifest: EarlyStartManifest = {
   modules: {
@@ -95,7 +96,7 @@ describe('earlyStart (index.html)', () => {
       frames.push(callback),
     );
     const marker = document.createElement('meta');
-    marker.name = 'joule-first-page';
+    marker.name = RENDERING_META_NAME;
     document.head.append(marker);
     const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
     const { hints, sent } = start('/customers', auth);

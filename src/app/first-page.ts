@@ -13,6 +13,15 @@ import type { EarlyRequestEntry } from '../api/early-responses';
 export const ANSWERS_ELEMENT_ID = 'joule-first-page';
 
 /**
+ * The `name` of the head's `<meta>` by which the server says it is rendering the page
+ * (server/http/first-page.ts); `earlyStart`, which must stand alone, spells it out.
+ */
+export const RENDERING_META_NAME = 'joule-first-page';
+
+/** The cookie telling the server the language to render a page in (`cs` or `en`). */
+export const LANGUAGE_COOKIE = 'joule_language';
+
+/**
  * Offers the answers the server embedded in the page (`{"answers": [{url, body}]}` in
  * `#joule-first-page`) to the HTTP layer as early answers (src/api/early-responses.ts),
  * for the requests the app makes with `authorization` and `language`: those the server

@@ -1,15 +1,14 @@
 /** Puts the app settings in force: theme classes and the API's language (SPEC §1, §3). */
 import { setApiLanguage } from '../../api';
 import { getSettings, subscribeSettings, type AppSettings } from '../../i18n';
+import { LANGUAGE_COOKIE } from '../first-page';
 import { applyTheme } from '../theme';
-
-/** The cookie telling the server the language to render a first page in (server/http/first-page.ts). */
-export const LANGUAGE_COOKIE = 'joule_language';
 
 export function applySettings(settings: AppSettings): void {
   applyTheme(settings.theme);
   // Labels and error messages of the API follow the UI language (API.md).
   setApiLanguage(settings.language);
+  // The language a server-rendered page is rendered in (server/http/first-page.ts).
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LANGUAGE_COOKIE}=${settings.language}; Path=/; Max-Age=31536000; SameSite=Strict${secure}`;
 }
