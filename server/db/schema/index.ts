@@ -17,3 +17,4 @@ export { contracts, payments } from './contracts';
 export { measurements, tariffDevices } from './devices';
 export { tariffs } from './tariffs';
 export { points, specifications } from './points';
+export { auditLog, revokedTokens, throttleHits } from './security';

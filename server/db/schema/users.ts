@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Staff accounts (SPEC §3 User). */
 export const users = pgTable(
@@ -17,9 +27,18 @@ export const users = pgTable(
      * `FOR KEY SHARE`) and refuses to delete a role still listed here.
      */
     roles: integer('roles').array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * When the password was last set (changed or reset); every refresh token issued before
+     * it is refused (API.md "Authentication endpoints": revocation). Null: never changed.
+     */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    /** Issuer and `sub` of the single sign-on account bound to this user on first use. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
     index('users_roles_idx').using('gin', table.roles),
+    uniqueIndex('users_oidc_account_key').on(table.oidcIssuer, table.oidcSubject),
   ],
 );
