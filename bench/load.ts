@@ -55,7 +55,7 @@ const CASES: readonly Case[] = [
 
 /** The most expensive list request the API accepts (see `engine/list-query.ts` limits). */
 const WORST =
-  '/customers/?sort=-last_name,first_name,-customer_no,birth_date,-phone&search=a&page=3000&page_size=25';
+  '/customers/?sort=-last_name,first_name,-company_name,type,-crn&search=a&page=3000&page_size=25';
 
 /** Creates the bench database on the local server when needed; returns its URL. */
 async function databaseUrl(): Promise<string> {
@@ -182,6 +182,10 @@ try {
     );
   }
 
+  const check = await fetch(`http://127.0.0.1:${PORT}/api/v1${WORST}`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  if (!check.ok) throw new Error(`${WORST}: ${check.status} ${await check.text()}`);
   const worst = load(WORST, access, SECONDS);
   const delay = await probeLoopDelay(worst);
   const worstResult = await worst;
