@@ -8,7 +8,7 @@
  * | `JOULE_SECRET_KEY` | signing secret (≥ 32 characters) | generated into the data folder |
  * | `JWT_ACCESS_LIFETIME`, `JWT_REFRESH_LIFETIME` | token lifetimes in seconds | 300, 86400 |
  * | `PASSWORD_RESET_LIFETIME` | reset link lifetime in seconds | 86400 |
- * | `JOULE_AUTH_RATE` | anonymous auth calls per account and address, e.g. `10/min`; `off` disables | `10/min` |
+ * | `JOULE_AUTH_RATE` | anonymous auth calls per account and address, e.g. `10/min` (twice that per account, ten times per address, counted in the database for all instances: `http/throttle.ts`); `off` disables | `10/min` |
  * | `SMTP_URL`, `JOULE_MAIL_FROM` | mail server and sender | outbox files; `Joule <noreply@joule.invalid>` |
  * | `JOULE_PUBLIC_URL` | the app's public base URL for links in mails | the request's origin |
  * | `JOULE_TRUST_PROXY` | honour `X-Forwarded-*`: `true` or trusted proxy addresses | off |

@@ -16,7 +16,7 @@ import { users } from '../db/schema';
 import { ApiError, ValidationError } from '../http/errors';
 import { requestLang } from '../http/request-lang';
 import { registerPath } from '../http/routes';
-import { Throttle, type ThrottleRate } from '../http/throttle';
+import { AuthThrottle, ThrottleStore, type ThrottleRate } from '../http/throttle';
 import { requestOrigin } from '../http/urls';
 import { messages } from '../i18n/messages';
 import { isEmailAddress } from '../resources/engine/codecs/string';
@@ -65,14 +65,10 @@ const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };
 /** Registers the endpoints listed in the module comment on `app`. */
 export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteContext): void {
   const { db, tokens, auth, resetTokens, mailer, prefix } = context;
-  const perAccount = context.rate && new Throttle(context.rate);
-  // Many people may share one address (an office behind NAT): allow ten times more per address.
-  const perAddress =
-    context.rate && new Throttle({ ...context.rate, limit: context.rate.limit * 10 });
-  const throttle = (request: FastifyRequest, scope: string, account: unknown) => {
-    perAddress?.hit(`${scope}|${request.ip}`);
-    if (typeof account === 'string')
-      perAccount?.hit(`${scope}|${request.ip}|${account.toLowerCase()}`);
+  // Counters live in the database, shared by every instance (http/throttle.ts).
+  const authThrottle = context.rate && new AuthThrottle(new ThrottleStore(db), context.rate);
+  const throttle = async (request: FastifyRequest, scope: string, email: unknown) => {
+    await authThrottle?.check(scope, request.ip, email);
   };
   const bodyField = (request: FastifyRequest, name: string): unknown =>
     typeof request.body === 'object' && request.body !== null
@@ -81,7 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
 
   registerPath(app, `${prefix}/auth/jwt/create/`, {
     async POST(request) {
-      throttle(request, 'login', bodyField(request, 'email'));
+      await throttle(request, 'login', bodyField(request, 'email'));
       const { email, password } = readStrings(request.body, {
         email: { trim: true },
         password: { trim: false },
@@ -134,7 +130,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
 
   registerPath(app, `${prefix}/users/reset_password/`, {
     async POST(request, reply) {
-      throttle(request, 'reset', bodyField(request, 'email'));
+      await throttle(request, 'reset', bodyField(request, 'email'));
       const { email } = readStrings(request.body, { email: { trim: true } });
       if (!isEmailAddress(email)) throw new ValidationError({ email: [messages.invalidEmail] });
       const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
@@ -155,7 +151,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
 
   registerPath(app, `${prefix}/users/reset_password_confirm/`, {
     async POST(request, reply) {
-      throttle(request, 'reset-confirm', undefined);
+      await throttle(request, 'reset-confirm', undefined);
       const body = readStrings(request.body, {
         uid: { trim: true },
         token: { trim: true },
