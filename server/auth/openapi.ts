@@ -93,12 +93,9 @@ export function authPaths(prefix: string): PathsObject {
     [`${prefix}/auth/jwt/refresh/`]: post('auth_jwt_refresh_create', 'auth', 'TokenRefresh', {
       '200': jsonResponse('TokenRefresh'),
     }),
-    [`${prefix}/auth/jwt/blacklist/`]: post(
-      'auth_jwt_blacklist_create',
-      'auth',
-      'TokenBlacklist',
-      { '200': jsonResponse('TokenBlacklist') },
-    ),
+    [`${prefix}/auth/jwt/blacklist/`]: post('auth_jwt_blacklist_create', 'auth', 'TokenBlacklist', {
+      '200': jsonResponse('TokenBlacklist'),
+    }),
     [`${prefix}/auth/me/`]: {
       get: {
         operationId: 'auth_me_retrieve',

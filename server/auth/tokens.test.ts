@@ -16,7 +16,12 @@ describe('TokenService', () => {
     const iat = Date.parse('2025-01-01T00:00:00Z') / 1000;
     await expect(tokens.verifyBearer(access)).resolves.toEqual({ userId: 42, issuedAt: iat });
     const claims = await tokens.verifyRefresh(refresh);
-    expect(claims).toEqual({ userId: 42, jti: expect.any(String), issuedAt: iat, expiresAt: iat + 600 });
+    expect(claims).toEqual({
+      userId: 42,
+      jti: expect.any(String),
+      issuedAt: iat,
+      expiresAt: iat + 600,
+    });
     expect(claims.jti).toMatch(/^[0-9a-f]{32}$/);
     await expect(tokens.verifyBearer(refresh)).rejects.toBeInstanceOf(InvalidTokenError);
     now = new Date('2025-01-01T00:05:01Z');

@@ -28,8 +28,7 @@ export interface TokenPair {
  * user (API.md "Base, format, auth").
  */
 export type TokenSubject =
-  | { readonly userId: number; readonly issuedAt: number }
-  | { readonly email: string };
+  { readonly userId: number; readonly issuedAt: number } | { readonly email: string };
 
 /** The claims of a valid refresh token that revocation needs; times in seconds (JWT). */
 export interface RefreshClaims {
