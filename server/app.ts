@@ -15,6 +15,7 @@ import { installJsonParser } from './http/json-parser';
 import { registerPath } from './http/routes';
 import type { FirstPageRenderer } from './http/first-page';
 import { registerSpa } from './http/spa';
+import { listeningOrigin } from './http/urls';
 import type { ThrottleRate } from './http/throttle';
 import { buildOpenApiDocument } from './openapi/document';
 import { registerMeasurementsBulk } from './resources/bulk/measurements';
@@ -39,7 +40,11 @@ export interface AppOptions {
   /** Password-reset link lifetime in seconds. @default 86400 */
   readonly resetLifetime?: number;
   readonly mailer: Mailer;
-  /** Base URL of the app for links in mails; the request's origin when undefined. */
+  /**
+   * Base URL of the app for links in mails (`JOULE_PUBLIC_URL`); when undefined, the
+   * address the server listens on (`http://localhost:<port>` for a wildcard host). Never
+   * the request's `Host`, which whoever asks for a reset mail controls.
+   */
   readonly publicUrl?: string;
   /** Folder of the built SPA; nothing is served when undefined or not built. */
   readonly distDir?: string;
@@ -92,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resetTokens: new ResetTokens(options.secret, resetLifetime),
     resetLifetime,
     mailer: options.mailer,
-    publicUrl: options.publicUrl,
+    publicUrl: () => options.publicUrl ?? listeningOrigin(app.server.address()),
     rate: options.authRate,
     oidc: options.oidc ?? null,
     release: options.release ?? null,

@@ -10,7 +10,7 @@
  * | `PASSWORD_RESET_LIFETIME` | reset link lifetime in seconds | 86400 |
  * | `JOULE_AUTH_RATE` | anonymous auth calls per account and address, e.g. `10/min` (twice that per account, ten times per address, counted in the database for all instances: `http/throttle.ts`); `off` disables | `10/min` |
  * | `SMTP_URL`, `JOULE_MAIL_FROM` | mail server and sender | outbox files; `Joule <noreply@joule.invalid>` |
- * | `JOULE_PUBLIC_URL` | the app's public base URL for links in mails | the request's origin |
+ * | `JOULE_PUBLIC_URL` | the app's public base URL for links in mails | where the server listens (never a request's Host) |
  * | `JOULE_TRUST_PROXY` | honour `X-Forwarded-*`: `true` or trusted proxy addresses | off |
  * | `JOULE_DEMO` | `0`: do not seed demo data into an empty database | seed |
  * | `JOULE_RELEASE` | release name shown in About | unset |

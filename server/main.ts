@@ -23,6 +23,7 @@ import { runCli } from './cli';
 import { loadConfig } from './config';
 import { loadFirstPageRenderer } from './http/first-page';
 import { hasSpaBuild } from './http/spa';
+import { listeningOrigin } from './http/urls';
 import { createConfiguredMailer, openConfiguredDatabase } from './runtime';
 import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed';
 
@@ -96,7 +97,9 @@ runCli(async () => {
         : []),
       ...(config.publicUrl
         ? []
-        : ['  note: set JOULE_PUBLIC_URL so reset links do not depend on the Host header']),
+        : [
+            `  note: reset links point at ${listeningOrigin(app.server.address())}/; set JOULE_PUBLIC_URL to the address users reach`,
+          ]),
     ].join('\n'),
   );
 

@@ -1,7 +1,8 @@
 /**
  * Authentication of API calls (simplejwt's `JWTAuthentication`): reads the
  * `Authorization: Bearer <token>` header, verifies the token (tokens.ts) and loads the
- * active user it names. Failures are 401s with simplejwt's bodies and
+ * active user it names; an own token issued before the user's last password change is
+ * refused like an invalid one (revocation.ts). Failures are 401s with simplejwt's bodies and
  * `WWW-Authenticate: Bearer realm="api"` (API.md "Errors").
  */
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { ApiError, permissionDenied } from '../http/errors';
 import { messages } from '../i18n/messages';
 import type { LocalizableJson } from '../i18n/text';
 import { loadPrincipal, may, type Principal } from './principal';
+import { issuedBeforePasswordChange } from './revocation';
 import { InvalidTokenError, type TokenService } from './tokens';
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };
@@ -67,6 +69,13 @@ export function createAuthenticator(db: Database, tokens: TokenService): Authent
       'userId' in subject ? { id: subject.userId } : subject,
     );
     if (!principal) throw unauthorized({ detail: messages.userNotFound, code: 'user_not_found' });
+    // An own token issued before the password was last set is void (revocation.ts).
+    if (
+      'userId' in subject &&
+      issuedBeforePasswordChange(subject.issuedAt, principal.passwordChangedAt)
+    ) {
+      throw tokenNotValid();
+    }
     if (!principal.isActive) {
       throw unauthorized({ detail: messages.userInactive, code: 'user_inactive' });
     }

@@ -24,10 +24,18 @@ export function authSchemas(): Record<string, SchemaObject> {
       },
       required: ['access', 'email', 'password', 'refresh'],
     },
+    // With ROTATE_REFRESH_TOKENS the answer carries a new refresh token: drf-spectacular
+    // then publishes `refresh` as read-write.
     TokenRefresh: {
       type: 'object',
-      properties: { access: readOnlyString, refresh: writeOnlyString },
+      properties: { access: readOnlyString, refresh: { type: 'string' } },
       required: ['access', 'refresh'],
+    },
+    // The answer is `{}`: `refresh` is write-only.
+    TokenBlacklist: {
+      type: 'object',
+      properties: { refresh: writeOnlyString },
+      required: ['refresh'],
     },
     Me: {
       type: 'object',
@@ -84,6 +92,9 @@ export function authPaths(prefix: string): PathsObject {
     }),
     [`${prefix}/auth/jwt/refresh/`]: post('auth_jwt_refresh_create', 'auth', 'TokenRefresh', {
       '200': jsonResponse('TokenRefresh'),
+    }),
+    [`${prefix}/auth/jwt/blacklist/`]: post('auth_jwt_blacklist_create', 'auth', 'TokenBlacklist', {
+      '200': jsonResponse('TokenBlacklist'),
     }),
     [`${prefix}/auth/me/`]: {
       get: {

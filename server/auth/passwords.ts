@@ -16,8 +16,13 @@ export interface ScryptCost {
   readonly p: number;
 }
 
-/** Cost of new hashes: N=2^15, r=8, p=1 needs 32 MiB and ~100–250 ms per hash. */
-export const DEFAULT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
+/**
+ * Cost of new hashes: OWASP's current minimum for scrypt (Password Storage Cheat Sheet),
+ * N=2^17, r=8, p=1. One hash needs 128 MiB (128·N·r bytes) and ~0.3–1 s of one core.
+ * Hashes of an older, lower cost still verify and are upgraded at the next sign-in
+ * ({@link needsRehash}).
+ */
+export const DEFAULT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 /** Refuse stored parameters above this work factor (a tampered row must not stall us). */
@@ -27,7 +32,26 @@ const MAX_N = 2 ** 20;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+let costOfNewHashes: ScryptCost = DEFAULT_COST;
+
+/**
+ * Sets the cost of new hashes and the target of {@link needsRehash} for this process
+ * ({@link DEFAULT_COST} unless set). Only the test harness lowers it, so that the many
+ * sign-ins and user creations of a test run stay fast; a process-wide setting because the
+ * users resource hashes in a field's `encode`, which has no app context.
+ */
+export function setPasswordCost(cost: ScryptCost): void {
+  costOfNewHashes = cost;
+}
+
+/** The cost of new hashes (see {@link setPasswordCost}). */
+export function passwordCost(): ScryptCost {
+  return costOfNewHashes;
+}
+
 function derive(password: string, salt: Buffer, cost: ScryptCost) {
+  // scrypt needs about 128·N·r bytes; Node refuses more than `maxmem` (32 MiB by default,
+  // less than N=2^17 needs), so allow twice that.
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -42,7 +66,7 @@ function derive(password: string, salt: Buffer, cost: ScryptCost) {
  */
 export async function hashPassword(
   password: string,
-  cost: ScryptCost = DEFAULT_COST,
+  cost: ScryptCost = costOfNewHashes,
 ): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, cost);
@@ -65,6 +89,34 @@ let dummyHash: Promise<string> | undefined;
  * never matches, after the same work as a real check.
  */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verifyPassword(password, await dummyHash);
+    return false;
+  }
+  const { cost, salt, hash } = parsed;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), cost);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * True when a stored hash is weaker than new hashes are made ({@link passwordCost}): any
+ * of N, r, p below it, or not a well-formed scrypt hash. The sign-in rehashes the password
+ * it has just verified and stores the new hash (Django's `must_update`).
+ */
+export function needsRehash(stored: string, target: ScryptCost = costOfNewHashes): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return true;
+  const { cost } = parsed;
+  return cost.N < target.N || cost.r < target.r || cost.p < target.p;
+}
+
+/** Cost, salt and hash of a well-formed stored hash with sane parameters, else undefined. */
+function parseHash(
+  stored: string | null,
+): { cost: ScryptCost; salt: string; hash: string } | undefined {
   const parts = stored?.split('$') ?? [];
   const [scheme, n, r, p, salt, hash] = parts;
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
@@ -81,14 +133,7 @@ export async function verifyPassword(password: string, stored: string | null): P
     Number.isInteger(cost.p) &&
     cost.p >= 1 &&
     cost.p <= 16;
-  if (!wellFormed || !salt || !hash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await verifyPassword(password, await dummyHash);
-    return false;
-  }
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), cost);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return wellFormed && salt && hash ? { cost, salt, hash } : undefined;
 }
 
 /** Django-style password rules beyond length: messages for what `password` breaks. */

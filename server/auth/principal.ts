@@ -14,6 +14,11 @@ export interface Principal {
   readonly isActive: boolean;
   /** Distinct privileges of all the user's roles, in catalogue order. */
   readonly privileges: readonly string[];
+  /**
+   * When the password was last set (whole seconds), null if never: own tokens issued
+   * before are refused (`revocation.ts`).
+   */
+  readonly passwordChangedAt: Date | null;
 }
 
 /** SQL for the union of the privileges of the current `users` row's roles (a text[]). */
@@ -36,6 +41,7 @@ export async function loadPrincipal(
       email: users.email,
       isActive: users.isActive,
       privileges: userPrivilegesSql(),
+      passwordChangedAt: users.passwordChangedAt,
     })
     .from(users)
     .where('id' in key ? eq(users.id, key.id) : eq(users.email, key.email.toLowerCase()));

@@ -2,32 +2,41 @@
  * The authentication endpoints (API.md "Authentication endpoints", djoser + simplejwt
  * shapes) and the public client configuration:
  * - `POST /auth/jwt/create/` `{email, password}` → `{access, refresh}`
- * - `POST /auth/jwt/refresh/` `{refresh}` → `{access}`
+ * - `POST /auth/jwt/refresh/` `{refresh}` → `{access, refresh}`: the refresh token is rotated
+ *   (simplejwt's ROTATE_REFRESH_TOKENS + BLACKLIST_AFTER_ROTATION), the old one revoked
+ * - `POST /auth/jwt/blacklist/` `{refresh}` → `{}`: revokes the refresh token (logout)
  * - `GET /auth/me/` → `{id, email, privileges}`
- * - `POST /users/reset_password/` `{email}` → 204 (always)
+ * - `POST /users/reset_password/` `{email}` → 204 (always, before looking the address up;
+ *   the mail is sent in the background)
  * - `POST /users/reset_password_confirm/` `{uid, token, new_password}` → 204
  * - `GET /config/` (and `/config.json`) → `{oidc: {issuer, client_id, max_age} | null, release}`
  *   (no authentication)
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { ApiError, ValidationError } from '../http/errors';
 import { requestLang } from '../http/request-lang';
+import type { Lang } from '../i18n/text';
 import { registerPath } from '../http/routes';
 import { AuthThrottle, ThrottleStore, type ThrottleRate } from '../http/throttle';
-import { requestOrigin } from '../http/urls';
 import { messages } from '../i18n/messages';
 import { isEmailAddress } from '../resources/engine/codecs/string';
 import type { Authenticator } from './authenticate';
 import { readStrings } from './body';
 import type { Mailer } from './mailer';
-import { hashPassword, validateNewPassword, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, validateNewPassword, verifyPassword } from './passwords';
 import { loadPrincipal } from './principal';
 import { resetMail } from './reset-mail';
 import { decodeUid, encodeUid, type ResetTokens } from './reset-tokens';
-import { InvalidTokenError, type TokenService } from './tokens';
+import {
+  isRefreshTokenRevoked,
+  issuedBeforePasswordChange,
+  passwordChangeTime,
+  revokeRefreshToken,
+} from './revocation';
+import { InvalidTokenError, type RefreshClaims, type TokenService } from './tokens';
 
 /** OIDC settings the SPA needs to offer single sign-on; null while none is configured. */
 export interface OidcClientConfig {
@@ -50,8 +59,11 @@ export interface AuthRouteContext {
   /** Seconds a reset link stays valid (for the mail text). */
   readonly resetLifetime: number;
   readonly mailer: Mailer;
-  /** Base URL of the SPA for reset links; the request's origin when undefined. */
-  readonly publicUrl: string | undefined;
+  /**
+   * Base URL of the SPA for reset links: configured (`JOULE_PUBLIC_URL`) or the address
+   * the server listens on — never taken from a request, whose `Host` a sender forges.
+   */
+  readonly publicUrl: () => string;
   /** Rate per e-mail and client address for anonymous auth calls; undefined: none. */
   readonly rate: ThrottleRate | undefined;
   readonly oidc: OidcClientConfig | null;
@@ -61,6 +73,15 @@ export interface AuthRouteContext {
 }
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };
+
+/** simplejwt's answer for a refresh token that is invalid, expired or revoked. */
+function refreshTokenNotValid(): ApiError {
+  return new ApiError(
+    401,
+    { detail: messages.tokenInvalidOrExpired, code: 'token_not_valid' },
+    CHALLENGE,
+  );
+}
 
 /** Registers the endpoints listed in the module comment on `app`. */
 export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteContext): void {
@@ -91,25 +112,28 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
       if (!user || !valid || !user.isActive) {
         throw new ApiError(401, { detail: messages.noActiveAccount }, CHALLENGE);
       }
+      const oldHash = user.passwordHash;
+      if (oldHash && needsRehash(oldHash)) {
+        // A hash of an older, lower cost: store one of today's cost now that the password
+        // is at hand. Unless a password change won the race; a failure does not stop the
+        // sign-in.
+        try {
+          await db
+            .update(users)
+            .set({ passwordHash: await hashPassword(password) })
+            .where(and(eq(users.id, user.id), eq(users.passwordHash, oldHash)));
+        } catch (error) {
+          request.log.error({ err: error }, 'password hash could not be upgraded');
+        }
+      }
       return tokens.issuePair(user.id);
     },
   });
 
   registerPath(app, `${prefix}/auth/jwt/refresh/`, {
     async POST(request) {
-      const { refresh } = readStrings(request.body, { refresh: { trim: true } });
-      let userId: number;
-      try {
-        userId = await tokens.verifyRefresh(refresh);
-      } catch (error) {
-        if (!(error instanceof InvalidTokenError)) throw error;
-        throw new ApiError(
-          401,
-          { detail: messages.tokenInvalidOrExpired, code: 'token_not_valid' },
-          CHALLENGE,
-        );
-      }
-      const principal = await loadPrincipal(db, { id: userId });
+      const claims = await readRefreshToken(request);
+      const principal = await loadPrincipal(db, { id: claims.userId });
       if (!principal?.isActive) {
         throw new ApiError(
           401,
@@ -117,9 +141,38 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
           CHALLENGE,
         );
       }
-      return { access: await tokens.issueAccess(userId) };
+      if (issuedBeforePasswordChange(claims.issuedAt, principal.passwordChangedAt)) {
+        throw refreshTokenNotValid();
+      }
+      // Rotation: the old token is revoked atomically, so of two concurrent refreshes with
+      // one token only the first gets new tokens (a replayed token is refused).
+      if (!(await revokeRefreshToken(db, claims))) throw refreshTokenNotValid();
+      return tokens.issuePair(claims.userId);
     },
   });
+
+  registerPath(app, `${prefix}/auth/jwt/blacklist/`, {
+    async POST(request) {
+      // simplejwt's TokenBlacklistView: no authentication, the refresh token is the proof.
+      const claims = await readRefreshToken(request);
+      if (!(await revokeRefreshToken(db, claims))) throw refreshTokenNotValid();
+      return {};
+    },
+  });
+
+  /** The claims of the request's valid, unrevoked refresh token; 401 token_not_valid else. */
+  async function readRefreshToken(request: FastifyRequest): Promise<RefreshClaims> {
+    const { refresh } = readStrings(request.body, { refresh: { trim: true } });
+    let claims: RefreshClaims;
+    try {
+      claims = await tokens.verifyRefresh(refresh);
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+      throw refreshTokenNotValid();
+    }
+    if (await isRefreshTokenRevoked(db, claims.jti)) throw refreshTokenNotValid();
+    return claims;
+  }
 
   registerPath(app, `${prefix}/auth/me/`, {
     async GET(request) {
@@ -133,21 +186,25 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
       await throttle(request, 'reset', bodyField(request, 'email'));
       const { email } = readStrings(request.body, { email: { trim: true } });
       if (!isEmailAddress(email)) throw new ValidationError({ email: [messages.invalidEmail] });
-      const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-      if (user?.isActive) {
-        const base = (context.publicUrl ?? requestOrigin(request)).replace(/\/+$/, '');
-        const link = `${base}/password-reset/${encodeUid(user.id)}/${resetTokens.make(user)}`;
-        const hours = Math.round(context.resetLifetime / 3600);
-        try {
-          await mailer.send(resetMail(user.email, link, hours, requestLang(request)));
-        } catch (error) {
-          // Answer 204 anyway: the status must not tell whether the account exists.
-          request.log.error({ err: error }, 'password reset mail could not be sent');
-        }
-      }
-      return reply.code(204).send();
+      const lang = requestLang(request);
+      // Answer first, then look the address up and mail: neither the status nor the time
+      // of the answer may tell whether the account exists. Failures are only logged.
+      reply.code(204).send();
+      sendResetMail(email, lang).catch((error: unknown) => {
+        request.log.error({ err: error }, 'password reset mail could not be sent');
+      });
+      return reply;
     },
   });
+
+  async function sendResetMail(email: string, lang: Lang) {
+    const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user?.isActive) return;
+    const base = context.publicUrl().replace(/\/+$/, '');
+    const link = `${base}/password-reset/${encodeUid(user.id)}/${resetTokens.make(user)}`;
+    const hours = Math.round(context.resetLifetime / 3600);
+    await mailer.send(resetMail(user.email, link, hours, lang));
+  }
 
   registerPath(app, `${prefix}/users/reset_password_confirm/`, {
     async POST(request, reply) {
@@ -172,7 +229,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
         if (problems.length > 0) throw new ValidationError({ new_password: problems });
         await tx
           .update(users)
-          .set({ passwordHash: await hashPassword(body.new_password) })
+          // Tokens issued before now stop working (revocation.ts).
+          .set({
+            passwordHash: await hashPassword(body.new_password),
+            passwordChangedAt: passwordChangeTime(),
+          })
           .where(eq(users.id, user.id));
       });
       return reply.code(204).send();

@@ -13,12 +13,20 @@ describe('TokenService', () => {
       now: () => now,
     });
     const { access, refresh } = await tokens.issuePair(42);
-    await expect(tokens.verifyBearer(access)).resolves.toEqual({ userId: 42 });
-    await expect(tokens.verifyRefresh(refresh)).resolves.toBe(42);
+    const iat = Date.parse('2025-01-01T00:00:00Z') / 1000;
+    await expect(tokens.verifyBearer(access)).resolves.toEqual({ userId: 42, issuedAt: iat });
+    const claims = await tokens.verifyRefresh(refresh);
+    expect(claims).toEqual({
+      userId: 42,
+      jti: expect.any(String),
+      issuedAt: iat,
+      expiresAt: iat + 600,
+    });
+    expect(claims.jti).toMatch(/^[0-9a-f]{32}$/);
     await expect(tokens.verifyBearer(refresh)).rejects.toBeInstanceOf(InvalidTokenError);
     now = new Date('2025-01-01T00:05:01Z');
     await expect(tokens.verifyBearer(access)).rejects.toBeInstanceOf(InvalidTokenError);
-    await expect(tokens.verifyRefresh(refresh)).resolves.toBe(42);
+    await expect(tokens.verifyRefresh(refresh)).resolves.toMatchObject({ userId: 42 });
   });
 
   it('hands tokens of other algorithms to external verifiers (the OIDC hook)', async () => {

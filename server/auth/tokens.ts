@@ -22,10 +22,23 @@ export interface TokenPair {
 }
 
 /**
- * Whom a valid bearer token speaks for: our tokens name the user id; an OIDC access token
- * names an e-mail that is matched to an active user (API.md "Base, format, auth").
+ * Whom a valid bearer token speaks for: our tokens name the user id (and when they were
+ * issued, `iat` in whole seconds since the epoch, to refuse tokens older than the user's
+ * last password change); an OIDC access token names an e-mail that is matched to an active
+ * user (API.md "Base, format, auth").
  */
-export type TokenSubject = { readonly userId: number } | { readonly email: string };
+export type TokenSubject =
+  { readonly userId: number; readonly issuedAt: number } | { readonly email: string };
+
+/** The claims of a valid refresh token that revocation needs; times in seconds (JWT). */
+export interface RefreshClaims {
+  readonly userId: number;
+  readonly jti: string;
+  /** `iat`. */
+  readonly issuedAt: number;
+  /** `exp`. */
+  readonly expiresAt: number;
+}
 
 /** Thrown for any token that is malformed, forged, expired or of the wrong type. */
 export class InvalidTokenError extends Error {
@@ -64,8 +77,11 @@ export interface TokenService {
   issuePair(userId: number): Promise<TokenPair>;
   /** A fresh access token for the user. */
   issueAccess(userId: number): Promise<string>;
-  /** The user id of a valid refresh token; throws {@link InvalidTokenError}. */
-  verifyRefresh(token: string): Promise<number>;
+  /**
+   * The claims of a refresh token whose signature, type and expiry are valid; throws
+   * {@link InvalidTokenError}. Revocation is checked elsewhere (`revocation.ts`).
+   */
+  verifyRefresh(token: string): Promise<RefreshClaims>;
   /** The subject of a valid bearer token for an API call; throws {@link InvalidTokenError}. */
   verifyBearer(token: string): Promise<TokenSubject>;
 }
@@ -92,7 +108,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       .sign(options.secret);
   }
 
-  async function verifyOwn(token: string, expected: TokenType): Promise<number> {
+  async function verifyOwn(token: string, expected: TokenType): Promise<RefreshClaims> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, options.secret, {
@@ -109,7 +125,15 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId < 1) {
       throw new InvalidTokenError('bad user_id claim');
     }
-    return userId;
+    const { jti, iat, exp } = payload;
+    // The jti must fit revoked_tokens.jti (varchar 64).
+    if (typeof jti !== 'string' || jti.length === 0 || jti.length > 64) {
+      throw new InvalidTokenError('bad jti claim');
+    }
+    if (typeof iat !== 'number' || typeof exp !== 'number') {
+      throw new InvalidTokenError('bad iat or exp claim');
+    }
+    return { userId, jti, issuedAt: iat, expiresAt: exp };
   }
 
   function isOwnToken(token: string): boolean {
@@ -127,7 +151,10 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     issueAccess: (userId) => issue(userId, 'access'),
     verifyRefresh: (token) => verifyOwn(token, 'refresh'),
     async verifyBearer(token) {
-      if (isOwnToken(token)) return { userId: await verifyOwn(token, 'access') };
+      if (isOwnToken(token)) {
+        const { userId, issuedAt } = await verifyOwn(token, 'access');
+        return { userId, issuedAt };
+      }
       for (const verifier of options.externalVerifiers ?? []) {
         const subject = await verifier.verify(token);
         if (subject) return subject;

@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import { MemoryMailer } from '../auth/mailer';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, setPasswordCost, type ScryptCost } from '../auth/passwords';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -67,9 +67,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * scrypt cost of the passwords tests set (seeded, created through the API, reset): cheap,
+ * so that the many sign-ins of a test run stay fast. The cost is stored in each hash.
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
+
 /** Test-only options: reuse a database (to run a second app on it) and app overrides. */
 export interface TestServerOptions extends Partial<Omit<AppOptions, 'db'>> {
   readonly database?: DatabaseHandle;
+  /**
+   * Cost of new password hashes and the target of the sign-in's rehash, for the whole test
+   * process (`setPasswordCost`). @default TEST_PASSWORD_COST
+   */
+  readonly passwordCost?: ScryptCost;
 }
 
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
@@ -104,13 +115,15 @@ export const TEST_READING_DAYS = 14;
 
 /** Starts the app on a random loopback port over a fresh, migrated, seeded database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { passwordCost = TEST_PASSWORD_COST, ...appOptions } = options;
+  // Sign-ins would otherwise upgrade the cheap test hashes to the production cost.
+  setPasswordCost(passwordCost);
   const ownDatabase = !options.database;
   const database = options.database ?? (await freshDatabase());
   if (ownDatabase) {
     await database.migrate();
-    // A cheap hash keeps the many sign-ins of a test run fast; the cost is stored in it.
     await seedDemo(database.db, {
-      passwordHash: await hashPassword(DEMO_PASSWORD, { N: 1024, r: 8, p: 1 }),
+      passwordHash: await hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST),
       // Two weeks of readings per meter instead of a year: same shape, quicker start.
       readingDays: TEST_READING_DAYS,
     });
@@ -118,7 +131,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const mailer = new MemoryMailer();
   const secret =
     options.secret ?? new TextEncoder().encode('test-secret-0123456789-0123456789-abcdef');
-  const app = await buildApp({ mailer, ...options, secret, db: database.db });
+  const app = await buildApp({ mailer, ...appOptions, secret, db: database.db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

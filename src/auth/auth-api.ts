@@ -6,8 +6,16 @@ import type { CurrentUser, TokenPair } from './session-store';
 export interface AuthApi {
   /** `POST /auth/jwt/create/` — own login. @throws {ApiError} 401 on bad credentials. */
   createTokens(email: string, password: string): Promise<{ access: string; refresh: string }>;
-  /** `POST /auth/jwt/refresh/` — a new access token (and, with rotation, refresh token). */
+  /**
+   * `POST /auth/jwt/refresh/` — a new access token and, with rotation (Joule's API rotates),
+   * a new refresh token; the one sent is void afterwards.
+   */
   refreshTokens(refresh: string): Promise<TokenPair>;
+  /**
+   * `POST /auth/jwt/blacklist/` — revokes a refresh token on the server (own sign-in's
+   * logout). @throws {ApiError | NetworkError} when the server refuses or is unreachable.
+   */
+  revokeRefreshToken(refresh: string): Promise<void>;
   /** `GET /auth/me/` — the signed-in user with privileges. */
   fetchCurrentUser(): Promise<CurrentUser>;
 }
@@ -22,11 +30,17 @@ export const httpAuthApi: AuthApi = {
     return { access: tokens.access, refresh: tokens.refresh };
   },
   async refreshTokens(refresh) {
-    // simplejwt answers `refresh` too when rotation is on; the type may not say so.
+    // simplejwt answers `refresh` only when rotation is on (another DRF back-end may not).
     const tokens: { access: string; refresh?: string } = await unwrap(
       anonymousClient.POST(schemaPath('/auth/jwt/refresh/'), { body: writeBody({ refresh }) }),
     );
     return { access: tokens.access, refresh: tokens.refresh ?? null };
+  },
+  async revokeRefreshToken(refresh) {
+    // Anonymous: a refused call must not start a token renewal (src/api's 401 handling).
+    await unwrap(
+      anonymousClient.POST(schemaPath('/auth/jwt/blacklist/'), { body: writeBody({ refresh }) }),
+    );
   },
   async fetchCurrentUser() {
     const me = await unwrap(apiClient.GET(schemaPath('/auth/me/')));

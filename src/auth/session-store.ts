@@ -75,6 +75,12 @@ export interface SessionStore {
   setUser(user: CurrentUser | null): void;
   /** Back to the empty session (backend none, no tokens, no user). */
   clear(): void;
+  /**
+   * Takes the tokens another tab of the same browser persisted meanwhile: when storage holds
+   * the same backend with another refresh token (that tab renewed, and the server rotated
+   * the refresh token this tab holds into uselessness). Returns true when it took them.
+   */
+  adoptStoredTokens(): boolean;
 }
 
 /** A session store persisting backend and tokens (never the user) to `storage`. */
@@ -112,6 +118,15 @@ export function createSessionStore(storage: SessionStorageLike | null): SessionS
     setBackend: (backend) => set({ ...state, backend }),
     setUser: (user) => set({ ...state, user }),
     clear: () => set(emptySession),
+    adoptStoredTokens() {
+      const stored = parseStoredSession(
+        safely(() => storage?.getItem(SESSION_STORAGE_KEY) ?? null),
+      );
+      if (stored.backend !== state.backend || !stored.refresh || stored.refresh === state.refresh)
+        return false;
+      set({ ...state, access: stored.access, refresh: stored.refresh });
+      return true;
+    },
   };
 }
 

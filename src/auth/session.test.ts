@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api';
 import type { AuthApi } from './auth-api';
 import type { OidcBackend } from './oidc';
-import { LoginError, createAuthSession, type AuthSession } from './session';
+import { LoginError, createAuthSession, type AuthSession, type RefreshLock } from './session';
 import { createSessionStore, type CurrentUser } from './session-store';
 import { jwtExpiringAt, jwtLiving } from './test-tokens';
 
@@ -24,6 +24,9 @@ function fakeApi(overrides: Partial<AuthApi> = {}) {
     ),
     fetchCurrentUser: vi.fn<AuthApi['fetchCurrentUser']>(
       overrides.fetchCurrentUser ?? (async () => admin),
+    ),
+    revokeRefreshToken: vi.fn<AuthApi['revokeRefreshToken']>(
+      overrides.revokeRefreshToken ?? (async () => {}),
     ),
   };
 }
@@ -161,6 +164,109 @@ describe('logout (SPEC §4)', () => {
     expect(session.ability.rules).toEqual([]);
     await vi.advanceTimersByTimeAsync(600_000);
     expect(api.refreshTokens).not.toHaveBeenCalled();
+  });
+  it('own sign-in: revokes the refresh token at the API (blacklist)', async () => {
+    build();
+    await session.login('admin@joule.test', 'joule-demo');
+    const { refresh } = session.store.getState();
+    await expect(session.logout()).resolves.toBeNull();
+    expect(api.revokeRefreshToken).toHaveBeenCalledExactlyOnceWith(refresh);
+  });
+
+  it.each<[string, () => Promise<void>]>([
+    ['refuses', async () => Promise.reject(new ApiError(401, { code: 'token_not_valid' }))],
+    ['is unreachable', async () => Promise.reject(new NetworkError(new TypeError('offline')))],
+    ['never answers', () => new Promise<void>(() => {})],
+  ])('signs out at once even when the API %s', async (_case, revokeRefreshToken) => {
+    build({ api: { revokeRefreshToken } });
+    await session.login('admin@joule.test', 'joule-demo');
+    await expect(session.logout()).resolves.toBeNull();
+    expect(api.revokeRefreshToken).toHaveBeenCalledTimes(1);
+    expect(session.store.getState()).toEqual({
+      backend: 'none',
+      access: '',
+      refresh: '',
+      user: null,
+    });
+    await vi.advanceTimersByTimeAsync(0); // a rejection is caught (else the run fails)
+  });
+
+  it('does not revoke an expired refresh token (the API refuses it anyway)', async () => {
+    build({ stored: { backend: 'joule', access: 'x', refresh: jwtExpiringAt(nowS() - 5) } });
+    await session.logout();
+    expect(api.revokeRefreshToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('renewal across tabs (the server rotates refresh tokens)', () => {
+  /** localStorage as two tabs of one browser share it. */
+  function sharedStorage() {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+  }
+
+  /** A lock like the Web Locks API's: tasks run one after another. */
+  function sharedLock(): RefreshLock {
+    let tail: Promise<unknown> = Promise.resolve();
+    return <T>(task: () => Promise<T>) => {
+      const run = tail.then(task, task);
+      tail = run.catch(() => undefined);
+      return run;
+    };
+  }
+
+  function tabs() {
+    const storage = sharedStorage();
+    const lock = sharedLock();
+    let issued = 0;
+    // The server: each refresh token works once, and is answered with a new pair.
+    const valid = new Set<string>();
+    const refreshTokens = vi.fn<AuthApi['refreshTokens']>(async (refresh) => {
+      if (!valid.delete(refresh)) throw new ApiError(401, { code: 'token_not_valid' });
+      issued += 1;
+      const next = jwtExpiringAt(nowS() + 86_400 + issued, 'refresh');
+      valid.add(next);
+      return { access: jwtExpiringAt(nowS() + 300 + issued), refresh: next };
+    });
+    const first = createSessionStore(storage);
+    const refresh = jwtExpiringAt(nowS() + 86_400, 'refresh');
+    valid.add(refresh);
+    first.setTokens({ access: jwtExpiringAt(nowS() + 10), refresh });
+    first.setBackend('joule');
+    const open = () =>
+      createAuthSession({
+        store: createSessionStore(storage),
+        api: { ...fakeApi(), refreshTokens },
+        oidc: () => null,
+        lock,
+      });
+    return { a: open(), b: open(), refreshTokens };
+  }
+
+  it('a tab whose refresh token another tab has used takes that tab’s new tokens', async () => {
+    const { a, b, refreshTokens } = tabs();
+    session = a;
+    await expect(a.renewAccessToken()).resolves.toBe(true);
+    await expect(b.renewAccessToken()).resolves.toBe(true);
+    expect(refreshTokens).toHaveBeenCalledTimes(1);
+    expect(b.store.getState().backend).toBe('joule');
+    expect(b.store.getState().refresh).toBe(a.store.getState().refresh);
+    expect(b.store.getState().access).toBe(a.store.getState().access);
+    b.timer.stop();
+  });
+
+  it('two tabs renewing at once send the refresh token once', async () => {
+    const { a, b, refreshTokens } = tabs();
+    session = a;
+    const results = await Promise.all([a.renewAccessToken(), b.renewAccessToken()]);
+    expect(results).toEqual([true, true]);
+    expect(refreshTokens).toHaveBeenCalledTimes(1);
+    expect(b.store.getState().refresh).toBe(a.store.getState().refresh);
+    b.timer.stop();
   });
 });
 

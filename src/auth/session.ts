@@ -45,7 +45,28 @@ export interface AuthSessionOptions {
   oidc?: () => OidcBackend | null;
   /** Clock in milliseconds. @default Date.now */
   now?: () => number;
+  /**
+   * Runs a token renewal while no other renewal of this browser runs (all tabs share the
+   * stored tokens). @default {@link browserRefreshLock}
+   */
+  lock?: RefreshLock;
 }
+
+/** Runs `task` exclusively among the holders of the same lock; resolves to its result. */
+export type RefreshLock = <T>(task: () => Promise<T>) => Promise<T>;
+
+const REFRESH_LOCK_NAME = 'joule.auth.refresh';
+
+/**
+ * One renewal at a time across the tabs of this browser (Web Locks API); where it is
+ * missing (old browsers, tests) a tab only serialises its own renewals (`renewAccessToken`).
+ * The server rotates refresh tokens and refuses a used one, so two tabs renewing with the
+ * same token would sign one of them out.
+ */
+export const browserRefreshLock: RefreshLock = async (task) => {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK_NAME, task) : task();
+};
 
 export interface AuthSession {
   readonly store: SessionStore;
@@ -67,8 +88,10 @@ export interface AuthSession {
    */
   beginSession(backend: Exclude<AuthBackend, 'none'>, tokens: TokenPair): Promise<CurrentUser>;
   /**
-   * SPEC §4: stops the timer, clears both tokens and the user, resets abilities; for an
-   * `oidc` session, then signs out at the provider (refresh token revoked).
+   * SPEC §4: stops the timer, clears both tokens and the user, resets abilities; then
+   * revokes the refresh token: for a `joule` session at the API (`/auth/jwt/blacklist/`,
+   * in the background, failures only logged), for an `oidc` one by signing out at the
+   * provider.
    * @param options `endProviderSession` for the user's own logout (default false).
    * @returns where to send the browser to end the provider's session too (its end-session
    *   URL), or null: go to login. Never rejects for the provider's failures (logged).
@@ -91,6 +114,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   const ability = options.ability ?? createMongoAbility<AppAbility>();
   const oidc = options.oidc ?? getOidcBackend;
   const now = options.now ?? Date.now;
+  const lock = options.lock ?? browserRefreshLock;
   const timer = createRefreshTimer(() => checkTokens(), REFRESH_CHECK_INTERVAL_MS);
   let renewal: Promise<boolean> | null = null;
   let starting: Promise<void> | null = null;
@@ -114,6 +138,12 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     const { backend, refresh } = store.getState();
     timer.stop();
     store.clear();
+    if (backend === 'joule' && canRefresh(refresh, now() / 1000)) {
+      // Not awaited: signing out must not wait for, or fail with, the server.
+      api.revokeRefreshToken(refresh).catch((error: unknown) => {
+        console.warn('The refresh token could not be revoked', error);
+      });
+    }
     if (backend !== 'oidc') return null;
     try {
       const endSession = await oidc()?.signOut?.(refresh, {
@@ -164,7 +194,18 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     return beginSession('joule', tokens);
   }
 
-  async function renew(): Promise<boolean> {
+  // Under the browser-wide lock: another tab may have renewed meanwhile, rotating the
+  // refresh token this tab holds into a refused one; its stored tokens are taken instead,
+  // and used as they are while the access token is fresh.
+  function renew(): Promise<boolean> {
+    return lock(async () => {
+      if (store.adoptStoredTokens() && refreshDecision(store.getState(), now() / 1000) === 'wait')
+        return true;
+      return renewNow();
+    });
+  }
+
+  async function renewNow(): Promise<boolean> {
     const { backend, refresh } = store.getState();
     let tokens: TokenPair;
     try {

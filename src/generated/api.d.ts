@@ -32,6 +32,22 @@ export interface paths {
     patch: operations['addresses_partial_update'];
     trace?: never;
   };
+  '/api/v1/auth/jwt/blacklist/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['auth_jwt_blacklist_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/jwt/create/': {
     parameters: {
       query?: never;
@@ -1777,6 +1793,9 @@ export interface components {
       /** @default true */
       active: boolean;
     };
+    TokenBlacklist: {
+      refresh: string;
+    };
     TokenObtainPair: {
       email: string;
       password: string;
@@ -1961,6 +1980,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Address'];
+        };
+      };
+    };
+  };
+  auth_jwt_blacklist_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TokenBlacklist'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenBlacklist'];
         };
       };
     };

@@ -6,7 +6,8 @@
  *   items carry `x-reference: roles`.
  * - `password` is write-only and optional, also on create (a user may be invited to set
  *   one through the password reset); when given it must pass the password policy. It is
- *   hashed into `password_hash` and never returned.
+ *   hashed into `password_hash` and never returned; setting it also sets
+ *   `password_changed_at`, which voids the user's earlier tokens.
  * - Besides `filter`, the list takes SPEC §7's `is_active=true|false` and
  *   `hasPrivileges=A,B` (users whose roles grant all of A and B; `superuser` grants all).
  */
@@ -18,6 +19,7 @@ import {
   passwordRuleViolations,
 } from '../../auth/passwords';
 import { userPrivilegesSql } from '../../auth/principal';
+import { passwordChangeTime } from '../../auth/revocation';
 import { PRIVILEGES, SUPERUSER } from '../../auth/privileges';
 import { users } from '../../db/schema';
 import { messages } from '../../i18n/messages';
@@ -69,6 +71,8 @@ export const usersResource = defineResource({
       maxLength: PASSWORD_MAX_LENGTH,
       validators: [(value) => passwordRuleViolations(String(value))[0]],
       encode: (value) => hashPassword(String(value)),
+      // Tokens issued before the password was set stop working (auth/revocation.ts).
+      alsoWrites: () => [[users.passwordChangedAt, passwordChangeTime()]],
     },
   },
   searchFields: ['email'],

@@ -55,6 +55,11 @@ interface FieldBase {
   readonly validators?: readonly FieldValidator[];
   /** Turns the parsed value into what is stored (e.g. hashes a password). */
   readonly encode?: (value: unknown) => Promise<unknown> | unknown;
+  /**
+   * Other columns of the same table written with this field whenever a request sets it
+   * (not to null), with their values: e.g. the time a password was set.
+   */
+  readonly alsoWrites?: () => ReadonlyArray<readonly [column: AnyPgColumn, value: unknown]>;
 }
 
 /** Text. `email` also checks the address format. */

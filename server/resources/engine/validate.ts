@@ -8,7 +8,7 @@
  * Each stage answers 400 with every error it found; later stages run only when earlier
  * ones pass. Unknown and read-only keys are ignored, as DRF does.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ValidationError, addError, type FieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/messages';
@@ -131,6 +131,16 @@ export async function validateWrite(
     const value = values[field.name];
     row[field.columnKey] =
       field.def.encode && value !== null ? await field.def.encode(value) : value;
+    if (field.def.alsoWrites && value !== null) {
+      const keys = new Map(
+        Object.entries(getTableColumns(resource.def.table)).map(([key, column]) => [column, key]),
+      );
+      for (const [column, extra] of field.def.alsoWrites()) {
+        const key = keys.get(column);
+        if (key === undefined) throw new Error(`${field.name}: alsoWrites a foreign column`);
+        row[key] = extra;
+      }
+    }
   }
   return row;
 }
