@@ -16,6 +16,7 @@ import { registerPath } from './http/routes';
 import type { FirstPageRenderer } from './http/first-page';
 import { registerSpa } from './http/spa';
 import { listeningOrigin } from './http/urls';
+import { MAX_PARAM_LENGTH, answerFrameworkError, installUrlLimit } from './http/url-limit';
 import type { ThrottleRate } from './http/throttle';
 import { buildOpenApiDocument } from './openapi/document';
 import { registerMeasurementsBulk } from './resources/bulk/measurements';
@@ -75,8 +76,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     // Paths match exactly (Fastify's default): every API URL ends with `/` (API.md "Base").
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
   });
   installErrorHandler(app);
+  installUrlLimit(app);
   installJsonParser(app);
 
   const { db } = options;

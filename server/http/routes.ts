@@ -20,6 +20,12 @@ const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as cons
 export interface PathOptions {
   /** Largest request body in bytes (Fastify's `bodyLimit`). @default 1 MiB */
   readonly bodyLimit?: number;
+  /**
+   * Runs for the implemented methods before the body is read or parsed (Fastify's
+   * `onRequest`), e.g. to authenticate first so an anonymous client cannot make the server
+   * read and parse a large body; what it throws is answered as usual.
+   */
+  readonly beforeBody?: (request: FastifyRequest) => Promise<unknown>;
 }
 
 /** Registers `url` on `app` with `handlers`; unsupported methods answer 405. */
@@ -41,6 +47,12 @@ export function registerPath(
       method,
       url,
       ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
+      ...(handler &&
+        options.beforeBody && {
+          onRequest: async (request: FastifyRequest) => {
+            await options.beforeBody!(request);
+          },
+        }),
       handler: async (request, reply) => {
         reply.header('allow', allow);
         if (!handler) throw detailError(405, messages.methodNotAllowed(method));

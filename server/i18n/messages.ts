@@ -145,6 +145,31 @@ export const messages = {
     text(`"${pair}" is not a key=value pair.`, `"${pair}" není dvojice ve tvaru klíč=hodnota.`),
   fieldValue: (field: string, message: Text): Text =>
     text(`${field}: ${message.en}`, `${field}: ${message.cs}`),
+  tooManySortFields: (max: number): Text =>
+    text(
+      `Ensure there are no more than ${max} sort fields.`,
+      `Zkontrolujte, že není zadáno více než ${max} polí pro řazení.`,
+    ),
+  duplicateSortField: (field: string): Text =>
+    text(
+      `Sort field "${field}" is given more than once.`,
+      `Pole pro řazení "${field}" je zadáno vícekrát.`,
+    ),
+  tooManyPairs: (max: number): Text =>
+    text(
+      `Ensure there are no more than ${max} key=value pairs.`,
+      `Zkontrolujte, že není zadáno více než ${max} dvojic klíč=hodnota.`,
+    ),
+  tooManySearchTerms: (max: number): Text =>
+    text(
+      `Ensure the search has no more than ${max} words.`,
+      `Zkontrolujte, že hledaný text nemá více než ${max} slov.`,
+    ),
+  uriTooLong: (max: number): Text =>
+    text(
+      `Request URL is too long (at most ${max} characters).`,
+      `Adresa požadavku je příliš dlouhá (nejvýše ${max} znaků).`,
+    ),
 
   // --- authentication (simplejwt, djoser) ---
   noActiveAccount: text(

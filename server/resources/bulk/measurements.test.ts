@@ -171,6 +171,29 @@ describe('POST /measurements/bulk/', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('refuses anonymous and unprivileged callers before reading or parsing the body', async () => {
+    // Not JSON at all: were it parsed first, the answer would be 400 "JSON parse error".
+    const garbage = `[${'x'.repeat(16 * 1024 * 1024 - 2)}]`;
+    const send = (token?: string, headers?: Record<string, string>) =>
+      server.request('/measurements/bulk/', { method: 'POST', token, body: garbage, headers });
+    const anonymous = await send();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+    expect((await send('not-a-token')).status).toBe(401);
+    const unprivileged = await send(clerk);
+    expect(unprivileged.status).toBe(403);
+    expect(unprivileged.body).toEqual({
+      detail: 'You do not have permission to perform this action.',
+    });
+    // Nor does a content type the parser would refuse (415) get that far.
+    expect((await send(undefined, { 'content-type': 'text/plain' })).status).toBe(401);
+    // With the privilege the same body does reach the parser.
+    const parsed = await send(admin);
+    expect(parsed.status).toBe(400);
+    expect(parsed.body.detail).toMatch(/^JSON parse error - /);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const schema = await server.request('/schema/');
     const operation = schema.body.paths['/api/v1/measurements/bulk/'].post;

@@ -308,7 +308,13 @@ export function registerMeasurementsBulk(app: FastifyInstance, context: BulkRout
           .send(localize(answer as unknown as LocalizableJson, requestLang(request)));
       },
     },
-    { bodyLimit: BODY_LIMIT },
+    {
+      bodyLimit: BODY_LIMIT,
+      // Up to 16 MiB of JSON: only a user allowed to write readings gets it read and parsed
+      // (401 / 403 first, whatever the body). The handler asks again for the principal; a
+      // second token check is nothing beside the ingest.
+      beforeBody: (request) => auth.authorize(request, privilege),
+    },
   );
 }
 

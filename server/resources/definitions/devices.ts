@@ -139,6 +139,9 @@ export const measurementsResource = defineResource({
   labels: { singular: text('Measurement', 'Odečet'), plural: text('Measurements', 'Odečty') },
   titleField: 'timestamp_received',
   parent: 'tariff_device',
+  // The never-decreasing rule below reads the device's other readings: writes of one
+  // device's readings must not interleave (the bulk ingest locks the devices likewise).
+  lockParent: true,
   fields: {
     id: idField(measurements.id),
     tariff_device: {

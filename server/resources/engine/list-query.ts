@@ -1,8 +1,9 @@
 /**
  * The list query parameters of API.md "List query parameters", parsed into SQL pieces:
  * `search`, `sort`, `filter`, `lte`, `gte`, the resource's extra parameters, and paging
- * (`page` + `page_size`, or `page_after_id` + `direction`). Unknown sort / filter fields
- * and malformed values are 400s naming them (Joule); a bad page number is DRF's 404.
+ * (`page` + `page_size`, or `page_after_id` + `direction`). Unknown sort / filter fields,
+ * malformed values and requests beyond the limits below are 400s naming the parameter
+ * (Joule); a bad page number is DRF's 404.
  */
 import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ValidationError, addError, detailError, type FieldErrors } from '../../http/errors';
@@ -14,6 +15,36 @@ import type { CompiledField, CompiledResource } from './registry';
 /** Default and maximum `page_size` (SPEC §9: default 25, "all" is 9999). */
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 9999;
+
+/*
+ * Limits of one list request (Joule; every resource), so that no query string can make
+ * the server build or run an outsized query. Beyond them the answer is a 400 naming the
+ * parameter. The URL as a whole is capped too (`http/url-limit.ts`).
+ */
+
+/**
+ * Most `sort` fields, besides the id the engine appends. Keyset paging compares the sort
+ * terms pairwise (`keyset.ts`: quadratic in their number), and no screen sorts by more
+ * than a few columns; a field named twice (`name,-name`) is refused as meaningless.
+ */
+export const MAX_SORT_FIELDS = 5;
+/**
+ * Most `key=value` pairs in each of `filter`, `lte` and `gte`: more than any resource has
+ * filterable fields (the SPA sends each field at most once), so no real request is refused,
+ * while a condition list stays short.
+ */
+export const MAX_PAIRS = 20;
+/**
+ * Longest `search` text in characters: far beyond anything typed into a search box, short
+ * enough that the LIKE patterns stay small.
+ */
+export const MAX_SEARCH_LENGTH = 200;
+/**
+ * Most distinct words in `search`: every word is one more condition over every search
+ * field of every candidate row (DRF SearchFilter semantics), so 200 one-letter words would
+ * multiply the cost of a search by 100.
+ */
+export const MAX_SEARCH_TERMS = 10;
 
 /** One ORDER BY term; text fields sort by their folded form first (see {@link sortTerms}). */
 export interface SortTerm {
@@ -87,10 +118,17 @@ export function sortTerms(field: CompiledField, descending: boolean): SortTerm[]
 }
 
 function parseSort(resource: CompiledResource, text: string, errors: FieldErrors): SortTerm[] {
+  const keys = text
+    .split(',')
+    .map((raw) => raw.trim())
+    .filter((key) => key !== '');
+  if (keys.length > MAX_SORT_FIELDS) {
+    addError(errors, 'sort', messages.tooManySortFields(MAX_SORT_FIELDS));
+    return [];
+  }
   const terms: SortTerm[] = [];
-  for (const raw of text.split(',')) {
-    const key = raw.trim();
-    if (key === '') continue;
+  const seen = new Set<string>();
+  for (const key of keys) {
     const descending = key.startsWith('-');
     const name = descending ? key.slice(1) : key;
     const field = resource.byName.get(name);
@@ -98,6 +136,11 @@ function parseSort(resource: CompiledResource, text: string, errors: FieldErrors
       addError(errors, 'sort', messages.unknownSortField(name, resource.sortFields));
       continue;
     }
+    if (seen.has(name)) {
+      addError(errors, 'sort', messages.duplicateSortField(name));
+      continue;
+    }
+    seen.add(name);
     terms.push(...sortTerms(field, descending));
   }
   return terms;
@@ -106,8 +149,12 @@ function parseSort(resource: CompiledResource, text: string, errors: FieldErrors
 /** Splits `key=value,key2=value2` into pairs; malformed pairs become errors under `param`. */
 function parsePairs(text: string, param: string, errors: FieldErrors): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const part of text.split(',')) {
-    if (part.trim() === '') continue;
+  const parts = text.split(',').filter((part) => part.trim() !== '');
+  if (parts.length > MAX_PAIRS) {
+    addError(errors, param, messages.tooManyPairs(MAX_PAIRS));
+    return pairs;
+  }
+  for (const part of parts) {
     const at = part.indexOf('=');
     if (at < 1) {
       addError(errors, param, messages.malformedPair(part));
@@ -168,8 +215,21 @@ function escapeLike(value: string): string {
  * DRF SearchFilter semantics: the text splits into terms at whitespace and commas; every
  * term must occur (accent- and case-insensitively) in at least one search field.
  */
-function searchCondition(resource: CompiledResource, text: string): SQL | undefined {
-  const terms = text.split(/[\s,]+/).filter((term) => term !== '');
+function searchCondition(
+  resource: CompiledResource,
+  text: string,
+  errors: FieldErrors,
+): SQL | undefined {
+  if (text.length > MAX_SEARCH_LENGTH) {
+    addError(errors, 'search', messages.maxLength(MAX_SEARCH_LENGTH));
+    return undefined;
+  }
+  // A repeated word adds nothing: every word must match anyway.
+  const terms = [...new Set(text.split(/[\s,]+/).filter((term) => term !== ''))];
+  if (terms.length > MAX_SEARCH_TERMS) {
+    addError(errors, 'search', messages.tooManySearchTerms(MAX_SEARCH_TERMS));
+    return undefined;
+  }
   if (terms.length === 0 || resource.searchFields.length === 0) return undefined;
   const stored = resource.def.searchColumn;
   if (stored) {
@@ -190,7 +250,17 @@ function searchCondition(resource: CompiledResource, text: string): SQL | undefi
   );
 }
 
-function parsePaging(params: URLSearchParams, errors: FieldErrors): Paging {
+/**
+ * `page_size` (clamped to {@link MAX_PAGE_SIZE}), then keyset or page-number paging.
+ * `page` is not capped here: `runList` counts the matching rows first and answers a page
+ * beyond them with 404 before any OFFSET query, so the OFFSET never exceeds the row count,
+ * and skipping that many rows costs no more than the count every list request pays.
+ */
+function parsePaging(
+  resource: CompiledResource,
+  params: URLSearchParams,
+  errors: FieldErrors,
+): Paging {
   let size = DEFAULT_PAGE_SIZE;
   const sizeText = lastParam(params, 'page_size');
   if (sizeText !== undefined && sizeText !== '') {
@@ -206,11 +276,12 @@ function parsePaging(params: URLSearchParams, errors: FieldErrors): Paging {
     addError(errors, 'direction', messages.invalidChoice(directionText));
   }
   if (afterText !== undefined && afterText !== '') {
-    const parsed = parseInteger(afterText);
+    // As an id in the URL: beyond the id column's range is not an integer (not a SQL error).
+    const parsed = resource.id.codec.fromQuery(afterText, resource.id.def);
     if (!parsed.ok) errors.page_after_id = [...parsed.errors];
     return {
       kind: 'keyset',
-      afterId: parsed.ok ? parsed.value : 0,
+      afterId: parsed.ok ? (parsed.value as number) : 0,
       direction: directionText === 'prev' ? 'prev' : 'next',
       size,
     };
@@ -227,7 +298,7 @@ export function parseListQuery(resource: CompiledResource, params: URLSearchPara
   const conditions: (SQL | undefined)[] = [];
 
   const search = lastParam(params, 'search');
-  if (search) conditions.push(searchCondition(resource, search));
+  if (search) conditions.push(searchCondition(resource, search, errors));
   const filter = lastParam(params, 'filter');
   if (filter) {
     conditions.push(
@@ -256,7 +327,7 @@ export function parseListQuery(resource: CompiledResource, params: URLSearchPara
   // way is one index scan (forward or backward) of an index ending in id.
   order.push(...sortTerms(resource.id, order[order.length - 1]?.descending ?? false));
 
-  const paging = parsePaging(params, errors);
+  const paging = parsePaging(resource, params, errors);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { where: and(...conditions), order, paging };
 }

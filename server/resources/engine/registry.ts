@@ -169,6 +169,8 @@ function compile(definition: ResourceDefinition): CompiledResource {
     if (parent?.type !== 'field' || !parent.required || !filterFields.includes(definition.parent))
       fail(definition, `parent ${definition.parent} must be a required, filterable reference`);
   }
+  if (definition.lockParent && definition.parent === undefined)
+    fail(definition, 'lockParent needs a parent');
 
   return {
     def: definition,

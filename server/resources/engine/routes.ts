@@ -21,6 +21,7 @@ import { messages } from '../../i18n/messages';
 import { INT32_MAX } from './codecs/codec';
 import { runList } from './list';
 import { parseListQuery } from './list-query';
+import { lockParents } from './locks';
 import { optionsMetadata } from './options';
 import { assertNotReferenced } from './references';
 import type { CompiledResource, ResourceRegistry } from './registry';
@@ -164,6 +165,7 @@ function registerResource(
       await db
         .transaction(async (tx) => {
           const row = await lockRow(tx, id, request);
+          await lockParents(tx, registry, resource, {}, row);
           await assertNotReferenced(tx, resource, id!, String(row[resource.title.columnKey]));
           await tx.delete(table).where(eq(idColumn, id!));
         })

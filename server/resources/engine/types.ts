@@ -223,6 +223,14 @@ export interface ResourceDefinition {
    * contents"). Must be a required, filterable reference field.
    */
   readonly parent?: string;
+  /**
+   * Serialise writes under one parent: every create, update and delete first locks the
+   * parent row (`select … for no key update`) in its transaction, before any check, so
+   * rules spanning the parent's rows (`validate` reading siblings, e.g. a device's readings
+   * never decreasing) cannot be passed by two concurrent writes that contradict each
+   * other. Requires {@link ResourceDefinition.parent}. Default false.
+   */
+  readonly lockParent?: boolean;
   /** Fields in wire order; must include `id` (see `idField`). */
   readonly fields: Readonly<Record<string, FieldDefinition>>;
   /** Fields `search` looks in (accent- and case-insensitive substring). */

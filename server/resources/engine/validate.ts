@@ -2,7 +2,8 @@
  * Validation of create / update bodies, in DRF's order (API.md "Errors"):
  * 1. the body must be a JSON object (`non_field_errors`);
  * 2. each writable field: presence (`required`), null, its type's checks, its validators;
- * 3. against the database: unique fields, existence of referenced rows;
+ * 3. against the database (after locking the parent row when the resource declares
+ *    `lockParent`): unique fields, existence of referenced rows;
  * 4. the resource's own `validate` hook (cross-field rules);
  * then the `beforeWrite` hook makes the changes to other rows the write implies.
  * Each stage answers 400 with every error it found; later stages run only when earlier
@@ -13,6 +14,7 @@ import type { Database } from '../../db/client';
 import { ValidationError, addError, type FieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/messages';
 import { pythonTypeName } from './codecs/codec';
+import { lockParents } from './locks';
 import { checkReferences } from './references';
 import type { CompiledResource, ResourceRegistry } from './registry';
 import { fieldValues, type Row } from './serialize';
@@ -91,6 +93,8 @@ export async function validateWrite(
 ): Promise<Record<string, unknown>> {
   const values = parseBody(resource, body, context.mode);
   const { db, existing } = context;
+  // Before any check reads the database: concurrent writes under one parent queue here.
+  await lockParents(db, context.registry, resource, values, existing);
 
   const errors: FieldErrors = {};
   for (const field of resource.fields) {

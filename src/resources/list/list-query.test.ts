@@ -5,6 +5,7 @@ import {
   parseListState,
   parsePairs,
   parseSort,
+  MAX_SORT_KEYS,
   sanitizeSort,
   toSearchParams,
   updateListState,
@@ -128,5 +129,13 @@ describe('parsers', () => {
       { id: 'name', desc: false },
     ];
     expect(sanitizeSort(sort, ['name', 'id'])).toEqual([{ id: 'name', desc: true }]);
+  });
+
+  it('sanitizeSort keeps at most MAX_SORT_KEYS keys, as the API takes', () => {
+    const fields = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const sort = fields.map((id) => ({ id, desc: false }));
+    expect(sanitizeSort(sort, fields).map((item) => item.id)).toEqual(
+      fields.slice(0, MAX_SORT_KEYS),
+    );
   });
 });

@@ -140,12 +140,20 @@ export function updateListState(state: ListState, change: Partial<ListState>): L
   return change.page === undefined ? { ...next, page: 1 } : next;
 }
 
-/** Drops sort keys the resource cannot sort by (the API answers 400 to those). */
+/** Most sort keys the API takes (besides the id it appends; more is a 400). */
+export const MAX_SORT_KEYS = 5;
+
+/**
+ * Drops sort keys the API would answer 400 to: keys the resource cannot sort by, a key
+ * named again, and keys beyond the first {@link MAX_SORT_KEYS}.
+ */
 export function sanitizeSort(sort: readonly SortItem[], sortFields: readonly string[]): SortItem[] {
   const seen = new Set<string>();
-  return sort.filter((item) => {
-    if (!sortFields.includes(item.id) || seen.has(item.id)) return false;
-    seen.add(item.id);
-    return true;
-  });
+  return sort
+    .filter((item) => {
+      if (!sortFields.includes(item.id) || seen.has(item.id)) return false;
+      seen.add(item.id);
+      return true;
+    })
+    .slice(0, MAX_SORT_KEYS);
 }
