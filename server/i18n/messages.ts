@@ -169,6 +169,10 @@ export const messages = {
   ),
   userNotFound: text('User not found', 'Uživatel nenalezen'),
   userInactive: text('User is inactive', 'Uživatel není aktivní'),
+  singleSignOnUnavailable: text(
+    'The single sign-on provider cannot be reached to check the token. Try again later.',
+    'Poskytovatele jednotného přihlášení nelze kontaktovat kvůli ověření tokenu. Zkuste to později.',
+  ),
   invalidUid: text(
     "Invalid user id or user doesn't exist.",
     'Neplatné ID uživatele nebo uživatel neexistuje.',
