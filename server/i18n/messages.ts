@@ -170,8 +170,8 @@ export const messages = {
   userNotFound: text('User not found', 'Uživatel nenalezen'),
   userInactive: text('User is inactive', 'Uživatel není aktivní'),
   singleSignOnUnavailable: text(
-    'The single sign-on provider cannot be reached to check the token. Try again later.',
-    'Poskytovatele jednotného přihlášení nelze kontaktovat kvůli ověření tokenu. Zkuste to později.',
+    'The single sign-on provider is unavailable, so the token cannot be checked. Try again later.',
+    'Poskytovatel jednotného přihlášení je nedostupný, token nelze ověřit. Zkuste to později.',
   ),
   invalidUid: text(
     "Invalid user id or user doesn't exist.",
