@@ -16,3 +16,24 @@ describe('OIDC_MAX_AGE (SPEC §5 maximum auth age)', () => {
     expect(() => loadConfig({ OIDC_MAX_AGE: raw })).toThrow(/OIDC_MAX_AGE/);
   });
 });
+
+describe('OIDC_REQUIRE_EMAIL_VERIFIED', () => {
+  it.each<[string | undefined, boolean]>([
+    [undefined, true],
+    ['', true],
+    ['1', true],
+    ['true', true],
+    ['0', false],
+    ['false', false],
+  ])('%s → %s', (raw, required) => {
+    expect(loadConfig({ OIDC_REQUIRE_EMAIL_VERIFIED: raw }).oidcRequireEmailVerified).toBe(
+      required,
+    );
+  });
+
+  it('refuses other values', () => {
+    expect(() => loadConfig({ OIDC_REQUIRE_EMAIL_VERIFIED: 'no' })).toThrow(
+      /OIDC_REQUIRE_EMAIL_VERIFIED/,
+    );
+  });
+});

@@ -18,6 +18,7 @@
  * | `LOG_LEVEL` | Fastify (pino) log level: `info` logs every request | `warn` |
  * | `OIDC_ISSUER` | single sign-on provider (issuer URL); its access tokens are accepted | unset |
  * | `OIDC_AUDIENCE` | expected `aud` (or `azp`) of provider access tokens | `joule` |
+ * | `OIDC_REQUIRE_EMAIL_VERIFIED` | `0`: accept provider access tokens without `email_verified: true` (a provider that does not send it) | on |
  * | `OIDC_MAX_AGE` | maximum authentication age in seconds at single sign-on (`max_age`, `auth_time` checked) | unset: not enforced |
  * | `JOULE_DEV_IDP` | `1`: start the dev OIDC provider on loopback and use it (`auth/dev-idp.ts`) | off |
  * | `JOULE_DEV_IDP_PORT` | its port | 8001 |
@@ -50,6 +51,8 @@ export interface ServerConfig {
   readonly oidcIssuer: string | undefined;
   /** Expected audience of provider access tokens. */
   readonly oidcAudience: string;
+  /** Refuse provider access tokens without `email_verified: true`. */
+  readonly oidcRequireEmailVerified: boolean;
   /** Maximum authentication age at single sign-on in seconds (SPEC §5), or undefined. */
   readonly oidcMaxAge: number | undefined;
   /** Start the dev provider (`JOULE_DEV_IDP=1`), or undefined. */
@@ -70,6 +73,14 @@ function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   if (!Number.isInteger(value) || value < 0 || value > 65535)
     throw new Error(`${name} must be a port number`);
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1 or 0`);
 }
 
 function trustProxy(raw: string | undefined): boolean | string {
@@ -107,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'warn',
     oidcIssuer,
     oidcAudience: env.OIDC_AUDIENCE || 'joule',
+    oidcRequireEmailVerified: flag(env, 'OIDC_REQUIRE_EMAIL_VERIFIED', true),
     oidcMaxAge: env.OIDC_MAX_AGE ? seconds(env, 'OIDC_MAX_AGE', 0) : undefined,
     devIdp: devIdp
       ? {

@@ -66,7 +66,13 @@ runCli(async () => {
     authRate: config.authRate,
     oidc: issuer ? { issuer, client_id: OIDC_CLIENT_ID, max_age: config.oidcMaxAge ?? null } : null,
     externalTokenVerifiers: issuer
-      ? [createOidcTokenVerifier({ issuer, audience: config.oidcAudience })]
+      ? [
+          createOidcTokenVerifier({
+            issuer,
+            audience: config.oidcAudience,
+            requireEmailVerified: config.oidcRequireEmailVerified,
+          }),
+        ]
       : [],
     release: config.release,
     trustProxy: config.trustProxy,

@@ -4,12 +4,19 @@
  * active user it names; an own token issued before the user's last password change is
  * refused like an invalid one (revocation.ts). Failures are 401s with simplejwt's bodies and
  * `WWW-Authenticate: Bearer realm="api"` (API.md "Errors").
+ *
+ * A single sign-on provider's token names its user through `oidc-account.ts` (provider
+ * account bound on first use). When the provider cannot be reached to check a token, the
+ * answer is 503 `{"detail": …}` with `Retry-After`: the token may well be good, and a 401
+ * would make the SPA sign the user out.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { ApiError, permissionDenied } from '../http/errors';
 import { messages } from '../i18n/messages';
 import type { LocalizableJson } from '../i18n/text';
+import { resolveOidcAccount } from './oidc-account';
+import { isOidcTokenSubject, OidcProviderUnavailableError } from './oidc-verifier';
 import { loadPrincipal, may, type Principal } from './principal';
 import { issuedBeforePasswordChange } from './revocation';
 import { InvalidTokenError, type TokenService } from './tokens';
@@ -33,6 +40,19 @@ export function tokenNotValid(): ApiError {
       },
     ],
   });
+}
+
+/** 503 for a token that cannot be checked now because the provider is unreachable. */
+export function providerUnavailable(retryAfterS: number): ApiError {
+  return new ApiError(
+    503,
+    { detail: messages.singleSignOnUnavailable },
+    { 'retry-after': String(retryAfterS) },
+  );
+}
+
+function userNotFound(): ApiError {
+  return unauthorized({ detail: messages.userNotFound, code: 'user_not_found' });
 }
 
 /** Resolves requests to principals. */
@@ -61,14 +81,48 @@ export function createAuthenticator(db: Database, tokens: TokenService): Authent
     try {
       subject = await tokens.verifyBearer(parts[1]);
     } catch (error) {
-      if (error instanceof InvalidTokenError) throw tokenNotValid();
+      if (error instanceof InvalidTokenError) {
+        request.log.info({ reason: error.message }, 'bearer token refused');
+        throw tokenNotValid();
+      }
+      if (error instanceof OidcProviderUnavailableError) {
+        request.log.warn({ reason: error.message }, 'single sign-on provider unavailable');
+        throw providerUnavailable(error.retryAfterS);
+      }
       throw error;
     }
-    const principal = await loadPrincipal(
-      db,
-      'userId' in subject ? { id: subject.userId } : subject,
-    );
-    if (!principal) throw unauthorized({ detail: messages.userNotFound, code: 'user_not_found' });
+    let principal: Principal | undefined;
+    if ('userId' in subject) {
+      principal = await loadPrincipal(db, { id: subject.userId });
+    } else if (isOidcTokenSubject(subject)) {
+      const match = await resolveOidcAccount(db, subject);
+      const account = { issuer: subject.oidcIssuer, subject: subject.oidcSubject };
+      if (match.kind === 'conflict') {
+        // Answered like an unknown user: the refusal must not tell that the e-mail has one.
+        request.log.warn(
+          {
+            userId: match.userId,
+            account,
+            boundAccount: { issuer: match.boundIssuer, subject: match.boundSubject },
+          },
+          'single sign-on refused: the e-mail’s user is bound to another provider account',
+        );
+        throw userNotFound();
+      }
+      if (match.kind === 'user') {
+        principal = match.principal;
+        if (match.bound) {
+          request.log.info(
+            { userId: principal.id, account },
+            'single sign-on: provider account bound to the user',
+          );
+        }
+      }
+    } else {
+      // Another external verifier's e-mail subject, matched as single sign-on's.
+      principal = await loadPrincipal(db, subject);
+    }
+    if (!principal) throw userNotFound();
     // An own token issued before the password was last set is void (revocation.ts).
     if (
       'userId' in subject &&

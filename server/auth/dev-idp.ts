@@ -7,7 +7,7 @@
  * the SPA's `/login`), a few accounts
  * ({@link DEV_IDP_ACCOUNTS}, password {@link DEV_IDP_PASSWORD}) and issues JWT access tokens
  * (RFC 9068, RS256) for the resource `urn:joule:api` with audience `joule` and the
- * account's `email` claim, so the API verifies them against the provider's JWKS like any
+ * account's `email` and `email_verified: true` claims, so the API verifies them against the provider's JWKS like any
  * other provider's (`oidc-verifier.ts`). The sign-in page is a minimal HTML form of its own;
  * consent is given automatically (Joule is a first-party client), and so is the sign-out
  * at the end-session endpoint (OpenID Connect RP-Initiated Logout 1.0): the whole provider
@@ -238,11 +238,15 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         claims: async () => ({ sub, email: sub, email_verified: true, name }),
       };
     },
-    // The API maps access tokens to users by e-mail (API.md "Base, format, auth").
+    // The API maps access tokens to users by e-mail (API.md "Base, format, auth"), and
+    // only by an address the provider vouches for (`email_verified`, oidc-verifier.ts): the
+    // dev accounts' addresses are fixed, so verified.
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !('accountId' in token)) return undefined;
       const accountId = token.accountId as string | undefined;
-      return accountId && DEV_IDP_ACCOUNTS[accountId] ? { email: accountId } : undefined;
+      return accountId && DEV_IDP_ACCOUNTS[accountId]
+        ? { email: accountId, email_verified: true }
+        : undefined;
     },
     async renderError(ctx: KoaContextWithOIDC, out) {
       ctx.type = 'html';

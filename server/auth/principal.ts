@@ -5,6 +5,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { roles, users } from '../db/schema';
+import { emailKey } from './email-key';
 import { grants, sortPrivileges } from './privileges';
 
 /** A user with its effective privileges. */
@@ -30,7 +31,10 @@ export function userPrivilegesSql(): SQL<string[]> {
   ), '{}'::text[])`;
 }
 
-/** Loads the user with this id or (lower-cased) e-mail, or undefined when there is none. */
+/**
+ * Loads the user with this id or e-mail, or undefined when there is none. The e-mail is
+ * compared by {@link emailKey} (ASCII case ignored, nothing else folded).
+ */
 export async function loadPrincipal(
   db: Database,
   key: { readonly id: number } | { readonly email: string },
@@ -44,7 +48,7 @@ export async function loadPrincipal(
       passwordChangedAt: users.passwordChangedAt,
     })
     .from(users)
-    .where('id' in key ? eq(users.id, key.id) : eq(users.email, key.email.toLowerCase()));
+    .where('id' in key ? eq(users.id, key.id) : eq(users.email, emailKey(key.email)));
   return row && { ...row, privileges: sortPrivileges(row.privileges) };
 }
 

@@ -194,6 +194,10 @@ export const messages = {
   ),
   userNotFound: text('User not found', 'Uživatel nenalezen'),
   userInactive: text('User is inactive', 'Uživatel není aktivní'),
+  singleSignOnUnavailable: text(
+    'The single sign-on provider is unavailable, so the token cannot be checked. Try again later.',
+    'Poskytovatel jednotného přihlášení je nedostupný, token nelze ověřit. Zkuste to později.',
+  ),
   invalidUid: text(
     "Invalid user id or user doesn't exist.",
     'Neplatné ID uživatele nebo uživatel neexistuje.',
