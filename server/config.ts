@@ -19,6 +19,7 @@
  * | `OIDC_ISSUER` | single sign-on provider (issuer URL); its access tokens are accepted | unset |
  * | `OIDC_AUDIENCE` | expected `aud` (or `azp`) of provider access tokens | `joule` |
  * | `OIDC_MAX_AGE` | maximum authentication age in seconds at single sign-on (`max_age`, `auth_time` checked) | unset: not enforced |
+ * | `JOULE_CSP_CONNECT_SRC` | more origins the SPA may call (Content-Security-Policy `connect-src`), space or comma separated, e.g. a provider's token endpoint on another host (docs/security-headers.md) | none |
  * | `JOULE_DEV_IDP` | `1`: start the dev OIDC provider on loopback and use it (`auth/dev-idp.ts`) | off |
  * | `JOULE_DEV_IDP_PORT` | its port | 8001 |
  * | `JOULE_DEV_IDP_ACCESS_LIFETIME` | its access token lifetime in seconds | `JWT_ACCESS_LIFETIME` |
@@ -52,6 +53,8 @@ export interface ServerConfig {
   readonly oidcAudience: string;
   /** Maximum authentication age at single sign-on in seconds (SPEC §5), or undefined. */
   readonly oidcMaxAge: number | undefined;
+  /** Extra `connect-src` origins of the Content-Security-Policy (`JOULE_CSP_CONNECT_SRC`). */
+  readonly cspConnectSrc: readonly string[];
   /** Start the dev provider (`JOULE_DEV_IDP=1`), or undefined. */
   readonly devIdp: { readonly port: number; readonly accessLifetime: number } | undefined;
 }
@@ -70,6 +73,22 @@ function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   if (!Number.isInteger(value) || value < 0 || value > 65535)
     throw new Error(`${name} must be a port number`);
   return value;
+}
+
+/** `JOULE_CSP_CONNECT_SRC`: http(s) origins, space or comma separated. */
+function origins(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((value) => {
+      const url = /^https?:\/\/[^/]/.test(value) ? new URL(value) : undefined;
+      if (!url || url.origin !== value.replace(/\/+$/, '')) {
+        throw new Error(
+          'JOULE_CSP_CONNECT_SRC must list http(s) origins, e.g. https://sso.example',
+        );
+      }
+      return url.origin;
+    });
 }
 
 function trustProxy(raw: string | undefined): boolean | string {
@@ -108,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcIssuer,
     oidcAudience: env.OIDC_AUDIENCE || 'joule',
     oidcMaxAge: env.OIDC_MAX_AGE ? seconds(env, 'OIDC_MAX_AGE', 0) : undefined,
+    cspConnectSrc: origins(env.JOULE_CSP_CONNECT_SRC),
     devIdp: devIdp
       ? {
           port: portNumber(env, 'JOULE_DEV_IDP_PORT', 8001),

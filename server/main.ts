@@ -67,6 +67,7 @@ runCli(async () => {
     externalTokenVerifiers: issuer
       ? [createOidcTokenVerifier({ issuer, audience: config.oidcAudience })]
       : [],
+    cspConnectSrc: config.cspConnectSrc,
     release: config.release,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
