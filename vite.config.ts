@@ -252,6 +252,43 @@ function inlineEarlyStart(): Plugin {
   };
 }
 
+/**
+ * Tells the server's Content-Security-Policy (server/http/security-headers.ts) what only the
+ * build knows: the origin the bundle reports errors to (`VITE_SENTRY_DSN`, fixed at build
+ * time) and, for Sentry's session replay, its compression worker (a `blob:` URL; without it
+ * replay still works, uncompressed), and the API's origin when `VITE_API_URL` names another
+ * one. Written into index.html's head as `<meta name="joule-csp-connect-src" content="…">`
+ * and `joule-csp-worker-src`; nothing without those variables. Build only.
+ */
+function cspSources(): Plugin {
+  let connect: string[] = [];
+  let workers: string[] = [];
+  const originOf = (url: string | undefined) => {
+    if (!url || !/^https?:\/\//i.test(url)) return undefined;
+    return new URL(url).origin;
+  };
+  return {
+    name: 'joule-csp-sources',
+    apply: browserBuild,
+    configResolved(config) {
+      const sentry = originOf(config.env.VITE_SENTRY_DSN as string | undefined);
+      const api = originOf(config.env.VITE_API_URL as string | undefined);
+      connect = [sentry, api].filter((origin): origin is string => !!origin);
+      workers = sentry ? ['blob:'] : [];
+    },
+    transformIndexHtml() {
+      return [
+        ...(connect.length > 0
+          ? [{ tag: 'meta', attrs: { name: 'joule-csp-connect-src', content: connect.join(' ') } }]
+          : []),
+        ...(workers.length > 0
+          ? [{ tag: 'meta', attrs: { name: 'joule-csp-worker-src', content: workers.join(' ') } }]
+          : []),
+      ];
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -260,6 +297,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     preactCompat(),
     slimIconNames(),
     inlineEarlyStart(),
+    cspSources(),
     precompress(),
   ],
   define: {
@@ -271,7 +309,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: 5173,
     proxy: { '/api': apiTarget, '/config.json': apiTarget },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The browser build's source maps are written (for an error-reporting upload at build
+  // time) but not linked from the bundle, and the server never serves them
+  // (server/http/spa.ts): they would publish the sources. The server-side build keeps
+  // linked maps for its stack traces; dist-server/ is not served.
+  build: { outDir: 'dist', sourcemap: isSsrBuild ? true : 'hidden' },
   // The server-side rendering build (src/ssr/first-page.tsx) bundles its dependencies with
   // NODE_ENV fixed above, so that it runs React's production build whatever the server's.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),

@@ -3,6 +3,8 @@
  * resource of `resources/definitions`) and the built SPA. The database is injected, so
  * tests run the real app on an in-memory PGlite (see `test/server.ts`).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAuthenticator } from './auth/authenticate';
 import type { Mailer } from './auth/mailer';
@@ -14,9 +16,10 @@ import { installErrorHandler } from './http/error-handler';
 import { installJsonParser } from './http/json-parser';
 import { registerPath } from './http/routes';
 import type { FirstPageRenderer } from './http/first-page';
-import { registerSpa } from './http/spa';
 import { listeningOrigin } from './http/urls';
 import { MAX_PARAM_LENGTH, answerFrameworkError, installUrlLimit } from './http/url-limit';
+import { registerSecurityHeaders } from './http/security-headers';
+import { hasSpaBuild, registerSpa } from './http/spa';
 import type { ThrottleRate } from './http/throttle';
 import { buildOpenApiDocument } from './openapi/document';
 import { registerMeasurementsBulk } from './resources/bulk/measurements';
@@ -60,6 +63,11 @@ export interface AppOptions {
   readonly oidc?: OidcClientConfig | null;
   /** Verifiers for bearer tokens of other issuers (OIDC). */
   readonly externalTokenVerifiers?: readonly ExternalTokenVerifier[];
+  /**
+   * More origins the SPA may call besides its own and the OIDC issuer's
+   * (`JOULE_CSP_CONNECT_SRC`; Content-Security-Policy `connect-src`). @default []
+   */
+  readonly cspConnectSrc?: readonly string[];
   /** Release name published by `/config/`. @default null */
   readonly release?: string | null;
   /** Fastify's logger option. @default false */
@@ -78,6 +86,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Paths match exactly (Fastify's default): every API URL ends with `/` (API.md "Base").
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+  });
+  // First, so that every answer carries them (docs/security-headers.md).
+  await registerSecurityHeaders(app, {
+    indexHtml: hasSpaBuild(options.distDir)
+      ? readFileSync(join(options.distDir, 'index.html'), 'utf8')
+      : undefined,
+    publicUrl: options.publicUrl,
+    oidcIssuer: options.oidc?.issuer,
+    connectSrc: options.cspConnectSrc,
   });
   installErrorHandler(app);
   installUrlLimit(app);

@@ -1,4 +1,4 @@
-/** Server settings from the environment (`config.ts`): the single sign-on ones. */
+/** Server settings from the environment (`config.ts`): single sign-on and security headers. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -36,4 +36,21 @@ describe('OIDC_REQUIRE_EMAIL_VERIFIED', () => {
       /OIDC_REQUIRE_EMAIL_VERIFIED/,
     );
   });
+});
+
+describe('JOULE_CSP_CONNECT_SRC (docs/security-headers.md)', () => {
+  it('is a list of origins, space or comma separated', () => {
+    expect(loadConfig({}).cspConnectSrc).toEqual([]);
+    expect(
+      loadConfig({ JOULE_CSP_CONNECT_SRC: 'https://a.example, https://b.example:8443/' })
+        .cspConnectSrc,
+    ).toEqual(['https://a.example', 'https://b.example:8443']);
+  });
+
+  it.each(['a.example', 'https://a.example/path', "'unsafe-inline'", 'data:'])(
+    'refuses %s',
+    (raw) => {
+      expect(() => loadConfig({ JOULE_CSP_CONNECT_SRC: raw })).toThrow(/JOULE_CSP_CONNECT_SRC/);
+    },
+  );
 });

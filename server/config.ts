@@ -20,6 +20,7 @@
  * | `OIDC_AUDIENCE` | expected `aud` (or `azp`) of provider access tokens | `joule` |
  * | `OIDC_REQUIRE_EMAIL_VERIFIED` | `0`: accept provider access tokens without `email_verified: true` (a provider that does not send it) | on |
  * | `OIDC_MAX_AGE` | maximum authentication age in seconds at single sign-on (`max_age`, `auth_time` checked) | unset: not enforced |
+ * | `JOULE_CSP_CONNECT_SRC` | more origins the SPA may call (Content-Security-Policy `connect-src`), space or comma separated, e.g. a provider's token endpoint on another host (docs/security-headers.md) | none |
  * | `JOULE_DEV_IDP` | `1`: start the dev OIDC provider on loopback and use it (`auth/dev-idp.ts`) | off |
  * | `JOULE_DEV_IDP_PORT` | its port | 8001 |
  * | `JOULE_DEV_IDP_ACCESS_LIFETIME` | its access token lifetime in seconds | `JWT_ACCESS_LIFETIME` |
@@ -55,6 +56,8 @@ export interface ServerConfig {
   readonly oidcRequireEmailVerified: boolean;
   /** Maximum authentication age at single sign-on in seconds (SPEC §5), or undefined. */
   readonly oidcMaxAge: number | undefined;
+  /** Extra `connect-src` origins of the Content-Security-Policy (`JOULE_CSP_CONNECT_SRC`). */
+  readonly cspConnectSrc: readonly string[];
   /** Start the dev provider (`JOULE_DEV_IDP=1`), or undefined. */
   readonly devIdp: { readonly port: number; readonly accessLifetime: number } | undefined;
 }
@@ -81,6 +84,22 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (raw === '1' || raw === 'true') return true;
   if (raw === '0' || raw === 'false') return false;
   throw new Error(`${name} must be 1 or 0`);
+}
+
+/** `JOULE_CSP_CONNECT_SRC`: http(s) origins, space or comma separated. */
+function origins(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((value) => {
+      const url = /^https?:\/\/[^/]/.test(value) ? new URL(value) : undefined;
+      if (!url || url.origin !== value.replace(/\/+$/, '')) {
+        throw new Error(
+          'JOULE_CSP_CONNECT_SRC must list http(s) origins, e.g. https://sso.example',
+        );
+      }
+      return url.origin;
+    });
 }
 
 function trustProxy(raw: string | undefined): boolean | string {
@@ -120,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcAudience: env.OIDC_AUDIENCE || 'joule',
     oidcRequireEmailVerified: flag(env, 'OIDC_REQUIRE_EMAIL_VERIFIED', true),
     oidcMaxAge: env.OIDC_MAX_AGE ? seconds(env, 'OIDC_MAX_AGE', 0) : undefined,
+    cspConnectSrc: origins(env.JOULE_CSP_CONNECT_SRC),
     devIdp: devIdp
       ? {
           port: portNumber(env, 'JOULE_DEV_IDP_PORT', 8001),

@@ -74,6 +74,7 @@ runCli(async () => {
           }),
         ]
       : [],
+    cspConnectSrc: config.cspConnectSrc,
     release: config.release,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },

@@ -2,6 +2,7 @@
  * The server-rendered first page (server/http/first-page.ts) with the real renderer
  * (src/ssr/first-page.tsx, as the SSR build bundles it) and the real API behind it.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +96,17 @@ describe('the server-rendered first page', () => {
     for (const row of results) expect(html).toContain(row.customer_no);
     // The rest of index.html follows.
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it("runs under the build's script policy: only index.html's inline script is allowed", async () => {
+    const { response, html } = await open('/customers', { [ACCESS_COOKIE]: admin });
+    expect(answersOf(html).length).toBe(2);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim();
+    const hash = createHash('sha256').update('/* earlyStart */').digest('base64');
+    // The answers are a data block (`type="application/json"`): never run, so not listed.
+    expect(scriptSrc).toBe(`'self' 'unsafe-eval' 'sha256-${hash}'`);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('renders in the language of the cookie', async () => {

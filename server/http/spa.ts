@@ -2,8 +2,10 @@
  * Serves the built SPA (`dist/`) next to the API: files as they are (hashed assets cached
  * for a year), and `index.html` for any other GET that accepts HTML so client-side routes
  * such as `/customers` or `/password-reset/{uid}/{token}` load the app (without a build,
- * a plain-text 404 says how to build it). Everything else that matches no route — all of
- * `/api/` included — is DRF's 404 `{"detail": "Not found."}`.
+ * a plain-text 404 says how to build it). `/` is always the page, whatever the request
+ * accepts (a health check or `curl --compressed` sends no `Accept`). Source maps are not
+ * served (docs/security-headers.md). Everything else that matches no route — all of
+ * `/api/` and missing files of `assets/` included — is DRF's 404 `{"detail": "Not found."}`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +18,11 @@ import { signedInPage, type FirstPageOptions } from './first-page';
 /** True when `distDir` holds a built SPA. */
 export function hasSpaBuild(distDir: string | undefined): distDir is string {
   return distDir !== undefined && existsSync(join(distDir, 'index.html'));
+}
+
+/** True for a source map's path (`….js.map`, `….css.map`), however its query looks. */
+function isSourceMap(path: string): boolean {
+  return /\.map$/i.test(path);
 }
 
 /**
@@ -35,9 +42,14 @@ export async function registerSpa(
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: 'index.html',
+      // An array: with a plain string @fastify/static finds no index for a request that
+      // accepts gzip (its `findIndexFile` takes arrays only) and `/` fell through to a 404.
+      index: ['index.html'],
       // The build writes `<file>.gz` beside each text asset (vite.config.ts `precompress`).
       preCompressed: true,
+      // The build's source maps stay private (they carry the sources): 404 like any missing
+      // file. Sentry, when used, gets them by an upload at build time, not from here.
+      allowedPath: (pathName) => !isSourceMap(pathName),
       // Cache-Control is set here rather than by the plugin's one-size max-age.
       cacheControl: false,
       setHeaders(response, path) {
@@ -52,10 +64,13 @@ export async function registerSpa(
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    // `/` is the page whatever the request accepts (health checks send no `Accept`).
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
-      (request.headers.accept ?? '').includes('text/html');
+      !path.startsWith('/assets/') &&
+      !isSourceMap(path) &&
+      (path === '/' || (request.headers.accept ?? '').includes('text/html'));
     if (hasBuild && wantsPage) {
       if (firstPage && request.method === 'GET') {
         const page = await signedInPage(app, firstPage, indexHtml, request).catch(

@@ -6,7 +6,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { admin, signIn, useLanguage } from './helpers';
+import { admin, signIn, useLanguage, watchContentSecurityPolicy } from './helpers';
 
 /** A demo account (see `helpers.ts`). */
 export interface Account {
@@ -35,7 +35,7 @@ async function signedInState(
 
 /**
  * Playwright's `test`, signed in as `account` (admin unless `test.use({ account })` says
- * otherwise) in English. Each worker signs in once per account through the login page and
+ * otherwise) in English, failing on any Content-Security-Policy violation of its page. Each worker signs in once per account through the login page and
  * reuses that storage state (tokens are not rotated, so a copy stays valid for the run).
  */
 export const test = base.extend<
@@ -54,6 +54,12 @@ export const test = base.extend<
     await provide(state);
   },
   api: async ({ request }, provide) => provide(new Api(request)),
+  // Every test fails on a Content-Security-Policy violation: the policy must break nothing.
+  page: async ({ page }, provide) => {
+    const violations = watchContentSecurityPolicy(page);
+    await provide(page);
+    expect(violations, 'Content Security Policy violations').toEqual([]);
+  },
 });
 
 export { expect };

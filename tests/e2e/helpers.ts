@@ -33,3 +33,26 @@ export async function signIn(
   await page.getByRole('button', { name: loginTexts[language].submit, exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+/**
+ * Collects the page's Content-Security-Policy violations (docs/security-headers.md): the
+ * browser's console reports ("… violates the following Content Security Policy directive
+ * …") and the document's `securitypolicyviolation` events, reported to the console by an
+ * init script (it runs outside the page's policy). Check the list is empty at the end.
+ */
+export function watchContentSecurityPolicy(page: Page): string[] {
+  const violations: string[] = [];
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) {
+      violations.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  return violations;
+}

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { admin, clerk, signIn, useLanguage } from './helpers';
+import { admin, clerk, signIn, useLanguage, watchContentSecurityPolicy } from './helpers';
+
+// The login page and the guards run under the server's Content-Security-Policy: any
+// violation fails the test (docs/security-headers.md).
+let violations: string[] = [];
+test.beforeEach(({ page }) => {
+  violations = watchContentSecurityPolicy(page);
+});
+test.afterEach(() => {
+  expect(violations, 'Content Security Policy violations').toEqual([]);
+});
 
 /** Sign-in, guards, titles and the menus by privilege (SPEC §2, §6, §8). */
 test.describe('in English', () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL, idpPort } from '../../playwright.config';
-import { admin, useLanguage } from './helpers';
+import { admin, useLanguage, watchContentSecurityPolicy } from './helpers';
 
 /**
  * Single sign-on through the server's dev identity provider, a real `oidc-provider`
@@ -8,8 +8,15 @@ import { admin, useLanguage } from './helpers';
  */
 const providerPassword = 'joule-demo';
 
+// Talking to the provider from the browser (discovery, token endpoint) is allowed by the
+// server's Content-Security-Policy (connect-src): any violation fails the test.
+let violations: string[] = [];
 test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'en');
+  violations = watchContentSecurityPolicy(page);
+});
+test.afterEach(() => {
+  expect(violations, 'Content Security Policy violations').toEqual([]);
 });
 
 /** Starts single sign-on on the login page and signs in at the provider. */
