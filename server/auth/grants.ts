@@ -13,10 +13,10 @@
  *    narrowed, deactivated, re-addressed — a new e-mail would let the editor reset the
  *    password and sign in as that user) nor deleted. A superuser is only managed by a
  *    superuser (its own message), which is rule 2 of the issue.
- * 3. Only a superuser sets another user's password. Editors may set their own password
- *    through the resource (they are signed in as themselves already; the djoser route
- *    `set_password` with the current password remains the self-service way). A password on
- *    create is allowed: the new user gets nothing the editor does not hold (rule 1).
+ * 3. Only a superuser sets another user's password. Editors may still set their own
+ *    password through the resource: they are signed in as themselves already, and besides
+ *    the e-mailed reset it is the only way this API offers to change one's password. A
+ *    password on create is allowed: the new user gets nothing the editor lacks (rule 1).
  * 4. Nobody changes their own roles, not even a superuser (who could otherwise lock the
  *    last superuser out); sending one's roles unchanged (a PUT of the whole record) is fine.
  */
