@@ -4,8 +4,12 @@
  * `ResourceRegistryProvider`); `src/resources` never imports this folder.
  */
 import type { ResourceOverrides } from '../src/resources';
+import { rolesOverride } from './roles';
 import { tariffDevicesOverride } from './tariffdevices';
+import { usersOverride } from './users';
 
 export const overrides: ResourceOverrides = {
+  roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,
+  users: usersOverride,
 };

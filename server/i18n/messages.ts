@@ -111,6 +111,44 @@ export const messages = {
   ),
   methodNotAllowed: (method: string): Text =>
     text(`Method "${method}" not allowed.`, `Metoda "${method}" není povolena.`),
+
+  // --- who may grant what (server/auth/grants.ts; answered as 403 {detail}) ---
+  cannotGrantPrivileges: (privileges: readonly Text[]): Text =>
+    text(
+      `You cannot grant privileges you do not hold: ${privileges.map((p) => p.en).join(', ')}.`,
+      `Nemůžete udělit oprávnění, která sami nemáte: ${privileges.map((p) => p.cs).join(', ')}.`,
+    ),
+  cannotManageRole: text(
+    'You cannot change or delete a role that grants privileges you do not hold.',
+    'Roli, která uděluje oprávnění, jež sami nemáte, nemůžete měnit ani smazat.',
+  ),
+  cannotAssignRole: (role: string): Text =>
+    text(
+      `You cannot assign or remove the role "${role}": it grants privileges you do not hold.`,
+      `Roli „${role}“ nemůžete přidělit ani odebrat: uděluje oprávnění, která sami nemáte.`,
+    ),
+  cannotChangeOwnRoles: text(
+    'You cannot change your own roles.',
+    'Své vlastní role měnit nemůžete.',
+  ),
+  cannotManageSuperuser: text(
+    'Only a superuser can change or delete a superuser.',
+    'Superuživatele může měnit nebo smazat jen superuživatel.',
+  ),
+  cannotManageUser: text(
+    'You cannot change or delete a user who holds privileges you do not hold.',
+    'Uživatele, který má oprávnění, jež sami nemáte, nemůžete měnit ani smazat.',
+  ),
+  cannotSetPassword: text(
+    "Only a superuser can set another user's password.",
+    'Heslo jiného uživatele může nastavit jen superuživatel.',
+  ),
+  /** One resource's part of a delete refusal when the caller may not read its rows. */
+  referencedCount: (plural: Text, count: number): Text =>
+    text(
+      `${plural.en.toLowerCase()} (number of records: ${count})`,
+      `${plural.cs.toLowerCase()} (počet záznamů: ${count})`,
+    ),
   unsupportedMediaType: (mediaType: string): Text =>
     text(
       `Unsupported media type "${mediaType}" in request.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilityFor, canUse } from './abilities';
+import { abilityFor, canUse, lackingPrivileges } from './abilities';
 
 describe('abilityFor (SPEC §6)', () => {
   describe.each<[string, { privileges: string[]; allowed: string[]; denied: string[] }]>([
@@ -47,5 +47,17 @@ describe('canUse', () => {
     ['a missing privilege', { privileges: ['POINTS'], privilege: 'USERS', want: false }],
   ])('%s', (_name, { privileges, privilege, want }) => {
     expect(canUse(abilityFor(privileges), privilege)).toBe(want);
+  });
+});
+
+describe('lackingPrivileges', () => {
+  it.each([
+    [['USERS'], ['USERS'], []],
+    [['USERS'], ['USERS', 'ROLES', 'ROLES'], ['ROLES']],
+    [['USERS'], ['superuser'], ['superuser']],
+    [['superuser'], ['superuser', 'ROLES'], []],
+    [[], [], []],
+  ])('held %j, wanted %j → %j', (held, wanted, missing) => {
+    expect(lackingPrivileges(held, wanted)).toEqual(missing);
   });
 });

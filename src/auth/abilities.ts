@@ -36,3 +36,13 @@ export function abilityFor(privileges: readonly string[]): AppAbility {
 export function canUse(ability: AppAbility, privilege: string | null): boolean {
   return privilege === null || ability.can('use', privilege);
 }
+
+/**
+ * The privileges of `wanted` that `held` does not grant, without duplicates, in `wanted`'s
+ * order; none when `held` includes `superuser`. The server's rule (server/auth/grants.ts):
+ * nobody grants, or manages a role or user holding, a privilege they lack.
+ */
+export function lackingPrivileges(held: readonly string[], wanted: Iterable<string>): string[] {
+  if (held.includes(SUPERUSER)) return [];
+  return [...new Set(wanted)].filter((privilege) => !held.includes(privilege));
+}

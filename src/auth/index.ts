@@ -3,7 +3,7 @@ import { setOidcBackend } from './oidc';
 import { authSession } from './session';
 import { ssoBackend } from './sso';
 
-export { SUPERUSER, abilityFor, canUse, rulesFor } from './abilities';
+export { SUPERUSER, abilityFor, canUse, lackingPrivileges, rulesFor } from './abilities';
 export type { AppAbility, AppAction, AppSubject } from './abilities';
 export { getOidcBackend, setOidcBackend } from './oidc';
 export { loadRuntimeConfig } from './runtime-config';

@@ -15,8 +15,11 @@ export type {
   ResourceRegistryProviderProps,
 } from './registry/registry-context';
 export type { ResourceEvent, ResourceOperation } from './registry/resource-events';
-export { mergeOverrides } from './registry/overrides';
+export { mergeFieldUi, mergeOverrides } from './registry/overrides';
 export type {
+  FieldUiPatch,
+  FormAccess,
+  FormAccessContext,
   ResourceOverride,
   ResourceOverrides,
   ResourcePanel,
@@ -53,6 +56,6 @@ export { RelatedList } from './related/related-list';
 export type { RelatedListProps } from './related/related-list';
 
 export { rowTitle } from './row-title';
-export { resourceKeys } from './queries';
+export { itemQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
 export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';

@@ -2,8 +2,12 @@
  * Roles (SPEC §3 Role, §6): a name and a set of privileges. `privileges` is a
  * `multiple choice` field: OPTIONS lists the catalogue as `choices`, OpenAPI types it as
  * an array of `PrivilegesEnum`. A role still assigned to users cannot be deleted (the
- * engine finds users.roles referencing it and answers 400 naming them).
+ * engine finds users.roles referencing it and answers 400 naming them). Holding `ROLES` is
+ * not enough to grant everything: `authorizeWrite` lets an editor create or change a role
+ * only within their own privileges and leaves a role granting more read-only to them
+ * (`auth/grants.ts`).
  */
+import { roleWriteRefusal } from '../../auth/grants';
 import { PRIVILEGES } from '../../auth/privileges';
 import { roles } from '../../db/schema';
 import { text } from '../../i18n/text';
@@ -35,6 +39,13 @@ export const rolesResource = defineResource({
       default: [],
     },
   },
+  authorizeWrite: ({ operation, values, existing, principal }) =>
+    roleWriteRefusal({
+      operation,
+      editor: principal,
+      current: existing && (existing.privileges as string[]),
+      next: values.privileges as string[] | undefined,
+    }),
   searchFields: ['name'],
   sortFields: ['id', 'name'],
   filterFields: ['name', 'privileges'],

@@ -213,3 +213,227 @@ describe('users list parameters of SPEC §7', () => {
     ]);
   });
 });
+
+describe('users: nobody grants what they do not hold (server/auth/grants.ts)', () => {
+  const ADMINISTRATOR = 1; // the seeded superuser role
+  const CLERK = 2;
+  let editor: string; // holds USERS only
+  let editorId: number;
+  let adminId: number;
+  let ownRoles: number[];
+
+  /** A role with `privileges`, made by the administrator; returns its id. */
+  async function role(name: string, privileges: string[]): Promise<number> {
+    const made = await server.request('/roles/', {
+      method: 'POST',
+      token: admin,
+      body: { name, privileges },
+    });
+    expect(made.status).toBe(201);
+    return made.body.id;
+  }
+
+  /** A user with `roles`, made by the administrator; returns its id. */
+  async function user(email: string, roles: number[]): Promise<number> {
+    const made = await server.request('/users/', {
+      method: 'POST',
+      token: admin,
+      body: { email, password: 'its-own-password-1', roles },
+    });
+    expect(made.status).toBe(201);
+    return made.body.id;
+  }
+
+  beforeAll(async () => {
+    editor = await server.loginWithPrivileges(['USERS']);
+    editorId = (await server.request('/auth/me/', { token: editor })).body.id;
+    adminId = (await server.request('/auth/me/', { token: admin })).body.id;
+    ownRoles = (await server.request(`/users/${editorId}/`, { token: admin })).body.roles;
+  });
+
+  const refused = (response: { status: number; body: unknown }, detail: string) => {
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail });
+  };
+
+  it('cannot give itself the Administrator role, nor change its roles at all', async () => {
+    for (const roles of [[...ownRoles, ADMINISTRATOR], [ADMINISTRATOR], []]) {
+      const response = await server.request(`/users/${editorId}/`, {
+        method: 'PATCH',
+        token: editor,
+        body: { roles },
+      });
+      refused(response, 'You cannot change your own roles.');
+    }
+    const put = await server.request(`/users/${editorId}/`, {
+      method: 'PUT',
+      token: editor,
+      lang: 'cs',
+      body: { email: 'whatever@joule.test', roles: [ADMINISTRATOR] },
+    });
+    refused(put, 'Své vlastní role měnit nemůžete.');
+    const me = await server.request('/auth/me/', { token: editor });
+    expect(me.body.privileges).toEqual(['USERS']);
+    expect((await server.request(`/users/${editorId}/`, { token: admin })).body.roles).toEqual(
+      ownRoles,
+    );
+  });
+
+  it('may resend its own roles unchanged and set its own password', async () => {
+    const response = await server.request(`/users/${editorId}/`, {
+      method: 'PATCH',
+      token: editor,
+      body: { roles: ownRoles, password: 'my-own-new-password-1' },
+    });
+    expect(response.status).toBe(200);
+    const email = (await server.request('/auth/me/', { token: editor })).body.email;
+    // Signing in again also keeps the later tests going should a password change end sessions.
+    editor = await server.login(email, 'my-own-new-password-1');
+  });
+
+  it('cannot assign the Administrator role, or any role granting more, to others', async () => {
+    const created = await server.request('/users/', {
+      method: 'POST',
+      token: editor,
+      body: { email: 'would-be-admin@joule.test', roles: [ADMINISTRATOR] },
+    });
+    refused(
+      created,
+      'You cannot assign or remove the role "Administrator": it grants privileges you do not hold.',
+    );
+    const other = await user('plain@joule.test', []);
+    for (const roles of [[ADMINISTRATOR], [CLERK]]) {
+      const patched = await server.request(`/users/${other}/`, {
+        method: 'PATCH',
+        token: editor,
+        body: { roles },
+      });
+      expect(patched.status, JSON.stringify(roles)).toBe(403);
+    }
+    expect((await server.request(`/users/${other}/`, { token: admin })).body.roles).toEqual([]);
+    const list = await server.request('/users/?filter=email=would-be-admin@joule.test', {
+      token: admin,
+    });
+    expect(list.body.count).toBe(0);
+  });
+
+  it('can create and re-role users with roles within its own privileges', async () => {
+    const within = await role('Users helper', ['USERS']);
+    const empty = await role('Nothing at all', []);
+    const created = await server.request('/users/', {
+      method: 'POST',
+      token: editor,
+      body: { email: 'helper@joule.test', password: 'helper-password-1', roles: [within] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.roles).toEqual([within]);
+    const patched = await server.request(`/users/${created.body.id}/`, {
+      method: 'PATCH',
+      token: editor,
+      body: { roles: [empty], is_active: false },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ roles: [empty], is_active: false });
+    const deleted = await server.request(`/users/${created.body.id}/`, {
+      method: 'DELETE',
+      token: editor,
+    });
+    expect(deleted.status).toBe(204);
+  });
+
+  it('cannot set the administrator’s password and sign in as them', async () => {
+    const response = await server.request(`/users/${adminId}/`, {
+      method: 'PATCH',
+      token: editor,
+      body: { password: 'hijacked-password-1' },
+    });
+    refused(response, 'Only a superuser can change or delete a superuser.');
+    await expect(server.login(DEMO_USERS.admin, 'hijacked-password-1')).rejects.toThrow();
+    await expect(server.login(DEMO_USERS.admin)).resolves.toBeTruthy();
+  });
+
+  it('cannot edit or delete a superuser in any way', async () => {
+    const superuser = await user('second-admin@joule.test', [ADMINISTRATOR]);
+    for (const [method, body] of [
+      ['PATCH', { email: 'mine@joule.test' }],
+      ['PATCH', { is_active: false }],
+      ['PATCH', { roles: [] }],
+      ['PUT', { email: 'second-admin@joule.test' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await server.request(`/users/${superuser}/`, {
+        method,
+        token: editor,
+        body,
+      });
+      refused(response, 'Only a superuser can change or delete a superuser.');
+    }
+    const czech = await server.request(`/users/${superuser}/`, {
+      method: 'DELETE',
+      token: editor,
+      lang: 'cs',
+    });
+    refused(czech, 'Superuživatele může měnit nebo smazat jen superuživatel.');
+    const stored = await server.request(`/users/${superuser}/`, { token: admin });
+    expect(stored.body).toMatchObject({
+      email: 'second-admin@joule.test',
+      is_active: true,
+      roles: [ADMINISTRATOR],
+    });
+  });
+
+  it('cannot edit or delete a user holding privileges it lacks', async () => {
+    const clerk = (
+      await server.request(`/users/?filter=email=${DEMO_USERS.clerk}`, { token: admin })
+    ).body.results[0].id;
+    for (const [method, body] of [
+      ['PATCH', { email: 'taken-over@joule.test' }],
+      ['PATCH', { roles: [] }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await server.request(`/users/${clerk}/`, { method, token: editor, body });
+      refused(response, 'You cannot change or delete a user who holds privileges you do not hold.');
+    }
+  });
+
+  it('cannot set another user’s password, even a weaker one', async () => {
+    const weaker = await user('weaker@joule.test', []);
+    const response = await server.request(`/users/${weaker}/`, {
+      method: 'PATCH',
+      token: editor,
+      lang: 'cs',
+      body: { password: 'taken-over-password-1' },
+    });
+    refused(response, 'Heslo jiného uživatele může nastavit jen superuživatel.');
+    await expect(server.login('weaker@joule.test', 'taken-over-password-1')).rejects.toThrow();
+  });
+
+  it('lets a superuser do all of it', async () => {
+    const other = await user('promoted@joule.test', []);
+    const promoted = await server.request(`/users/${other}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { roles: [ADMINISTRATOR, CLERK], password: 'set-by-admin-1' },
+    });
+    expect(promoted.status).toBe(200);
+    await expect(server.login('promoted@joule.test', 'set-by-admin-1')).resolves.toBeTruthy();
+    const demoted = await server.request(`/users/${other}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { roles: [] },
+    });
+    expect(demoted.status).toBe(200);
+    const editorRoles = await server.request(`/users/${editorId}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { roles: [...ownRoles, CLERK] },
+    });
+    expect(editorRoles.status).toBe(200);
+    const own = await server.request(`/users/${adminId}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { roles: [] },
+    });
+    refused(own, 'You cannot change your own roles.');
+  });
+});

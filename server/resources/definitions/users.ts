@@ -10,8 +10,12 @@
  *   `password_changed_at`, which voids the user's earlier tokens.
  * - Besides `filter`, the list takes SPEC §7's `is_active=true|false` and
  *   `hasPrivileges=A,B` (users whose roles grant all of A and B; `superuser` grants all).
+ * - Holding `USERS` is not enough for every write: `authorizeWrite` applies the rules of
+ *   `auth/grants.ts` (no granting a privilege one lacks, no managing a more powerful user,
+ *   no changing one's own roles, another user's password only by a superuser).
  */
-import { eq, sql } from 'drizzle-orm';
+import { inArray, eq, sql } from 'drizzle-orm';
+import { userWriteRefusal, type RoleGrant } from '../../auth/grants';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -21,12 +25,25 @@ import {
 import { userPrivilegesSql } from '../../auth/principal';
 import { passwordChangeTime } from '../../auth/revocation';
 import { PRIVILEGES, SUPERUSER } from '../../auth/privileges';
-import { users } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { roles, users } from '../../db/schema';
 import { messages } from '../../i18n/messages';
 import { text } from '../../i18n/text';
 import { defineResource, fail, idField, ok, parseBoolean } from '../engine';
 
 const KNOWN_PRIVILEGES = new Set(PRIVILEGES.map((privilege) => privilege.value));
+
+/** The roles of `ids` that exist, by id (name and privileges). */
+async function loadRoles(db: Database, ids: readonly number[]): Promise<Map<number, RoleGrant>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, privileges: roles.privileges })
+    .from(roles)
+    .where(inArray(roles.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const idsOf = (value: unknown): number[] => (Array.isArray(value) ? (value as number[]) : []);
 
 /** `/api/v1/users/`, gated by `USERS`. */
 export const usersResource = defineResource({
@@ -74,6 +91,19 @@ export const usersResource = defineResource({
       // Tokens issued before the password was set stop working (auth/revocation.ts).
       alsoWrites: () => [[users.passwordChangedAt, passwordChangeTime()]],
     },
+  },
+  async authorizeWrite({ operation, values, existing, principal, db }) {
+    const currentRoles = idsOf(existing?.roles);
+    const nextRoles = 'roles' in values ? idsOf(values.roles) : undefined;
+    return userWriteRefusal({
+      operation,
+      editor: principal,
+      targetId: existing ? Number(existing.id) : undefined,
+      currentRoles,
+      nextRoles,
+      setsPassword: values.password !== undefined && values.password !== null,
+      roles: await loadRoles(db, [...currentRoles, ...(nextRoles ?? [])]),
+    });
   },
   searchFields: ['email'],
   sortFields: ['id', 'email', 'is_active'],

@@ -32,6 +32,9 @@ const gadgets = pgTable('gadgets', {
   roleId: integer('role_id'),
 });
 
+/** What the gadgets' `authorizeWrite` hook was called with. */
+const authorizations: { operation: string; email: string; name: unknown }[] = [];
+
 const gadgetsResource = defineResource({
   name: 'gadgets',
   component: 'Gadget',
@@ -93,6 +96,14 @@ const gadgetsResource = defineResource({
       label: text('Role', 'Role'),
       nullable: true,
     },
+  },
+  // Row-level authorization: the engine hands the hook who writes what, and answers 403.
+  authorizeWrite({ operation, values, existing, principal }) {
+    authorizations.push({ operation, email: principal.email, name: existing?.name });
+    if (values.name === 'Forbidden') return text('No forbidden gadgets.', 'Žádná zakázaná.');
+    if (operation === 'delete' && existing?.name === 'Keep')
+      return text('Keep stays.', 'Keep zůstává.');
+    return undefined;
   },
   searchFields: ['name'],
   sortFields: ['id', 'name', 'price', 'released', 'seen_at', 'kind'],
@@ -210,6 +221,70 @@ describe('references', () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       detail: 'Cannot delete role "Gadgeteers" because it is referenced by gadgets: Widget.',
+    });
+  });
+});
+
+describe('row-level authorization (authorizeWrite)', () => {
+  it('sees the principal and the stored row, and answers 403 with its reason', async () => {
+    authorizations.length = 0;
+    const refused = await server.request('/gadgets/', {
+      method: 'POST',
+      token: admin,
+      lang: 'cs',
+      body: { name: 'Forbidden' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'Žádná zakázaná.' });
+    const kept = await create({ name: 'Keep' });
+    expect(kept.status).toBe(201);
+    const path = `/gadgets/${kept.body.id}/`;
+    const renamed = await server.request(path, {
+      method: 'PATCH',
+      token: admin,
+      body: { name: 'Forbidden' },
+    });
+    expect(renamed.status).toBe(403);
+    const deleted = await server.request(path, { method: 'DELETE', token: admin });
+    expect(deleted.status).toBe(403);
+    expect(deleted.body).toEqual({ detail: 'Keep stays.' });
+    expect((await server.request(path, { token: admin })).body.name).toBe('Keep');
+    expect(authorizations).toEqual([
+      { operation: 'create', email: DEMO_USERS.admin, name: undefined },
+      { operation: 'create', email: DEMO_USERS.admin, name: undefined },
+      { operation: 'update', email: DEMO_USERS.admin, name: 'Keep' },
+      { operation: 'delete', email: DEMO_USERS.admin, name: 'Keep' },
+    ]);
+  });
+
+  it('runs after the body parsed: a malformed body is still a 400', async () => {
+    const response = await server.request('/gadgets/', {
+      method: 'POST',
+      token: admin,
+      body: { name: 'Forbidden', count: 'many' },
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('references the caller may not read', () => {
+  it('counts them without naming them', async () => {
+    const role = await server.request('/roles/', {
+      method: 'POST',
+      token: admin,
+      body: { name: 'Secret gadgeteers' },
+    });
+    await create({ name: 'Secret widget', role: role.body.id });
+    await create({ name: 'Secret lamp', role: role.body.id });
+    const keeper = await server.loginWithPrivileges(['ROLES']); // no PRODUCTS: cannot list gadgets
+    const response = await server.request(`/roles/${role.body.id}/`, {
+      method: 'DELETE',
+      token: keeper,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      detail:
+        'Cannot delete role "Secret gadgeteers" because it is referenced by gadgets (number of records: 2).',
     });
   });
 });

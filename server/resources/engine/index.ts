@@ -6,6 +6,7 @@ export { defineResource, idField } from './define';
 export { parseBoolean } from './codecs/boolean';
 export { fail, ok } from './codecs/codec';
 export type {
+  AuthorizationContext,
   Choice,
   FieldDefinition,
   FieldValidator,
@@ -15,4 +16,5 @@ export type {
   ResourceDefinition,
   ResourceValidator,
   ValidationContext,
+  WriteAuthorizer,
 } from './types';

@@ -4,7 +4,8 @@
  *   so a concurrent delete cannot remove them before the write commits;
  * - on delete, no row of any resource may still reference the row; the caller locks the
  *   row `FOR UPDATE` first, so a concurrent write cannot add a reference unseen.
- * Violations are 400s naming the culprits, never a 500 or a cascade.
+ * Violations are 400s naming the culprits (to a caller who may read them; others get only
+ * their number), never a 500 or a cascade.
  */
 import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -59,22 +60,39 @@ function referencesCondition(field: CompiledField, id: number): SQL {
 
 const NAMES_SHOWN = 5;
 
+/** What {@link assertNotReferenced} needs to know about the caller. */
+export interface ReferenceDisclosure {
+  /**
+   * True when the caller may read rows of `referrer` (holds its privilege): only then does
+   * the message name the referencing rows; otherwise it gives their resource and number.
+   */
+  readonly mayRead: (referrer: CompiledResource) => boolean;
+}
+
 /**
  * Throws a 400 `{"detail": "..."}` naming the rows that still reference row `id` (of
- * `resource`, titled `title`), or returns when there are none.
+ * `resource`, titled `title`), or returns when there are none. Rows of a resource the
+ * caller may not read (`disclosure.mayRead`) are only counted, never named: a delete must
+ * not leak what the caller cannot list.
  */
 export async function assertNotReferenced(
   db: Database,
   resource: CompiledResource,
   id: number,
   title: string,
+  disclosure: ReferenceDisclosure,
 ): Promise<void> {
-  const uses: { en: string; cs: string }[] = [];
+  const uses: Text[] = [];
   for (const { resource: referrer, field } of resource.referrers) {
     const where = referencesCondition(field, id);
     const [total] = await db.select({ n: count() }).from(referrer.def.table).where(where);
     const n = Number(total?.n ?? 0);
     if (n === 0) continue;
+    const plural = referrer.def.labels.plural;
+    if (!disclosure.mayRead(referrer)) {
+      uses.push(messages.referencedCount(plural, n));
+      continue;
+    }
     const rows = await db
       .select({ title: referrer.title.column })
       .from(referrer.def.table)
@@ -83,7 +101,6 @@ export async function assertNotReferenced(
       .limit(NAMES_SHOWN);
     const names = rows.map((row) => String(row.title)).join(', ');
     const more = n - rows.length;
-    const plural = referrer.def.labels.plural;
     uses.push({
       en: `${plural.en.toLowerCase()}: ${names}${more > 0 ? ` and ${more} more` : ''}`,
       cs: `${plural.cs.toLowerCase()}: ${names}${more > 0 ? ` a další (${more})` : ''}`,

@@ -5,7 +5,10 @@
  *   (204), OPTIONS. `If-Match` with a stale ETag on PUT/PATCH/DELETE is a 412 and
  *   changes nothing; an unknown or non-integer id is a 404.
  * Every method needs an authenticated user; every method but OPTIONS needs the resource's
- * privilege (OPTIONS answers without `actions` when the user lacks it).
+ * privilege (OPTIONS answers without `actions` when the user lacks it). A resource's
+ * `authorizeWrite` hook may further refuse a POST, PUT, PATCH or DELETE (403 with its
+ * reason). A DELETE refused because other rows reference the row names those rows only to
+ * a user who may read their resource.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,9 +26,10 @@ import { runList } from './list';
 import { parseListQuery } from './list-query';
 import { lockParents } from './locks';
 import { optionsMetadata } from './options';
+import { assertWriteAuthorized } from './authorize';
 import { assertNotReferenced } from './references';
 import type { CompiledResource, ResourceRegistry } from './registry';
-import { etagOf, ifMatchAllows, serializeRow, type Row } from './serialize';
+import { etagOf, fieldValues, ifMatchAllows, serializeRow, type Row } from './serialize';
 import { validateWrite, type WriteMode } from './validate';
 
 /** What the resource routes need from the app. */
@@ -92,7 +96,7 @@ function registerResource(
   }
 
   async function write(request: FastifyRequest, reply: FastifyReply, mode: WriteMode) {
-    await auth.authorize(request, privilege);
+    const principal = await auth.authorize(request, privilege);
     const id = parseId(request);
     const row = await db
       .transaction(async (tx) => {
@@ -102,6 +106,7 @@ function registerResource(
           registry,
           mode,
           existing,
+          principal,
         });
         if (Object.keys(values).length === 0) return existing;
         const [updated] = await tx.update(table).set(values).where(eq(idColumn, id!)).returning();
@@ -117,13 +122,14 @@ function registerResource(
       return runList(db, resource, parseListQuery(resource, queryParams(request)), request);
     },
     async POST(request, reply) {
-      await auth.authorize(request, privilege);
+      const principal = await auth.authorize(request, privilege);
       const row = await db
         .transaction(async (tx) => {
           const values = await validateWrite(resource, request.body, {
             db: tx,
             registry,
             mode: 'create',
+            principal,
           });
           // The values are keyed by the table's own column property names (validateWrite).
           const [inserted] = await tx
@@ -160,13 +166,22 @@ function registerResource(
     PUT: (request, reply) => write(request, reply, 'replace'),
     PATCH: (request, reply) => write(request, reply, 'update'),
     async DELETE(request, reply) {
-      await auth.authorize(request, privilege);
+      const principal = await auth.authorize(request, privilege);
       const id = parseId(request);
       await db
         .transaction(async (tx) => {
           const row = await lockRow(tx, id, request);
           await lockParents(tx, registry, resource, {}, row);
-          await assertNotReferenced(tx, resource, id!, String(row[resource.title.columnKey]));
+          await assertWriteAuthorized(resource, {
+            operation: 'delete',
+            values: {},
+            existing: fieldValues(resource, row),
+            principal,
+            db: tx,
+          });
+          await assertNotReferenced(tx, resource, id!, String(row[resource.title.columnKey]), {
+            mayRead: (referrer) => may(principal, referrer.def.privilege),
+          });
           await tx.delete(table).where(eq(idColumn, id!));
         })
         .catch((error: unknown) => {

@@ -8,6 +8,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import type { FieldErrors } from '../../http/errors';
 import type { Text } from '../../i18n/text';
@@ -175,6 +176,8 @@ export interface ValidationContext {
   readonly existing: Readonly<Record<string, unknown>> | undefined;
   /** The transaction the write runs in. */
   readonly db: Database;
+  /** The authenticated user making the write (id, effective privileges). */
+  readonly principal: Principal;
 }
 
 /**
@@ -197,6 +200,34 @@ export interface WriteHookContext extends ValidationContext {
  * specification of a point). A failure rolls the whole write back.
  */
 export type BeforeWriteHook = (context: WriteHookContext) => Promise<void>;
+
+/** What a {@link ResourceDefinition.authorizeWrite} hook sees. */
+export interface AuthorizationContext {
+  /** `create` (POST), `replace` (PUT), `update` (PATCH) or `delete` (DELETE). */
+  readonly operation: 'create' | 'replace' | 'update' | 'delete';
+  /**
+   * Parsed values of the fields the request sets (field types already checked, nothing
+   * checked against the database yet: a referenced id may not exist). Empty on delete.
+   */
+  readonly values: Readonly<Record<string, unknown>>;
+  /** The stored row's values by field name (locked `FOR UPDATE`); undefined on create. */
+  readonly existing: Readonly<Record<string, unknown>> | undefined;
+  /** The authenticated user making the write; already holds the resource's privilege. */
+  readonly principal: Principal;
+  /** The transaction the write runs in. */
+  readonly db: Database;
+}
+
+/**
+ * Row-level authorization of a write or delete, beyond the resource's privilege (e.g. "no
+ * one grants a privilege they do not hold"). Returns the reason when the principal may not
+ * make this change: the engine answers 403 `{"detail": reason}` and writes nothing. Runs
+ * after the body parsed (400s for malformed input come first) and before the database
+ * checks, `validate` and `beforeWrite`.
+ */
+export type WriteAuthorizer = (
+  context: AuthorizationContext,
+) => Promise<Text | undefined> | Text | undefined;
 
 /** A resource: one table exposed as `/api/v1/<name>/` (API.md "Resources"). */
 export interface ResourceDefinition {
@@ -257,4 +288,6 @@ export interface ResourceDefinition {
   readonly validate?: ResourceValidator;
   /** Changes to other rows implied by a write (see {@link BeforeWriteHook}). */
   readonly beforeWrite?: BeforeWriteHook;
+  /** Who may make which change, row by row (see {@link WriteAuthorizer}). */
+  readonly authorizeWrite?: WriteAuthorizer;
 }

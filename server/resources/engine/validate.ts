@@ -2,6 +2,7 @@
  * Validation of create / update bodies, in DRF's order (API.md "Errors"):
  * 1. the body must be a JSON object (`non_field_errors`);
  * 2. each writable field: presence (`required`), null, its type's checks, its validators;
+ * then the resource's `authorizeWrite` hook may refuse the change (403, nothing written);
  * 3. against the database (after locking the parent row when the resource declares
  *    `lockParent`): unique fields, existence of referenced rows;
  * 4. the resource's own `validate` hook (cross-field rules);
@@ -10,10 +11,12 @@
  * ones pass. Unknown and read-only keys are ignored, as DRF does.
  */
 import { and, eq, getTableColumns, ne } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import { ValidationError, addError, type FieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/messages';
 import { pythonTypeName } from './codecs/codec';
+import { assertWriteAuthorized } from './authorize';
 import { lockParents } from './locks';
 import { checkReferences } from './references';
 import type { CompiledResource, ResourceRegistry } from './registry';
@@ -29,6 +32,8 @@ export interface WriteContext {
   readonly mode: WriteMode;
   /** The stored row on replace / update. */
   readonly existing?: Row;
+  /** The authenticated user making the write. */
+  readonly principal: Principal;
 }
 
 function hasErrors(errors: FieldErrors): boolean {
@@ -84,7 +89,8 @@ export function parseBody(
 
 /**
  * Validates `body` for a write of `resource` and returns the values to store, keyed by
- * column property name (encoded, e.g. password hashed). Throws {@link ValidationError}.
+ * column property name (encoded, e.g. password hashed). Throws {@link ValidationError}, or
+ * a 403 `ApiError` when the resource's `authorizeWrite` hook refuses the change.
  */
 export async function validateWrite(
   resource: CompiledResource,
@@ -92,9 +98,17 @@ export async function validateWrite(
   context: WriteContext,
 ): Promise<Record<string, unknown>> {
   const values = parseBody(resource, body, context.mode);
-  const { db, existing } = context;
+  const { db, existing, principal } = context;
   // Before any check reads the database: concurrent writes under one parent queue here.
   await lockParents(db, context.registry, resource, values, existing);
+  const existingValues = existing && fieldValues(resource, existing);
+  await assertWriteAuthorized(resource, {
+    operation: context.mode,
+    values,
+    existing: existingValues,
+    principal,
+    db,
+  });
 
   const errors: FieldErrors = {};
   for (const field of resource.fields) {
@@ -124,7 +138,7 @@ export async function validateWrite(
     throw new ValidationError(ordered);
   }
 
-  const hookContext = { values, existing: existing && fieldValues(resource, existing), db };
+  const hookContext = { values, existing: existingValues, db, principal };
   const hookErrors = await resource.def.validate?.(hookContext);
   if (hookErrors && hasErrors(hookErrors)) throw new ValidationError(hookErrors);
   await resource.def.beforeWrite?.({ ...hookContext, mode: context.mode });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   Button,
@@ -13,6 +13,7 @@ import {
 } from '@blueprintjs/core';
 import type { ResourceDescriptor, RowId } from '../descriptor';
 import { messages } from '../messages';
+import { mergeFieldUi, type FormAccess, type FormAccessContext } from '../registry/overrides';
 import { useResourceOverride } from '../registry/registry-context';
 import { RelatedList } from '../related/related-list';
 import { useRelatedResources } from '../related/use-related-resources';
@@ -34,6 +35,10 @@ export interface ResourceDialogProps {
 }
 
 type Confirm = 'none' | 'discard' | 'delete';
+
+const FULL_ACCESS: FormAccess = {};
+const fullAccess = (_context: FormAccessContext): FormAccess => FULL_ACCESS;
+const NO_ROW = {};
 
 function Panels({
   descriptor,
@@ -76,14 +81,23 @@ function Panels({
 export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
   const intl = useIntl();
   const controller = useResourceForm(descriptor, id, preset);
-  const { widgets } = useResourceOverride(descriptor);
+  const { widgets, useFormAccess = fullAccess } = useResourceOverride(descriptor);
   const [confirm, setConfirm] = useState<Confirm>('none');
   const formId = useId();
   const titleId = useId();
   const resource = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
   const ready = controller.status === 'ready' ? controller : null;
   const name = ready && id !== null ? rowTitle(descriptor, ready.base.row) : '';
-  const canSave = id === null ? descriptor.operations.create : descriptor.operations.update;
+  // The override's view of what this user may change here (e.g. only what they could grant).
+  const access = useFormAccess({ descriptor, id, row: ready?.base.row ?? NO_ROW });
+  const readyForm = ready?.form;
+  const form = useMemo(
+    () =>
+      readyForm && { ...readyForm, uiSchema: mergeFieldUi(readyForm.uiSchema, access.uiSchema) },
+    [readyForm, access.uiSchema],
+  );
+  const canSave =
+    !access.readOnly && (id === null ? descriptor.operations.create : descriptor.operations.update);
   const saving = ready?.save.status === 'saving';
   const requestClose = () => (ready?.dirty ? setConfirm('discard') : onClose());
 
@@ -130,7 +144,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
               <SaveCallouts descriptor={descriptor} save={ready.save} onReapply={ready.reapply} />
               <ResourceForm
                 id={formId}
-                form={ready.form}
+                form={form ?? ready.form}
                 formData={ready.formData}
                 onChange={ready.setFormData}
                 onSubmit={(data) => void ready.submit(data).then((saved) => saved && onClose())}
@@ -159,7 +173,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
             </>
           }
         >
-          {ready && id !== null && descriptor.operations.destroy && (
+          {ready && id !== null && descriptor.operations.destroy && !access.readOnly && (
             <Button
               intent="danger"
               variant="minimal"

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ResourceDescriptor } from '../descriptor';
 import { contracts, customers } from '../test-support/fixtures';
-import { mergeOverrides, type ResourceOverrides } from './overrides';
+import { mergeFieldUi, mergeOverrides, type ResourceOverrides } from './overrides';
 
 const list = [customers, contracts];
 const byName = { customers, contracts };
@@ -63,5 +63,35 @@ describe('mergeOverrides', () => {
     expect(mergeOverrides(list, { contrakts: { descriptor: narrow } })).toEqual(list);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/no resource named contrakts/));
     warn.mockRestore();
+  });
+});
+
+describe('mergeFieldUi', () => {
+  const ui = {
+    'ui:order': ['roles', 'password'],
+    roles: { 'ui:widget': 'references', 'ui:options': { reference: 'roles' } },
+    password: { 'ui:widget': 'password' },
+  };
+
+  it('lays field entries over the base, merging ui:options key by key', () => {
+    const acceptRow = () => true;
+    const merged = mergeFieldUi(ui, {
+      roles: { 'ui:disabled': true, 'ui:options': { acceptRow } },
+      password: { 'ui:widget': 'hidden' },
+    });
+    expect(merged).toEqual({
+      'ui:order': ['roles', 'password'],
+      roles: {
+        'ui:widget': 'references',
+        'ui:disabled': true,
+        'ui:options': { reference: 'roles', acceptRow },
+      },
+      password: { 'ui:widget': 'hidden', 'ui:options': {} },
+    });
+    expect(ui.roles).toEqual({ 'ui:widget': 'references', 'ui:options': { reference: 'roles' } });
+  });
+
+  it('returns the base itself without a patch', () => {
+    expect(mergeFieldUi(ui, undefined)).toBe(ui);
   });
 });

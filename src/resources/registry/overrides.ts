@@ -25,6 +25,34 @@ export interface ResourcePanel {
   readonly component: ComponentType<ResourcePanelProps>;
 }
 
+/** What an override's `useFormAccess` hook is told about the open dialog. */
+export interface FormAccessContext {
+  readonly descriptor: ResourceDescriptor;
+  /** The row being edited, or null when a new one is being created. */
+  readonly id: RowId | null;
+  /** The row as last read from the server; `{}` when creating or while it loads. */
+  readonly row: ResourceRow;
+}
+
+/** uiSchema entries of single fields, by field name. */
+export type FieldUiPatch = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+/**
+ * What the signed-in user may do in one dialog, as the resource's override judges it (the
+ * server decides anyway; this only spares the user a refusal).
+ */
+export interface FormAccess {
+  /**
+   * Merged over the form's uiSchema field by field (`ui:options` key by key): e.g.
+   * `'ui:widget': 'hidden'` hides a field, `'ui:disabled': true` locks it,
+   * `'ui:enumDisabled': [...]` locks some choices, `'ui:options': { acceptRow }` limits
+   * what a reference picker offers to the rows `acceptRow(row)` accepts.
+   */
+  readonly uiSchema?: FieldUiPatch;
+  /** The whole row is read-only: the form is disabled, Save and Delete are not offered. */
+  readonly readOnly?: boolean;
+}
+
 /** Everything one resource's override may change. All parts are optional. */
 export interface ResourceOverride {
   /**
@@ -39,10 +67,36 @@ export interface ResourceOverride {
   readonly widgets?: Readonly<Record<string, Widget>>;
   /** Sections shown below the form when an existing row is edited. */
   readonly panels?: readonly ResourcePanel[];
+  /**
+   * A React hook the dialog calls on every render (so it may use other hooks, e.g. the
+   * signed-in user's) deciding what the user may change in this row: see {@link FormAccess}.
+   */
+  readonly useFormAccess?: (context: FormAccessContext) => FormAccess;
 }
 
 /** Overrides keyed by resource name (`ResourceDescriptor.name`). */
 export type ResourceOverrides = Readonly<Record<string, ResourceOverride>>;
+
+/**
+ * `uiSchema` with `patch` laid over it: each patched field's entries replace the base's,
+ * except `ui:options`, merged key by key. Neither argument is changed.
+ */
+export function mergeFieldUi<T extends Readonly<Record<string, unknown>>>(
+  uiSchema: T,
+  patch: FieldUiPatch | undefined,
+): T {
+  if (!patch) return uiSchema;
+  const merged: Record<string, unknown> = { ...uiSchema };
+  for (const [name, entries] of Object.entries(patch)) {
+    const base = (uiSchema[name] ?? {}) as Readonly<Record<string, unknown>>;
+    const options = {
+      ...((base['ui:options'] ?? {}) as object),
+      ...((entries['ui:options'] ?? {}) as object),
+    };
+    merged[name] = { ...base, ...entries, 'ui:options': options };
+  }
+  return merged as T;
+}
 
 function apply(descriptor: ResourceDescriptor, override: ResourceOverride | undefined) {
   if (!override?.descriptor) return descriptor;

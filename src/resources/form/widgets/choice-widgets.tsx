@@ -38,6 +38,8 @@ export function SelectWidget(props: WidgetProps) {
   const groupLabel = useFieldLabel(options, props.label);
   const enumOptions = (options.enumOptions ?? []).filter((option) => option.value !== null);
   const selected = enumOptionsIndexForValue(value, enumOptions, multiple);
+  // rjsf's `ui:enumDisabled`: choices shown but not selectable (e.g. not the user's to grant).
+  const locked = new Set((options.enumDisabled ?? []).map(String));
   const common = {
     id,
     name: id,
@@ -48,7 +50,7 @@ export function SelectWidget(props: WidgetProps) {
     'aria-describedby': ariaDescribedByIds(id),
   };
   const items = enumOptions.map((option, index) => (
-    <option key={index} value={String(index)}>
+    <option key={index} value={String(index)} disabled={locked.has(String(option.value))}>
       {labelOf(option)}
     </option>
   ));
@@ -74,7 +76,7 @@ export function SelectWidget(props: WidgetProps) {
             key={index}
             label={labelOf(option)}
             checked={chosen.has(String(index))}
-            disabled={disabled || readonly}
+            disabled={disabled || readonly || locked.has(String(option.value))}
             onChange={(event: ChangeEvent<HTMLInputElement>) => toggle(index, event.target.checked)}
           />
         ))}

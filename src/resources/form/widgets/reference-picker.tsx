@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Classes, InputGroup, Spinner } from '@blueprintjs/core';
-import type { ResourceDescriptor, RowId } from '../../descriptor';
+import type { ResourceDescriptor, ResourceRow, RowId } from '../../descriptor';
 import { messages } from '../../messages';
 import { useDebounced, useReferenceSearch, type ReferenceOption } from './use-reference';
 
@@ -17,6 +17,8 @@ export interface ReferencePickerProps {
   readonly onClear?: () => void;
   /** Ids not to offer (already chosen in a multi-select). @default [] */
   readonly exclude?: readonly RowId[];
+  /** Offers only the rows this accepts (e.g. roles the user may grant). @default all */
+  readonly accept?: (row: ResourceRow) => boolean;
   readonly disabled?: boolean;
   readonly required?: boolean;
   readonly invalid?: boolean;
@@ -39,14 +41,14 @@ const LIST_STYLE = {
  * Enter picks, Escape closes without leaving the dialog.
  */
 export function ReferencePicker(props: ReferencePickerProps) {
-  const { id, target, selectedText, onSelect, onClear, exclude = [], disabled } = props;
+  const { id, target, selectedText, onSelect, onClear, exclude = [], accept, disabled } = props;
   const intl = useIntl();
   const listId = useId();
   const [text, setText] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const open = text !== null;
   const term = useDebounced(text ?? '', SEARCH_DELAY_MS);
-  const search = useReferenceSearch(target, term.trim(), open);
+  const search = useReferenceSearch(target, term.trim(), open, accept);
   const options = search.options.filter((option) => !exclude.includes(option.id));
   const activeIndex = Math.min(active, options.length - 1);
 

@@ -3,12 +3,18 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Tag } from '@blueprintjs/core';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import type { RowId } from '../../descriptor';
+import type { ResourceRow, RowId } from '../../descriptor';
 import { referenceIds } from '../../list/use-reference-titles';
 import { messages } from '../../messages';
 import { emptyValueOf } from './labels';
 import { ReferencePicker } from './reference-picker';
 import { useReferenceTarget, useRowTitles } from './use-reference';
+
+/** `ui:options.acceptRow`: which rows a picker offers (set by an override), or undefined. */
+function acceptOf(options: WidgetProps['options']): ((row: ResourceRow) => boolean) | undefined {
+  const accept = options.acceptRow;
+  return typeof accept === 'function' ? (accept as (row: ResourceRow) => boolean) : undefined;
+}
 
 /** Ids are integers on the wire (API.md "ids as integers"); keep strings only if not numeric. */
 function toId(id: string): RowId {
@@ -17,7 +23,8 @@ function toId(id: string): RowId {
 
 /**
  * One referenced row (`ui:options.reference` names the resource): shows the row's title
- * (from the referenced descriptor's `titleFields`), never its bare id, and searches by text.
+ * (from the referenced descriptor's `titleFields`), never its bare id, and searches by text
+ * (offering only rows `ui:options.acceptRow` accepts, when given).
  */
 export function ReferenceWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, rawErrors, options } = props;
@@ -32,6 +39,7 @@ export function ReferenceWidget(props: WidgetProps) {
       selectedText={first === undefined ? '' : (titles[String(first)] ?? '')}
       onSelect={(option) => props.onChange(option.id)}
       onClear={required ? undefined : () => props.onChange(emptyValueOf(options))}
+      accept={acceptOf(options)}
       disabled={disabled || readonly}
       required={required}
       invalid={Boolean(rawErrors?.length)}
@@ -76,6 +84,7 @@ export function ReferencesWidget(props: WidgetProps) {
         target={target}
         selectedText=""
         exclude={ids}
+        accept={acceptOf(options)}
         onSelect={(option) => props.onChange([...ids, option.id])}
         disabled={locked}
         invalid={Boolean(rawErrors?.length)}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ResourceDescriptor, RowId } from '../../descriptor';
+import type { ResourceDescriptor, ResourceRow, RowId } from '../../descriptor';
 import { itemQueryOptions, searchQueryOptions, type ItemSnapshot } from '../../queries';
 import { useResourceRegistry } from '../../registry/registry-context';
 import { rowTitle } from '../../row-title';
@@ -58,11 +58,15 @@ export function useDebounced<T>(value: T, delay: number): T {
 
 const NO_TARGET = { name: '', path: '/' };
 
-/** Search results of a picker: `GET <ref>?search=<term>&page_size=20`, as options. */
+/**
+ * Search results of a picker: `GET <ref>?search=<term>&page_size=20`, as options; with
+ * `accept`, only the rows it accepts.
+ */
 export function useReferenceSearch(
   target: ResourceDescriptor | undefined,
   term: string,
   enabled: boolean,
+  accept?: (row: ResourceRow) => boolean,
 ) {
   const { request } = useResourceRegistry();
   const query = useQuery({
@@ -71,10 +75,12 @@ export function useReferenceSearch(
   });
   const options: ReferenceOption[] =
     target && query.data
-      ? query.data.results.map((row) => ({
-          id: row[target.idField] as RowId,
-          title: rowTitle(target, row),
-        }))
+      ? query.data.results
+          .filter((row) => !accept || accept(row))
+          .map((row) => ({
+            id: row[target.idField] as RowId,
+            title: rowTitle(target, row),
+          }))
       : [];
   return { options, loading: query.isFetching && !query.data };
 }

@@ -1,0 +1,106 @@
+/**
+ * Users (SPEC §6): the dialog offers only what the server would accept from the signed-in
+ * user (server/auth/grants.ts):
+ * - the roles picker offers only roles whose privileges the user holds all of (a user who
+ *   may not read roles at all gets none offered: the server would not let them check);
+ * - nobody changes their own roles: on one's own row the roles are locked;
+ * - only a superuser sets another user's password: the field is hidden otherwise (it stays
+ *   on create and on one's own row);
+ * - a user holding a privilege the editor lacks (a superuser above all) is read-only to
+ *   them. Known only when the editor may read that user's roles (`ROLES`); otherwise the
+ *   server's refusal says so on save.
+ */
+import { useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { SUPERUSER, lackingPrivileges, useCurrentUser } from '../../src/auth';
+import {
+  itemQueryOptions,
+  useResourceRegistry,
+  type FieldUiPatch,
+  type FormAccess,
+  type FormAccessContext,
+  type ResourceOverride,
+  type ResourceRow,
+  type RowId,
+} from '../../src/resources';
+
+/** The field holding a user's role ids, and the resource they point at. */
+const ROLES = 'roles';
+const PASSWORD = 'password';
+
+/** The signed-in editor as these rules need it. */
+export interface Editor {
+  readonly id: number;
+  readonly privileges: readonly string[];
+}
+
+const privilegesOf = (row: ResourceRow): string[] =>
+  Array.isArray(row.privileges) ? row.privileges.map(String) : [];
+
+/**
+ * What `editor` may do in the dialog of user `id` (null: a new user). `targetPrivileges`
+ * are the privileges the edited user's roles grant, or undefined when unknown.
+ */
+export function userFormAccess(
+  editor: Editor,
+  id: RowId | null,
+  targetPrivileges: readonly string[] | undefined,
+): FormAccess {
+  const superuser = editor.privileges.includes(SUPERUSER);
+  const own = id !== null && String(id) === String(editor.id);
+  const uiSchema: Record<string, FieldUiPatch[string]> = {};
+  if (!superuser) {
+    uiSchema[ROLES] = {
+      'ui:options': {
+        acceptRow: (role: ResourceRow) =>
+          lackingPrivileges(editor.privileges, privilegesOf(role)).length === 0,
+      },
+    };
+  }
+  if (own) uiSchema[ROLES] = { ...uiSchema[ROLES], 'ui:disabled': true };
+  if (id !== null && !own && !superuser) uiSchema[PASSWORD] = { 'ui:widget': 'hidden' };
+  const readOnly =
+    targetPrivileges !== undefined &&
+    lackingPrivileges(editor.privileges, targetPrivileges).length > 0;
+  return { uiSchema, readOnly };
+}
+
+const NO_IDS: readonly RowId[] = [];
+
+/**
+ * The privileges the roles `ids` grant together, or undefined until all are read (or when
+ * the user may not read roles).
+ */
+function useRolesPrivileges(ids: readonly RowId[]): readonly string[] | undefined {
+  const { request, descriptorsByName, mayUse } = useResourceRegistry();
+  const roles = descriptorsByName[ROLES];
+  const readable = roles !== undefined && mayUse(roles.privilege);
+  return useQueries({
+    queries:
+      roles && readable
+        ? ids.map((id) => ({ ...itemQueryOptions(request, roles, id), staleTime: 60_000 }))
+        : [],
+    combine: (results) =>
+      readable && results.every((result) => result.data)
+        ? results.flatMap((result) => privilegesOf(result.data!.row))
+        : undefined,
+  });
+}
+
+/** The users dialog's access for the signed-in user. */
+export function useUserFormAccess({ id, row }: FormAccessContext): FormAccess {
+  const user = useCurrentUser();
+  const roleIds = Array.isArray(row[ROLES]) ? (row[ROLES] as RowId[]) : NO_IDS;
+  const targetPrivileges = useRolesPrivileges(id === null ? NO_IDS : roleIds);
+  const key = targetPrivileges?.join(',');
+  return useMemo(
+    () =>
+      user
+        ? userFormAccess(user, id, key === undefined ? undefined : key.split(',').filter(Boolean))
+        : { readOnly: true },
+    [user, id, key],
+  );
+}
+
+/** The users override. */
+export const usersOverride: ResourceOverride = { useFormAccess: useUserFormAccess };
