@@ -190,7 +190,12 @@ function searchCondition(resource: CompiledResource, text: string): SQL | undefi
   );
 }
 
-function parsePaging(params: URLSearchParams, errors: FieldErrors): Paging {
+/**
+ * The paging parameters of `params`: `page_after_id` + `direction` (keyset), else `page` +
+ * `page_size`. Bad values are added to `errors`; a page number that is not a positive
+ * integer throws DRF's 404 "Invalid page.".
+ */
+export function parsePaging(params: URLSearchParams, errors: FieldErrors): Paging {
   let size = DEFAULT_PAGE_SIZE;
   const sizeText = lastParam(params, 'page_size');
   if (sizeText !== undefined && sizeText !== '') {

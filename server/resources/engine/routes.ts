@@ -18,7 +18,9 @@ import { requestLang } from '../../http/request-lang';
 import { registerPath } from '../../http/routes';
 import { queryParams } from '../../http/urls';
 import { messages } from '../../i18n/messages';
+import { auditChanges, recordAudit } from './audit';
 import { INT32_MAX } from './codecs/codec';
+import { registerHistoryRoute } from './history';
 import { runList } from './list';
 import { parseListQuery } from './list-query';
 import { optionsMetadata } from './options';
@@ -90,8 +92,11 @@ function registerResource(
     return row;
   }
 
+  /** `row`'s id as the audit log keys it. */
+  const rowIdOf = (row: Row) => Number(row[resource.id.columnKey]);
+
   async function write(request: FastifyRequest, reply: FastifyReply, mode: WriteMode) {
-    await auth.authorize(request, privilege);
+    const actor = await auth.authorize(request, privilege);
     const id = parseId(request);
     const row = await db
       .transaction(async (tx) => {
@@ -104,6 +109,13 @@ function registerResource(
         });
         if (Object.keys(values).length === 0) return existing;
         const [updated] = await tx.update(table).set(values).where(eq(idColumn, id!)).returning();
+        await recordAudit(tx, {
+          resource: resource.name,
+          rowId: id!,
+          action: 'update',
+          actor,
+          changes: auditChanges(resource, existing, updated),
+        });
         return updated!;
       })
       .catch((error: unknown) => rethrowConstraint(resource, error));
@@ -116,7 +128,7 @@ function registerResource(
       return runList(db, resource, parseListQuery(resource, queryParams(request)), request);
     },
     async POST(request, reply) {
-      await auth.authorize(request, privilege);
+      const actor = await auth.authorize(request, privilege);
       const row = await db
         .transaction(async (tx) => {
           const values = await validateWrite(resource, request.body, {
@@ -129,6 +141,13 @@ function registerResource(
             .insert(table)
             .values(values as never)
             .returning();
+          await recordAudit(tx, {
+            resource: resource.name,
+            rowId: rowIdOf(inserted!),
+            action: 'create',
+            actor,
+            changes: auditChanges(resource, undefined, inserted),
+          });
           return inserted!;
         })
         .catch((error: unknown) => rethrowConstraint(resource, error));
@@ -159,13 +178,20 @@ function registerResource(
     PUT: (request, reply) => write(request, reply, 'replace'),
     PATCH: (request, reply) => write(request, reply, 'update'),
     async DELETE(request, reply) {
-      await auth.authorize(request, privilege);
+      const actor = await auth.authorize(request, privilege);
       const id = parseId(request);
       await db
         .transaction(async (tx) => {
           const row = await lockRow(tx, id, request);
           await assertNotReferenced(tx, resource, id!, String(row[resource.title.columnKey]));
           await tx.delete(table).where(eq(idColumn, id!));
+          await recordAudit(tx, {
+            resource: resource.name,
+            rowId: id!,
+            action: 'delete',
+            actor,
+            changes: auditChanges(resource, row, undefined),
+          });
         })
         .catch((error: unknown) => {
           // A database foreign key the declarations do not know about still protects the row.
@@ -185,4 +211,6 @@ function registerResource(
       );
     },
   });
+
+  registerHistoryRoute(app, resource, context);
 }
