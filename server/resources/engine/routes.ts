@@ -4,8 +4,10 @@
  * - `/api/v1/<name>/{id}/`: GET (with `ETag`), PUT, PATCH (200 with the row), DELETE
  *   (204), OPTIONS. `If-Match` with a stale ETag on PUT/PATCH/DELETE is a 412 and
  *   changes nothing; an unknown or non-integer id is a 404.
+ * - `/api/v1/<name>/{id}/history/`: GET, the row's audit log (`history.ts`).
  * Every method needs an authenticated user; every method but OPTIONS needs the resource's
- * privilege (OPTIONS answers without `actions` when the user lacks it).
+ * privilege (OPTIONS answers without `actions` when the user lacks it). Each create,
+ * update and delete records its audit row (`audit.ts`) in its own transaction.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
