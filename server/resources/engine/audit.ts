@@ -11,7 +11,7 @@
  * {@link SECRET_MARKER} in place of each non-null value, so "the password was changed" is
  * known and nothing about the password is.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog, type AuditAction } from '../../db/schema/security';
 import type { CompiledField, CompiledResource } from './registry';
@@ -71,9 +71,13 @@ export function auditChanges(
     const now = after?.[field.columnKey];
     const oldWire = before ? wireValue(field, old) : null;
     const newWire = after ? wireValue(field, now) : null;
-    const changed = field.readable
-      ? comparable(oldWire) !== comparable(newWire)
-      : comparable(old ?? null) !== comparable(now ?? null);
+    // On create or delete every non-null value is a change (the fast path of bulk creates).
+    const changed =
+      !before || !after
+        ? (oldWire ?? newWire) !== null
+        : field.readable
+          ? comparable(oldWire) !== comparable(newWire)
+          : comparable(old ?? null) !== comparable(now ?? null);
     if (changed) changes[field.name] = [oldWire, newWire];
   }
   return changes;
@@ -110,7 +114,8 @@ export async function recordCreated(
   const rows: Row[] = await tx
     .select()
     .from(resource.def.table)
-    .where(inArray(resource.id.column, [...ids]));
+    // One array parameter: 10,000 ids as 10,000 bound parameters plan several times slower.
+    .where(sql`${resource.id.column} = any(${sql.param([...ids])}::integer[])`);
   const entries = rows.map((row) => ({
     row_id: Number(row[resource.id.columnKey]),
     changes: auditChanges(resource, undefined, row),
