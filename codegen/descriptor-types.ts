@@ -85,6 +85,11 @@ export interface ResourceDescriptor {
     readonly retrieve: boolean;
     readonly update: boolean;
     readonly destroy: boolean;
+    /**
+     * `GET <path><id>/history/` (`<name>_history`, **Joule**'s audit log) is published: the
+     * edit dialog then shows the row's changes. Absent or false on a plain DRF back-end.
+     */
+    readonly history?: boolean;
   };
   /** The edit form's JSON Schema (writable fields) and rjsf uiSchema. */
   readonly formSchema: JsonSchema;

@@ -14,15 +14,25 @@ const doc = parseOpenApi({
       patch: { operationId: 'readings_partial_update' },
       delete: { operationId: 'readings_destroy' },
     },
+    '/readings/{id}/history/': { get: { operationId: 'readings_history' } },
   },
 });
 
 describe.each([
-  ['roles', { list: true, create: true, retrieve: true, update: false, destroy: false }],
-  ['readings', { list: true, create: false, retrieve: false, update: true, destroy: true }],
-  ['nothing', { list: false, create: false, retrieve: false, update: false, destroy: false }],
+  [
+    'roles',
+    { list: true, create: true, retrieve: true, update: false, destroy: false, history: false },
+  ],
+  [
+    'readings',
+    { list: true, create: false, retrieve: false, update: true, destroy: true, history: true },
+  ],
+  [
+    'nothing',
+    { list: false, create: false, retrieve: false, update: false, destroy: false, history: false },
+  ],
 ])('%s', (prefix, want) => {
-  it('finds operations by id (update means PATCH)', () => {
+  it('finds operations by id (update means PATCH; history is the audit log)', () => {
     expect(resourceOperations(prefix, operationIds(doc))).toEqual(want);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Which of a resource's standard operations exist (API.md "Resources": operation ids
- * `<resource>_list`, `_create`, `_retrieve`, `_partial_update`, `_destroy`).
+ * `<resource>_list`, `_create`, `_retrieve`, `_partial_update`, `_destroy`; Joule's
+ * `_history`, the audit log of a row).
  */
 import type { ResourceDescriptor } from '../descriptor-types';
 import type { OpenApiDocument } from '../parse/openapi';
@@ -25,5 +26,6 @@ export function resourceOperations(
     retrieve: ids.has(`${prefix}_retrieve`),
     update: ids.has(`${prefix}_partial_update`),
     destroy: ids.has(`${prefix}_destroy`),
+    history: ids.has(`${prefix}_history`),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { authPaths, authSchemas } from '../auth/openapi';
 import { measurementsBulkOpenApi } from '../resources/bulk/measurements';
+import { historyPaths, historySchemas } from '../resources/engine/history';
 import { EnumComponents } from '../resources/engine/openapi-enums';
 import { resourcePaths, resourceSchemas } from '../resources/engine/openapi';
 import type { ResourceRegistry } from '../resources/engine/registry';
@@ -18,9 +19,10 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
   const paths: PathsObject = { ...authPaths(prefix) };
   const schemas: Record<string, SchemaObject> = { ...authSchemas(), ...enums.schemas };
   for (const resource of resources) {
-    Object.assign(paths, resourcePaths(resource, prefix));
+    Object.assign(paths, resourcePaths(resource, prefix), historyPaths(resource, prefix));
     Object.assign(schemas, resourceSchemas(resource, enums));
   }
+  if (resources.length > 0) Object.assign(schemas, historySchemas());
   const bulk = measurementsBulkOpenApi(registry, prefix);
   Object.assign(paths, bulk.paths);
   Object.assign(schemas, bulk.schemas);

@@ -32,6 +32,23 @@ export interface paths {
     patch: operations['addresses_partial_update'];
     trace?: never;
   };
+  '/api/v1/addresses/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['addresses_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/jwt/blacklist/': {
     parameters: {
       query?: never;
@@ -128,6 +145,23 @@ export interface paths {
     patch: operations['collectors_partial_update'];
     trace?: never;
   };
+  '/api/v1/collectors/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['collectors_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/config/': {
     parameters: {
       query?: never;
@@ -176,6 +210,23 @@ export interface paths {
     patch: operations['contracts_partial_update'];
     trace?: never;
   };
+  '/api/v1/contracts/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['contracts_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/customers/': {
     parameters: {
       query?: never;
@@ -206,6 +257,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['customers_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/customers/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['customers_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/discounts/': {
@@ -240,6 +308,23 @@ export interface paths {
     patch: operations['discounts_partial_update'];
     trace?: never;
   };
+  '/api/v1/discounts/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['discounts_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/distributors/': {
     parameters: {
       query?: never;
@@ -272,6 +357,23 @@ export interface paths {
     patch: operations['distributors_partial_update'];
     trace?: never;
   };
+  '/api/v1/distributors/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['distributors_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/fuses/': {
     parameters: {
       query?: never;
@@ -302,6 +404,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['fuses_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/fuses/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['fuses_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/measurements/': {
@@ -353,6 +472,23 @@ export interface paths {
     patch: operations['measurements_partial_update'];
     trace?: never;
   };
+  '/api/v1/measurements/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['measurements_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/obises/': {
     parameters: {
       query?: never;
@@ -383,6 +519,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['obises_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/obises/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['obises_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/payments/': {
@@ -417,6 +570,23 @@ export interface paths {
     patch: operations['payments_partial_update'];
     trace?: never;
   };
+  '/api/v1/payments/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['payments_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/points/': {
     parameters: {
       query?: never;
@@ -447,6 +617,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['points_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/points/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['points_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/pricelists/': {
@@ -481,6 +668,23 @@ export interface paths {
     patch: operations['pricelists_partial_update'];
     trace?: never;
   };
+  '/api/v1/pricelists/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['pricelists_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/products/': {
     parameters: {
       query?: never;
@@ -511,6 +715,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['products_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/products/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['products_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/reports/': {
@@ -545,6 +766,23 @@ export interface paths {
     patch: operations['reports_partial_update'];
     trace?: never;
   };
+  '/api/v1/reports/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['reports_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/roles/': {
     parameters: {
       query?: never;
@@ -575,6 +813,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['roles_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/roles/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['roles_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/specifications/': {
@@ -609,6 +864,23 @@ export interface paths {
     patch: operations['specifications_partial_update'];
     trace?: never;
   };
+  '/api/v1/specifications/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['specifications_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/suppliers/': {
     parameters: {
       query?: never;
@@ -639,6 +911,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['suppliers_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/suppliers/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['suppliers_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/tariffdevices/': {
@@ -673,6 +962,23 @@ export interface paths {
     patch: operations['tariffdevices_partial_update'];
     trace?: never;
   };
+  '/api/v1/tariffdevices/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['tariffdevices_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/tariffs/': {
     parameters: {
       query?: never;
@@ -703,6 +1009,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['tariffs_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/tariffs/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['tariffs_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/users/': {
@@ -769,6 +1092,23 @@ export interface paths {
     patch: operations['users_partial_update'];
     trace?: never;
   };
+  '/api/v1/users/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['users_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -795,6 +1135,23 @@ export interface components {
      * @enum {string}
      */
     AddressTypeEnum: 'permanent' | 'billing' | 'correspondence' | 'supply';
+    AuditEntry: {
+      readonly id: number;
+      /** Format: date-time */
+      readonly at: string;
+      /** @enum {string} */
+      readonly action: 'create' | 'update' | 'delete';
+      /** @description Who made the change (e-mail as it was then); null for the system. */
+      readonly user: {
+        id: number;
+        /** Format: email */
+        email: string;
+      } | null;
+      /** @description Changed fields: field name → [before, after] in wire format. */
+      readonly changes: {
+        [key: string]: unknown[];
+      };
+    };
     /**
      * @description * `monthly` - Monthly
      *     * `quarterly` - Quarterly
@@ -1016,6 +1373,15 @@ export interface components {
        */
       previous?: string | null;
       results: components['schemas']['Address'][];
+    };
+    PaginatedAuditEntryList: {
+      /** @example 123 */
+      count: number;
+      /** Format: uri */
+      next?: string | null;
+      /** Format: uri */
+      previous?: string | null;
+      results: components['schemas']['AuditEntry'][];
     };
     PaginatedCollectorList: {
       /** @example 123 */
@@ -1984,6 +2350,33 @@ export interface operations {
       };
     };
   };
+  addresses_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this address. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   auth_jwt_blacklist_create: {
     parameters: {
       query?: never;
@@ -2228,6 +2621,33 @@ export interface operations {
       };
     };
   };
+  collectors_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this collector. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   config_retrieve: {
     parameters: {
       query?: never;
@@ -2403,6 +2823,33 @@ export interface operations {
       };
     };
   };
+  contracts_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this contract. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   customers_list: {
     parameters: {
       query?: {
@@ -2555,6 +3002,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Customer'];
+        };
+      };
+    };
+  };
+  customers_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this customer. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
       };
     };
@@ -2715,6 +3189,33 @@ export interface operations {
       };
     };
   };
+  discounts_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this discount. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   distributors_list: {
     parameters: {
       query?: {
@@ -2871,6 +3372,33 @@ export interface operations {
       };
     };
   };
+  distributors_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this distributor. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   fuses_list: {
     parameters: {
       query?: {
@@ -3023,6 +3551,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Fuse'];
+        };
+      };
+    };
+  };
+  fuses_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this fuse. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
       };
     };
@@ -3204,6 +3759,33 @@ export interface operations {
       };
     };
   };
+  measurements_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this measurement. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   obises_list: {
     parameters: {
       query?: {
@@ -3360,6 +3942,33 @@ export interface operations {
       };
     };
   };
+  obises_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this obis code. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   payments_list: {
     parameters: {
       query?: {
@@ -3510,6 +4119,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Payment'];
+        };
+      };
+    };
+  };
+  payments_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this payment. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
       };
     };
@@ -3670,6 +4306,33 @@ export interface operations {
       };
     };
   };
+  points_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this consumption point. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   pricelists_list: {
     parameters: {
       query?: {
@@ -3822,6 +4485,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Pricelist'];
+        };
+      };
+    };
+  };
+  pricelists_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this price list. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
       };
     };
@@ -3982,6 +4672,33 @@ export interface operations {
       };
     };
   };
+  products_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this product. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   reports_list: {
     parameters: {
       query?: {
@@ -4134,6 +4851,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Report'];
+        };
+      };
+    };
+  };
+  reports_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this report. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
       };
     };
@@ -4294,6 +5038,33 @@ export interface operations {
       };
     };
   };
+  roles_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this role. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   specifications_list: {
     parameters: {
       query?: {
@@ -4444,6 +5215,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Specification'];
+        };
+      };
+    };
+  };
+  specifications_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this specification. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
       };
     };
@@ -4604,6 +5402,33 @@ export interface operations {
       };
     };
   };
+  suppliers_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this supplier. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   tariffdevices_list: {
     parameters: {
       query?: {
@@ -4760,6 +5585,33 @@ export interface operations {
       };
     };
   };
+  tariffdevices_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this tariff device. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
   tariffs_list: {
     parameters: {
       query?: {
@@ -4912,6 +5764,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Tariff'];
+        };
+      };
+    };
+  };
+  tariffs_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this tariff. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
       };
     };
@@ -5116,6 +5995,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['User'];
+        };
+      };
+    };
+  };
+  users_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this user. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
       };
     };

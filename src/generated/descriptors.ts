@@ -102,7 +102,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['customer', 'type', 'city', 'zip_code', 'country'],
     searchable: true,
     parent: 'customer',
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -233,7 +240,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['name', 'serial_number', 'mac'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -404,7 +418,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['customer', 'parent_contract', 'mode', 'state', 'billing_period'],
     searchable: true,
     parent: 'customer',
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -669,7 +690,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['customer_no', 'type', 'crn', 'tin', 'is_active'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -812,7 +840,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['name', 'valid_from', 'valid_to'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -878,7 +913,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['name', 'code'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -977,7 +1019,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['text'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -1094,7 +1143,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['tariff_device'],
     searchable: false,
     parent: 'tariff_device',
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -1189,7 +1245,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['obis', 'convert_to_float', 'keep'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -1280,7 +1343,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['contract', 'type', 'ts'],
     searchable: false,
     parent: 'contract',
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -1438,7 +1508,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['contract', 'ean', 'city', 'zip_code', 'country'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -1554,7 +1631,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['name', 'valid_from', 'valid_to'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -1611,7 +1695,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['name'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: { name: { type: 'string', maxLength: 100 } },
@@ -1656,7 +1747,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['name'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: { name: { type: 'string', maxLength: 100 } },
@@ -1726,7 +1824,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['name', 'privileges'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -2086,7 +2191,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     ],
     searchable: false,
     parent: 'point',
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -2397,7 +2509,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['name', 'code'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -2519,7 +2638,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['collector', 'serial_number', 'ean_consumption', 'ean_production', 'active'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -2808,7 +2934,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['product', 'code'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {
@@ -3011,7 +3144,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['email', 'is_active', 'roles'],
     searchable: true,
     parent: null,
-    operations: { list: true, create: true, retrieve: true, update: true, destroy: true },
+    operations: {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: true,
+      destroy: true,
+      history: true,
+    },
     formSchema: {
       type: 'object',
       properties: {

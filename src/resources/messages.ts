@@ -103,4 +103,22 @@ export const messages = defineMessages({
   resetColumns: { id: 'app.resources.resetColumns', defaultMessage: 'Reset to defaults' },
   exportCsv: { id: 'app.resources.exportCsv', defaultMessage: 'Export CSV' },
   exportFailed: { id: 'app.resources.exportFailed', defaultMessage: 'The export failed.' },
+  history: { id: 'app.resources.history', defaultMessage: 'History' },
+  historyEmpty: { id: 'app.resources.historyEmpty', defaultMessage: 'No changes recorded' },
+  historyLoadError: {
+    id: 'app.resources.historyLoadError',
+    defaultMessage: 'The history could not be loaded.',
+  },
+  historyCreate: { id: 'app.resources.historyCreate', defaultMessage: 'Created' },
+  historyUpdate: { id: 'app.resources.historyUpdate', defaultMessage: 'Changed' },
+  historyDelete: { id: 'app.resources.historyDelete', defaultMessage: 'Deleted' },
+  historyBy: {
+    id: 'app.resources.historyBy',
+    defaultMessage: '{action} by {user} on {at}',
+  },
+  historySystem: { id: 'app.resources.historySystem', defaultMessage: 'the system' },
+  historyField: { id: 'app.resources.historyField', defaultMessage: 'Field' },
+  historyBefore: { id: 'app.resources.historyBefore', defaultMessage: 'Before' },
+  historyAfter: { id: 'app.resources.historyAfter', defaultMessage: 'After' },
+  historyOlder: { id: 'app.resources.historyOlder', defaultMessage: 'Show older changes' },
 });

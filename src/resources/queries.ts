@@ -3,7 +3,7 @@
  * row fetched anywhere is cached once (TanStack Query). Every key starts with
  * `['resources', name]`: invalidating that prefix refreshes everything of a resource.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 import type { RequestFn } from './registry/registry-context';
 
@@ -28,6 +28,7 @@ export const resourceKeys = {
   list: (name: string, query: ListQuery) => ['resources', name, 'list', query] as const,
   item: (name: string, id: RowId) => ['resources', name, 'item', String(id)] as const,
   search: (name: string, term: string) => ['resources', name, 'search', term] as const,
+  history: (name: string, id: RowId) => ['resources', name, 'history', String(id)] as const,
 };
 
 /** `/customers/` + 12 → `/customers/12/`. */
@@ -80,5 +81,43 @@ export function searchQueryOptions(
     queryFn: async ({ signal }) =>
       toListPage((await request<unknown>('GET', descriptor.path, { query, signal })).data),
     staleTime: 30_000,
+  });
+}
+
+/**
+ * One change of a row as `GET <path><id>/history/` answers it (Joule's audit log):
+ * `changes` maps a field's wire name to `[before, after]` wire values.
+ */
+export interface HistoryEntry {
+  readonly id: number;
+  /** ISO 8601 instant. */
+  readonly at: string;
+  readonly action: 'create' | 'update' | 'delete';
+  /** Who made the change, or null for the system. */
+  readonly user: { readonly id: number; readonly email: string } | null;
+  readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
+}
+
+/** One page of a row's history (DRF page-number pagination, newest first). */
+export interface HistoryPage {
+  readonly count: number;
+  readonly next: string | null;
+  readonly results: readonly HistoryEntry[];
+}
+
+/**
+ * `GET <path><id>/history/?page=n`, page by page ("show older" asks for the next). Keyed
+ * under the resource, so a save's invalidation of the resource refreshes the history too.
+ */
+export function historyQueryOptions(request: RequestFn, descriptor: ResourceDescriptor, id: RowId) {
+  return infiniteQueryOptions({
+    queryKey: resourceKeys.history(descriptor.name, id),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }): Promise<HistoryPage> => {
+      const path = `${itemPath(descriptor, id)}history/`;
+      const query = pageParam > 1 ? { page: pageParam } : {};
+      return (await request<HistoryPage>('GET', path, { query, signal })).data;
+    },
+    getNextPageParam: (last, _pages, pageParam) => (last.next ? pageParam + 1 : undefined),
   });
 }

@@ -251,12 +251,15 @@ function searchCondition(
 }
 
 /**
- * `page_size` (clamped to {@link MAX_PAGE_SIZE}), then keyset or page-number paging.
- * `page` is not capped here: `runList` counts the matching rows first and answers a page
- * beyond them with 404 before any OFFSET query, so the OFFSET never exceeds the row count,
- * and skipping that many rows costs no more than the count every list request pays.
+ * The paging parameters of `params`: `page_after_id` + `direction` (keyset, the id read
+ * with `resource`'s id codec), else `page` + `page_size` (clamped to {@link MAX_PAGE_SIZE}).
+ * Bad values are added to `errors`; a page number that is not a positive integer throws
+ * DRF's 404 "Invalid page.". `page` is not capped here: `runList` counts the matching rows
+ * first and answers a page beyond them with 404 before any OFFSET query, so the OFFSET never
+ * exceeds the row count, and skipping that many rows costs no more than the count every
+ * list request pays.
  */
-function parsePaging(
+export function parsePaging(
   resource: CompiledResource,
   params: URLSearchParams,
   errors: FieldErrors,

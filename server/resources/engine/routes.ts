@@ -4,11 +4,13 @@
  * - `/api/v1/<name>/{id}/`: GET (with `ETag`), PUT, PATCH (200 with the row), DELETE
  *   (204), OPTIONS. `If-Match` with a stale ETag on PUT/PATCH/DELETE is a 412 and
  *   changes nothing; an unknown or non-integer id is a 404.
+ * - `/api/v1/<name>/{id}/history/`: GET, the row's audit log (`history.ts`).
  * Every method needs an authenticated user; every method but OPTIONS needs the resource's
  * privilege (OPTIONS answers without `actions` when the user lacks it). A resource's
  * `authorizeWrite` hook may further refuse a POST, PUT, PATCH or DELETE (403 with its
  * reason). A DELETE refused because other rows reference the row names those rows only to
- * a user who may read their resource.
+ * a user who may read their resource. Each create, update and delete records its audit row
+ * (`audit.ts`) in its own transaction.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +23,9 @@ import { requestLang } from '../../http/request-lang';
 import { registerPath } from '../../http/routes';
 import { queryParams } from '../../http/urls';
 import { messages } from '../../i18n/messages';
+import { auditChanges, recordAudit } from './audit';
 import { INT32_MAX } from './codecs/codec';
+import { registerHistoryRoute } from './history';
 import { runList } from './list';
 import { parseListQuery } from './list-query';
 import { lockParents } from './locks';
@@ -95,6 +99,9 @@ function registerResource(
     return row;
   }
 
+  /** `row`'s id as the audit log keys it. */
+  const rowIdOf = (row: Row) => Number(row[resource.id.columnKey]);
+
   async function write(request: FastifyRequest, reply: FastifyReply, mode: WriteMode) {
     const principal = await auth.authorize(request, privilege);
     const id = parseId(request);
@@ -110,6 +117,13 @@ function registerResource(
         });
         if (Object.keys(values).length === 0) return existing;
         const [updated] = await tx.update(table).set(values).where(eq(idColumn, id!)).returning();
+        await recordAudit(tx, {
+          resource: resource.name,
+          rowId: id!,
+          action: 'update',
+          actor: principal,
+          changes: auditChanges(resource, existing, updated),
+        });
         return updated!;
       })
       .catch((error: unknown) => rethrowConstraint(resource, error));
@@ -136,6 +150,13 @@ function registerResource(
             .insert(table)
             .values(values as never)
             .returning();
+          await recordAudit(tx, {
+            resource: resource.name,
+            rowId: rowIdOf(inserted!),
+            action: 'create',
+            actor: principal,
+            changes: auditChanges(resource, undefined, inserted),
+          });
           return inserted!;
         })
         .catch((error: unknown) => rethrowConstraint(resource, error));
@@ -183,6 +204,13 @@ function registerResource(
             mayRead: (referrer) => may(principal, referrer.def.privilege),
           });
           await tx.delete(table).where(eq(idColumn, id!));
+          await recordAudit(tx, {
+            resource: resource.name,
+            rowId: id!,
+            action: 'delete',
+            actor: principal,
+            changes: auditChanges(resource, row, undefined),
+          });
         })
         .catch((error: unknown) => {
           // A database foreign key the declarations do not know about still protects the row.
@@ -202,4 +230,6 @@ function registerResource(
       );
     },
   });
+
+  registerHistoryRoute(app, resource, context);
 }

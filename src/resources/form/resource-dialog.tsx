@@ -19,6 +19,7 @@ import { RelatedList } from '../related/related-list';
 import { useRelatedResources } from '../related/use-related-resources';
 import { rowTitle } from '../row-title';
 import { DeleteAlert, DiscardAlert } from './confirm-alerts';
+import { HistoryPanel } from './history-panel';
 import { ResourceForm } from './resource-form';
 import { SaveCallouts } from './save-callouts';
 import { useResourceForm, type ReadyForm } from './use-resource-form';
@@ -68,14 +69,16 @@ function Panels({
           <RelatedList descriptor={child} field={field} parentId={id} />
         </Section>
       ))}
+      {descriptor.operations.history && <HistoryPanel descriptor={descriptor} id={id} />}
     </>
   );
 }
 
 /**
  * The create / edit dialog of a resource: the rjsf form, what went wrong above it, the
- * override's panels and the lists of its related rows (resources whose `parent` points
- * here, SPEC §2 "Screen contents") below it, Delete / Cancel / Save in the footer. Closing with unsaved
+ * override's panels, the lists of its related rows (resources whose `parent` points
+ * here, SPEC §2 "Screen contents") and the row's history (when the back-end publishes it)
+ * below it, Delete / Cancel / Save in the footer. Closing with unsaved
  * changes asks first. Loaded lazily, so rjsf stays out of the list's first chunk.
  */
 export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {

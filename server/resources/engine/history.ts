@@ -1,0 +1,233 @@
+/**
+ * `GET /api/v1/<name>/{id}/history/` (**Joule**, DESIGN.md "Audit"): the audit log of one
+ * row, newest first, as DRF's page-number pagination `{"count", "next", "previous",
+ * "results"}` (`page`, `page_size`: default 25, at most 9999). Each result is
+ * `{"id", "at", "action": "create" | "update" | "delete", "user": {"id", "email"} | null,
+ * "changes": {"<field>": [before, after]}}` (see `audit.ts` for what is recorded).
+ *
+ * Gated by the resource's privilege like every other method (401 / 403). An id that is
+ * not an integer is a 404; so is a row that neither exists nor has any audit rows (the
+ * history of a deleted row is still answered, and a row stored before the log began has
+ * an empty one).
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Authenticator } from '../../auth/authenticate';
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema/security';
+import { ValidationError, detailError, notFound, type FieldErrors } from '../../http/errors';
+import { registerPath } from '../../http/routes';
+import { absoluteUrlWith, queryParams } from '../../http/urls';
+import { messages } from '../../i18n/messages';
+import {
+  JWT_SECURITY,
+  jsonResponse,
+  ref,
+  type JsonObject,
+  type SchemaObject,
+} from '../../openapi/types';
+import type { AuditChanges } from './audit';
+import { INT32_MAX } from './codecs/codec';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parsePaging } from './list-query';
+import type { CompiledResource } from './registry';
+
+/** One entry of a row's history, as answered. */
+export interface HistoryEntry {
+  readonly id: number;
+  /** ISO 8601 instant of the change. */
+  readonly at: string;
+  readonly action: string;
+  /** Who made the change (e-mail as it was then), or null for the system. */
+  readonly user: { readonly id: number; readonly email: string } | null;
+  readonly changes: AuditChanges;
+}
+
+/** DRF's paginated answer of a history. */
+export interface HistoryAnswer {
+  readonly count: number;
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly results: HistoryEntry[];
+}
+
+/** What the history route needs from the app (a part of the resource routes' context). */
+export interface HistoryRouteContext {
+  readonly db: Database;
+  readonly auth: Authenticator;
+  /** URL prefix of the API, e.g. `/api/v1`. */
+  readonly prefix: string;
+}
+
+/**
+ * The id in the URL, or undefined when it cannot name a row (→ 404). The same rule as the
+ * item routes' (`routes.ts`), kept here so the history stays one self-contained module.
+ */
+function parseId(request: FastifyRequest): number | undefined {
+  const raw = (request.params as { id?: string }).id ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= INT32_MAX ? id : undefined;
+}
+
+/** Reads one page of the history of row `id` of `resource`; see the module comment. */
+export async function readHistory(
+  db: Database,
+  resource: CompiledResource,
+  id: number,
+  request: FastifyRequest,
+): Promise<HistoryAnswer> {
+  const params = queryParams(request);
+  // Keyset paging is for long sortable lists; a history pages by number only.
+  params.delete('page_after_id');
+  const errors: FieldErrors = {};
+  const paging = parsePaging(resource, params, errors);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (paging.kind !== 'page') throw new Error('unreachable: keyset paging was removed');
+
+  const where = and(eq(auditLog.resource, resource.name), eq(auditLog.rowId, id));
+  const [counted] = await db.select({ n: count() }).from(auditLog).where(where);
+  const total = Number(counted?.n ?? 0);
+  if (total === 0) {
+    const [row] = await db
+      .select({ id: resource.id.column })
+      .from(resource.def.table)
+      .where(eq(resource.id.column, id))
+      .limit(1);
+    if (!row) throw notFound();
+  }
+  const offset = (paging.page - 1) * paging.size;
+  if (paging.page > 1 && offset >= total) throw detailError(404, messages.invalidPage);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(paging.size)
+    .offset(offset);
+  return {
+    count: total,
+    next:
+      offset + rows.length < total
+        ? absoluteUrlWith(request, { page: String(paging.page + 1) })
+        : null,
+    previous:
+      paging.page <= 1
+        ? null
+        : paging.page === 2
+          ? absoluteUrlWith(request, {}, ['page'])
+          : absoluteUrlWith(request, { page: String(paging.page - 1) }),
+    results: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action,
+      user: row.userId === null ? null : { id: row.userId, email: row.userEmail ?? '' },
+      changes: row.changes as AuditChanges,
+    })),
+  };
+}
+
+/** Registers `GET <prefix>/<name>/:id/history/` for `resource`. */
+export function registerHistoryRoute(
+  app: FastifyInstance,
+  resource: CompiledResource,
+  context: HistoryRouteContext,
+): void {
+  const { db, auth, prefix } = context;
+  registerPath(app, `${prefix}/${resource.name}/:id/history/`, {
+    async GET(request) {
+      await auth.authorize(request, resource.def.privilege);
+      const id = parseId(request);
+      if (id === undefined) throw notFound();
+      return readHistory(db, resource, id, request);
+    },
+  });
+}
+
+/** Component names of the history answer, shared by every resource. */
+const ENTRY = 'AuditEntry';
+const PAGE = 'PaginatedAuditEntryList';
+
+/** The OpenAPI path of `resource`'s history: operation `<name>_history`. */
+export function historyPaths(
+  resource: CompiledResource,
+  prefix: string,
+): Record<string, JsonObject> {
+  const { name, privilege, labels } = resource.def;
+  const query = (param: string, description: string): JsonObject => ({
+    name: param,
+    in: 'query',
+    required: false,
+    description,
+    schema: { type: 'integer' },
+  });
+  return {
+    [`${prefix}/${name}/{id}/history/`]: {
+      get: {
+        operationId: `${name}_history`,
+        description:
+          'Changes of this row recorded by the audit log, newest first; each maps a changed ' +
+          'field to [before, after]. Secrets are recorded as "***".',
+        parameters: [
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            description: `A unique integer value identifying this ${labels.singular.en.toLowerCase()}.`,
+            schema: { type: 'integer' },
+          },
+          query('page', 'A page number within the paginated result set.'),
+          query(
+            'page_size',
+            `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).`,
+          ),
+        ],
+        tags: [name],
+        security: JWT_SECURITY,
+        responses: { '200': jsonResponse(PAGE) },
+        'x-privilege': privilege,
+      },
+    },
+  };
+}
+
+/** The components the history operations answer with. */
+export function historySchemas(): Record<string, SchemaObject> {
+  return {
+    [ENTRY]: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        at: { type: 'string', format: 'date-time', readOnly: true },
+        action: { type: 'string', enum: ['create', 'update', 'delete'], readOnly: true },
+        user: {
+          type: 'object',
+          nullable: true,
+          readOnly: true,
+          description: 'Who made the change (e-mail as it was then); null for the system.',
+          properties: {
+            id: { type: 'integer' },
+            email: { type: 'string', format: 'email' },
+          },
+          required: ['email', 'id'],
+        },
+        changes: {
+          type: 'object',
+          readOnly: true,
+          description: 'Changed fields: field name → [before, after] in wire format.',
+          additionalProperties: { type: 'array', items: {}, minItems: 2, maxItems: 2 },
+        },
+      },
+      required: ['action', 'at', 'changes', 'id', 'user'],
+    },
+    [PAGE]: {
+      type: 'object',
+      required: ['count', 'results'],
+      properties: {
+        count: { type: 'integer', example: 123 },
+        next: { type: 'string', nullable: true, format: 'uri' },
+        previous: { type: 'string', nullable: true, format: 'uri' },
+        results: { type: 'array', items: ref(ENTRY) },
+      },
+    },
+  };
+}

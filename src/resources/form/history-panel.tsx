@@ -1,0 +1,173 @@
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  Button,
+  Callout,
+  Classes,
+  HTMLTable,
+  Section,
+  SectionCard,
+  Spinner,
+} from '@blueprintjs/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ResourceDescriptor, RowId } from '../descriptor';
+import { cellFormatter, createFormatters } from '../list/format';
+import { messages } from '../messages';
+import { historyQueryOptions, type HistoryEntry } from '../queries';
+import { useResourceRegistry } from '../registry/registry-context';
+
+/** Props of `HistoryPanel`. */
+export interface HistoryPanelProps {
+  readonly descriptor: ResourceDescriptor;
+  readonly id: RowId;
+}
+
+const ACTION_MESSAGES = {
+  create: messages.historyCreate,
+  update: messages.historyUpdate,
+  delete: messages.historyDelete,
+} as const;
+
+/** A field's label and its values as text, formatted as the field's kind. */
+function useFieldText(descriptor: ResourceDescriptor) {
+  const intl = useIntl();
+  return useMemo(() => {
+    const formatters = createFormatters(intl.locale);
+    const words = {
+      yes: intl.formatMessage(messages.yes),
+      no: intl.formatMessage(messages.no),
+      message: (id: string, fallback: string) =>
+        intl.formatMessage({ id, defaultMessage: fallback }),
+    };
+    const empty = intl.formatMessage(messages.noChoice);
+    const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
+    return {
+      label(name: string): string {
+        const field = byName.get(name);
+        return field ? intl.formatMessage({ id: field.label, defaultMessage: name }) : name;
+      },
+      value(name: string, value: unknown): string {
+        const field = byName.get(name);
+        let text: string;
+        if (value === null || value === undefined) text = '';
+        // A field this build does not know, or a reference (its id: titles are not loaded
+        // for the history), is shown as sent.
+        else if (!field || field.reference)
+          text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+        else text = cellFormatter(field, formatters, words)(value);
+        return text === '' ? empty : text;
+      },
+    };
+  }, [descriptor, intl]);
+}
+
+function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: HistoryEntry }) {
+  const intl = useIntl();
+  const text = useFieldText(descriptor);
+  const action = ACTION_MESSAGES[entry.action];
+  // Fields in the descriptor's order, then any the descriptor does not list.
+  const order = descriptor.fields.map((field) => field.name);
+  const names = Object.keys(entry.changes).sort(
+    (a, b) =>
+      (order.indexOf(a) + 1 || order.length + 1) - (order.indexOf(b) + 1 || order.length + 1),
+  );
+  return (
+    <li>
+      <p>
+        {intl.formatMessage(messages.historyBy, {
+          action: action ? intl.formatMessage(action) : entry.action,
+          user: entry.user?.email ?? intl.formatMessage(messages.historySystem),
+          at: (
+            <time key="at" dateTime={entry.at}>
+              {intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'short' })}
+            </time>
+          ),
+        })}
+      </p>
+      {names.length > 0 && (
+        <HTMLTable compact>
+          <thead>
+            <tr>
+              <th scope="col">{intl.formatMessage(messages.historyField)}</th>
+              <th scope="col">{intl.formatMessage(messages.historyBefore)}</th>
+              <th scope="col">{intl.formatMessage(messages.historyAfter)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {names.map((name) => {
+              const [before, after] = entry.changes[name] ?? [null, null];
+              return (
+                <tr key={name}>
+                  <th scope="row">{text.label(name)}</th>
+                  <td>{text.value(name, before)}</td>
+                  <td>{text.value(name, after)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      )}
+    </li>
+  );
+}
+
+/** The entries, loaded when the panel opens (this component mounts only then). */
+function HistoryEntries({ descriptor, id }: HistoryPanelProps) {
+  const intl = useIntl();
+  const { request } = useResourceRegistry();
+  const query = useInfiniteQuery(historyQueryOptions(request, descriptor, id));
+  if (query.status === 'pending')
+    return <Spinner aria-label={intl.formatMessage(messages.loading)} />;
+  if (query.status === 'error') {
+    return (
+      <Callout intent="danger" role="alert" title={intl.formatMessage(messages.historyLoadError)}>
+        <Button text={intl.formatMessage(messages.retry)} onClick={() => void query.refetch()} />
+      </Callout>
+    );
+  }
+  const entries = query.data.pages.flatMap((page) => page.results);
+  if (entries.length === 0) return <p>{intl.formatMessage(messages.historyEmpty)}</p>;
+  return (
+    <>
+      <ol className={Classes.LIST_UNSTYLED}>
+        {entries.map((entry) => (
+          <Entry key={entry.id} descriptor={descriptor} entry={entry} />
+        ))}
+      </ol>
+      {query.hasNextPage && (
+        <Button
+          variant="minimal"
+          loading={query.isFetchingNextPage}
+          text={intl.formatMessage(messages.historyOlder)}
+          onClick={() => void query.fetchNextPage()}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The "History" section of an edit dialog: the row's recorded changes newest first, each
+ * with who, when, and every changed field's label with its value before and after,
+ * formatted as the field's kind. Collapsed at first; the history is requested only when it
+ * is opened. Render it only when the back-end publishes the history operation
+ * (`descriptor.operations.history`); a plain DRF back-end has none.
+ */
+export function HistoryPanel({ descriptor, id }: HistoryPanelProps) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  return (
+    <Section
+      title={intl.formatMessage(messages.history)}
+      compact
+      collapsible
+      collapseProps={{ isOpen: open, onToggle: () => setOpen((was) => !was) }}
+    >
+      {open && (
+        <SectionCard>
+          <HistoryEntries descriptor={descriptor} id={id} />
+        </SectionCard>
+      )}
+    </Section>
+  );
+}
