@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
+import { emailKey } from './auth/email-key';
 import { hashPassword, validateNewPassword } from './auth/passwords';
 import { SUPERUSER } from './auth/privileges';
 import { runCli } from './cli';
@@ -52,7 +53,7 @@ async function readArguments(): Promise<{ email: string; password: string }> {
   } catch (error) {
     usageError((error as Error).message);
   }
-  const email = values.email?.trim().toLowerCase();
+  const email = values.email === undefined ? undefined : emailKey(values.email.trim());
   if (!email || !isEmailAddress(email)) usageError('A valid --email is required.');
   if ((values.password === undefined) === !values['password-stdin']) {
     usageError('Give exactly one of --password and --password-stdin.');

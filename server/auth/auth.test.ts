@@ -211,6 +211,11 @@ describe('password reset', () => {
     return { uid: match[1]!, token: match[2]! };
   }
 
+  it('finds the account whatever the ASCII case of the address', async () => {
+    const [mail] = await requestReset(DEMO_USERS.admin.toUpperCase());
+    expect(mail?.to).toBe(DEMO_USERS.admin);
+  });
+
   it('answers 204 for an unknown e-mail and sends nothing', async () => {
     const before = server.mailer.sent.length;
     const response = await server.request('/users/reset_password/', {
@@ -242,6 +247,17 @@ describe('password reset', () => {
     });
     expect(confirm.status).toBe(204);
     await expect(server.login(DEMO_USERS.clerk, 'a-new-clerk-password')).resolves.toBeTruthy();
+
+    // The audit log says the password changed, by the mailbox's holder, and never the hash.
+    const history = await server.request('/users/2/history/', {
+      token: await server.login(DEMO_USERS.admin),
+    });
+    expect(history.body.results[0]).toMatchObject({
+      action: 'update',
+      user: { id: 2, email: DEMO_USERS.clerk },
+      changes: { password: ['***', '***'] },
+    });
+    expect(JSON.stringify(history.body)).not.toContain('scrypt$');
 
     const again = await server.request('/users/reset_password_confirm/', {
       method: 'POST',

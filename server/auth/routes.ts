@@ -29,6 +29,8 @@ import type { Mailer } from './mailer';
 import { hashPassword, needsRehash, validateNewPassword, verifyPassword } from './passwords';
 import { loadPrincipal } from './principal';
 import { resetMail } from './reset-mail';
+import { recordAudit, SECRET_MARKER } from '../resources/engine/audit';
+import { emailKey } from './email-key';
 import { decodeUid, encodeUid, type ResetTokens } from './reset-tokens';
 import {
   isRefreshTokenRevoked,
@@ -106,7 +108,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
         .from(users)
-        .where(eq(users.email, email.toLowerCase()));
+        .where(eq(users.email, emailKey(email)));
       // Always verify (against a dummy hash when there is no user): equal time either way.
       const valid = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !valid || !user.isActive) {
@@ -198,7 +200,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
   });
 
   async function sendResetMail(email: string, lang: Lang) {
-    const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, emailKey(email)));
     if (!user?.isActive) return;
     const base = context.publicUrl().replace(/\/+$/, '');
     const link = `${base}/password-reset/${encodeUid(user.id)}/${resetTokens.make(user)}`;
@@ -235,6 +240,15 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
             passwordChangedAt: passwordChangeTime(),
           })
           .where(eq(users.id, user.id));
+        // The audit log records that the password changed, never the hash (engine/audit.ts).
+        await recordAudit(tx, {
+          resource: 'users',
+          rowId: user.id,
+          action: 'update',
+          // The user proved to hold the mailbox: the change is theirs.
+          actor: { id: user.id, email: user.email },
+          changes: { password: [SECRET_MARKER, SECRET_MARKER] },
+        });
       });
       return reply.code(204).send();
     },

@@ -22,6 +22,7 @@ import {
   hashPassword,
   passwordRuleViolations,
 } from '../../auth/passwords';
+import { emailKey } from '../../auth/email-key';
 import { userPrivilegesSql } from '../../auth/principal';
 import { passwordChangeTime } from '../../auth/revocation';
 import { PRIVILEGES, SUPERUSER } from '../../auth/privileges';
@@ -62,7 +63,8 @@ export const usersResource = defineResource({
       required: true,
       maxLength: 254,
       unique: true,
-      normalize: (value) => value.toLowerCase(),
+      // The form single sign-on and sign-in compare (auth/email-key.ts): NFC, ASCII case only.
+      normalize: emailKey,
     },
     is_active: {
       type: 'boolean',
