@@ -17,8 +17,7 @@
  * - `BENCH_ENGINES=pglite` or `=postgres` measures one; `BENCH_SAMPLES` sets the samples
  *   per query (default 200).
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -27,6 +26,7 @@ import { MemoryMailer } from '../server/auth/mailer';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed';
 import { LARGE_CUSTOMERS, seedLarge } from '../server/seed/large';
+import { findPgBin, startPgCluster } from '../server/test/pg-cluster';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 200);
 const WARM_UP = 20;
@@ -146,32 +146,6 @@ async function benchPglite(): Promise<void> {
   }
 }
 
-/** Runs a PostgreSQL program, as `postgres` when we are root (initdb refuses root). */
-function pgRun(program: string, args: string[]): void {
-  const asRoot = process.getuid?.() === 0;
-  const [command, fullArgs] = asRoot
-    ? ['runuser', ['-u', 'postgres', '--', program, ...args]]
-    : [program, args];
-  execFileSync(command, fullArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-function findPgBin(): string | undefined {
-  for (const candidate of [
-    '/usr/lib/postgresql/17/bin',
-    '/usr/lib/postgresql/16/bin',
-    '/usr/lib/postgresql/15/bin',
-  ]) {
-    if (existsSync(join(candidate, 'initdb'))) return candidate;
-  }
-  try {
-    return (
-      execFileSync('sh', ['-c', 'dirname "$(command -v initdb)"']).toString().trim() || undefined
-    );
-  } catch {
-    return undefined;
-  }
-}
-
 async function benchPostgres(): Promise<void> {
   let url = process.env.BENCH_DATABASE_URL;
   let stop = () => {};
@@ -183,44 +157,14 @@ async function benchPostgres(): Promise<void> {
       );
       return;
     }
-    const dir = mkdtempSync(join(tmpdir(), 'joule-bench-pg-'));
-    chmodSync(dir, 0o777);
-    const data = join(dir, 'data');
-    console.log(`\nPostgreSQL: a throwaway cluster in ${dir} on port ${PG_PORT}`);
-    pgRun(join(bin, 'initdb'), [
-      '-D',
-      data,
-      '-U',
-      'joule',
-      '--auth=trust',
-      '-E',
-      'UTF8',
-      '--locale=C.UTF-8',
-    ]);
-    pgRun(join(bin, 'pg_ctl'), [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'log'),
-      '-w',
-      '-o',
-      `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB -c fsync=off -c synchronous_commit=off`,
-      'start',
-    ]);
-    stop = () => {
-      pgRun(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    };
-    pgRun(join(bin, 'createdb'), [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(PG_PORT),
-      '-U',
-      'joule',
-      'joule',
-    ]);
-    url = `postgres://joule@127.0.0.1:${PG_PORT}/joule`;
+    const cluster = startPgCluster({
+      bin,
+      port: PG_PORT,
+      settings: ['shared_buffers=256MB'],
+    });
+    console.log(`\nPostgreSQL: a throwaway cluster in ${cluster.dir} on port ${PG_PORT}`);
+    stop = () => cluster.destroy();
+    url = cluster.url;
   }
   try {
     const handle = await openDatabase({ url });

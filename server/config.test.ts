@@ -54,3 +54,26 @@ describe('JOULE_CSP_CONNECT_SRC (docs/security-headers.md)', () => {
     },
   );
 });
+
+describe('PostgreSQL time limits (security issue, "Faults")', () => {
+  it('default to a 5 s connect and a 30 s statement timeout', () => {
+    const config = loadConfig({});
+    expect(config.databaseConnectTimeout).toBe(5);
+    expect(config.databaseStatementTimeout).toBe(30);
+  });
+
+  it('are seconds when set; 0 turns the statement timeout off', () => {
+    const config = loadConfig({ JOULE_DB_CONNECT_TIMEOUT: '2', JOULE_DB_STATEMENT_TIMEOUT: '0' });
+    expect(config.databaseConnectTimeout).toBe(2);
+    expect(config.databaseStatementTimeout).toBe(0);
+  });
+
+  it.each([
+    ['JOULE_DB_CONNECT_TIMEOUT', '0'],
+    ['JOULE_DB_CONNECT_TIMEOUT', 'soon'],
+    ['JOULE_DB_STATEMENT_TIMEOUT', '-1'],
+    ['JOULE_DB_STATEMENT_TIMEOUT', '2.5'],
+  ])('refuses %s=%s', (name, raw) => {
+    expect(() => loadConfig({ [name]: raw })).toThrow(new RegExp(name));
+  });
+});

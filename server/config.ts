@@ -4,6 +4,8 @@
  * | variable | meaning | default |
  * |---|---|---|
  * | `DATABASE_URL` | PostgreSQL server; unset: embedded PGlite | unset |
+ * | `JOULE_DB_CONNECT_TIMEOUT` | PostgreSQL: longest wait in seconds for a connection (server down, pool busy) before a 503 | 5 |
+ * | `JOULE_DB_STATEMENT_TIMEOUT` | PostgreSQL: `statement_timeout` in seconds of every statement of a request (a 503 past it); `0`: none | 30 |
  * | `JOULE_DATA_DIR` | data folder: PGlite files in `db/`, `secret.key`, mail `outbox/`; `memory://` keeps everything in memory | `./data` |
  * | `JOULE_SECRET_KEY` | signing secret (≥ 32 characters) | generated into the data folder |
  * | `JWT_ACCESS_LIFETIME`, `JWT_REFRESH_LIFETIME` | token lifetimes in seconds | 300, 86400 |
@@ -31,6 +33,10 @@ import { parseRate, type ThrottleRate } from './http/throttle';
 /** Settings derived from the environment. */
 export interface ServerConfig {
   readonly databaseUrl: string | undefined;
+  /** PostgreSQL: longest wait for a connection, in seconds. */
+  readonly databaseConnectTimeout: number;
+  /** PostgreSQL: `statement_timeout` in seconds; 0 for none. */
+  readonly databaseStatementTimeout: number;
   /** Absolute data folder, or undefined in memory mode. */
   readonly dataDir: string | undefined;
   readonly secretKey: string | undefined;
@@ -69,6 +75,13 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive number of seconds`);
   return value;
+}
+
+/** Like {@link seconds}, but 0 is allowed (meaning "no limit"). */
+function secondsOrZero(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return raw.trim() === '0' ? 0 : seconds(env, name, fallback);
 }
 
 function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -120,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (oidcIssuer && devIdp) throw new Error('Set either OIDC_ISSUER or JOULE_DEV_IDP, not both');
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseConnectTimeout: seconds(env, 'JOULE_DB_CONNECT_TIMEOUT', 5),
+    databaseStatementTimeout: secondsOrZero(env, 'JOULE_DB_STATEMENT_TIMEOUT', 30),
     dataDir: dataDirRaw === 'memory://' ? undefined : resolve(dataDirRaw),
     secretKey: env.JOULE_SECRET_KEY || undefined,
     accessLifetime,

@@ -13,11 +13,18 @@ import {
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 
-/** Opens the configured database (PGlite files in `<data dir>/db`) and migrates it. */
+/**
+ * Opens the configured database (PGlite files in `<data dir>/db`) and migrates it. On
+ * PostgreSQL the connect and statement timeouts of `config` apply.
+ */
 export async function openConfiguredDatabase(config: ServerConfig): Promise<DatabaseHandle> {
   const handle = await openDatabase(
     config.databaseUrl
-      ? { url: config.databaseUrl }
+      ? {
+          url: config.databaseUrl,
+          connectTimeoutMs: config.databaseConnectTimeout * 1000,
+          statementTimeoutMs: config.databaseStatementTimeout * 1000,
+        }
       : config.dataDir
         ? { dataDir: join(config.dataDir, 'db') }
         : { memory: true },

@@ -43,7 +43,11 @@ runCli(async () => {
   const { scale, dataDir } = options();
   const env = dataDir ? { ...process.env, JOULE_DATA_DIR: dataDir, DATABASE_URL: '' } : process.env;
   const started = performance.now();
-  const database = await openConfiguredDatabase(loadConfig(env));
+  // The large seed builds indexes over millions of rows: no statement timeout for it.
+  const database = await openConfiguredDatabase({
+    ...loadConfig(env),
+    databaseStatementTimeout: 0,
+  });
   try {
     console.log(`Seeding ${scale} data into ${database.description}…`);
     if (scale === 'large') await seedLarge(database.db, (line) => console.log(line));

@@ -2,15 +2,22 @@
  * One place that turns every thrown error into a DRF-shaped JSON answer (API.md "Errors"):
  * {@link ApiError}s as they are, Fastify's own client errors (415, 413, ...) as
  * `{"detail": ...}`, database constraint violations that slipped past validation as 400,
- * and anything else as a logged 500 whose details never reach the client.
+ * a database that is down or not answering in time as 503 with `Retry-After` (security
+ * issue, "Faults"), and anything else as a logged 500 whose details never reach the client.
  */
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../i18n/messages';
 import { localize } from '../i18n/text';
-import { pgErrorOf } from '../db/errors';
+import { isDatabaseUnavailable, pgErrorOf } from '../db/errors';
 import { ApiError, detailError } from './errors';
 import { requestLang } from './request-lang';
+
+/**
+ * Seconds a client is asked to wait (`Retry-After`) when the database is unavailable: about
+ * what a PostgreSQL restart or fail-over takes.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Sends `error` localized for the request. */
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
@@ -29,6 +36,11 @@ function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiEr
     return detailError(415, messages.unsupportedMediaType(mediaType));
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return detailError(413, messages.bodyTooLarge);
+  if (isDatabaseUnavailable(error)) {
+    return detailError(503, messages.databaseUnavailable, {
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
   const pg = pgErrorOf(error);
   if (pg && (pg.code.startsWith('22') || pg.code.startsWith('23'))) {
     // Data or integrity errors mean bad input the validators did not catch: never a 500.
@@ -59,7 +71,12 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const apiError = toApiError(error, request);
     if (apiError) {
-      if (apiError.status >= 500) request.log.error({ err: forLog(error) }, 'request failed');
+      if (apiError.status === 503) {
+        // Expected while the database restarts: one line, no stack, for each request.
+        request.log.warn({ reason: forLog(error).message }, 'database unavailable');
+      } else if (apiError.status >= 500) {
+        request.log.error({ err: forLog(error) }, 'request failed');
+      }
       return sendApiError(request, reply, apiError);
     }
     request.log.error({ err: forLog(error) }, 'unhandled error');

@@ -163,6 +163,10 @@ export const messages = {
       `Požadavek byl omezen. Další bude možný za ${seconds} sekund.`,
     ),
   serverError: text('A server error occurred.', 'Došlo k chybě serveru.'),
+  databaseUnavailable: text(
+    'The database is temporarily unavailable. Try again later.',
+    'Databáze je dočasně nedostupná. Zkuste to prosím později.',
+  ),
   preconditionFailed: text(
     'The record was changed by someone else since you loaded it. Reload it and try again.',
     'Záznam mezitím změnil někdo jiný. Načtěte jej znovu a akci opakujte.',

@@ -1,13 +1,21 @@
 /** The signed-in layout (SPEC §2 "Layout"): fixed top bar and the main content area. */
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createMongoAbility } from '@casl/ability';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { Outlet, useLoaderData, useNavigate } from 'react-router';
-import { useCurrentUser, type CurrentUser } from '../../auth';
+import { Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
+import {
+  AbilityContext,
+  rulesFor,
+  useCurrentUser,
+  type AppAbility,
+  type CurrentUser,
+} from '../../auth';
 import { LOGIN_PATH } from '../guards';
 import { getQueryClient } from '../query-client';
 import type { ResourceRegistry } from '../registry';
 import type { ShellData } from '../routes';
+import { SignInAgain } from './sign-in-again';
 import { TopBar } from './top-bar';
 
 /** Props of `ShellLayout`. */
@@ -36,22 +44,61 @@ export function ShellLayout({ registry, user, children }: ShellLayoutProps) {
   );
 }
 
+/**
+ * The signed-in shell. When the session ends while it is shown:
+ *
+ * - by the user's own logout (the navigation to /logout), or before any user was shown:
+ *   to the login page, as before;
+ * - by itself (refresh token expired or refused; security issue, "Faults"): the page stays
+ *   mounted, with the signed-out user's abilities frozen so nothing on it unmounts, under
+ *   {@link SignInAgain}. The same account signing in again continues where it was (an open
+ *   form keeps what was typed and can be saved); another account starts afresh.
+ */
 export function Shell() {
   const { registry } = useLoaderData() as ShellData;
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const ability = useContext(AbilityContext);
+  const loggingOut = navigation.location?.pathname === '/logout';
+  // The user the page was shown to last; kept while the session is away.
+  const [shown, setShown] = useState(user);
+  if (user && user !== shown) setShown(user);
+  const expired = !user && shown !== null && !loggingOut;
+  // While signed out the session's abilities are empty: the page keeps the last ones.
+  const frozen = useMemo(
+    () => (expired && shown ? createMongoAbility<AppAbility>(rulesFor(shown.privileges)) : null),
+    [expired, shown],
+  );
 
-  // Signed out while here (logout elsewhere, refresh token expired): back to login.
+  // Signed out by the user's own logout (or never shown to anyone): back to login.
   useEffect(() => {
-    if (!user) navigate(LOGIN_PATH, { replace: true });
-  }, [user, navigate]);
+    if (!user && !expired) navigate(LOGIN_PATH, { replace: true });
+  }, [user, expired, navigate]);
 
-  if (!user) return null;
+  if (!shown || (!user && !expired)) return null;
+  // One tree shape whether expired or not: a change of shape would remount the page.
   return (
-    <QueryClientProvider client={getQueryClient()}>
-      <ShellLayout registry={registry} user={user}>
-        <Outlet />
-      </ShellLayout>
-    </QueryClientProvider>
+    <>
+      <AbilityContext.Provider value={frozen ?? ability}>
+        <QueryClientProvider client={getQueryClient()}>
+          <ShellLayout registry={registry} user={shown}>
+            {/* Another account's sign-in remounts the page: nothing of the previous one stays. */}
+            <Fragment key={shown.id}>
+              <Outlet />
+            </Fragment>
+          </ShellLayout>
+        </QueryClientProvider>
+      </AbilityContext.Provider>
+      {expired && (
+        <SignInAgain
+          email={shown.email}
+          onLeave={() => {
+            setShown(null);
+            navigate(LOGIN_PATH, { replace: true });
+          }}
+        />
+      )}
+    </>
   );
 }

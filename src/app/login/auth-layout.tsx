@@ -65,7 +65,7 @@ export function AuthNote({ children }: { readonly children: ReactNode }) {
 
 export interface AuthFieldProps extends Pick<
   InputGroupProps,
-  'name' | 'type' | 'autoComplete' | 'autoFocus' | 'value' | 'onValueChange'
+  'name' | 'type' | 'autoComplete' | 'autoFocus' | 'value' | 'onValueChange' | 'readOnly'
 > {
   /** The input's element id; its error text gets `<id>-error`. */
   readonly id: string;
