@@ -359,8 +359,12 @@ export function resolve(document: OpenApiDocument, schema: JsonSchema): JsonSche
   return current;
 }
 
+/** Per server and resource, the first row the admin saw: what {@link makeTarget} copies. */
+const templates = new WeakMap<TestServer, Map<string, Record<string, unknown>>>();
+
 /**
- * A row of `resource` made by the admin for a test to aim at: a copy of its first row with
+ * A row of `resource` made by the admin for a test to aim at: a copy of its first row (as
+ * first seen on this server, so that it can be made again once all rows are deleted) with
  * read-only fields dropped, unique-looking strings made unique and required write-only
  * strings (passwords) filled in. Returns its id, or the first row's id when the copy is
  * refused (a resource whose rows cannot be copied blindly).
@@ -372,22 +376,27 @@ export async function makeTarget(
   resource: string,
   tag: string,
 ): Promise<number> {
-  const list = await server.request<{ results: Record<string, unknown>[] }>(
-    `/${resource}/?page_size=1`,
-    { token: adminToken },
-  );
-  const first = list.body.results[0];
-  if (!first) throw new Error(`${resource}: no row to copy`);
+  const known = templates.get(server) ?? new Map<string, Record<string, unknown>>();
+  templates.set(server, known);
+  let first = known.get(resource);
+  if (!first) {
+    const list = await server.request<{ results: Record<string, unknown>[] }>(
+      `/${resource}/?page_size=1`,
+      { token: adminToken },
+    );
+    first = list.body.results[0];
+    if (!first) throw new Error(`${resource}: no row to copy`);
+    known.set(resource, first);
+  }
   const operation = document.paths[`${API_PREFIX}/${resource}/`]?.post;
   const schema = resolve(
     document,
     operation?.requestBody?.content?.['application/json']?.schema ?? {},
   );
-  const body = copyBody(schema, first, tag);
   const created = await server.request<{ id: number }>(`/${resource}/`, {
     method: 'POST',
     token: adminToken,
-    body,
+    body: copyBody(schema, first, tag),
   });
   if (created.status === 201) return created.body.id;
   return first.id as number;

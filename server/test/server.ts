@@ -70,11 +70,17 @@ export interface TestServer {
 /** Test-only options: reuse a database (to run a second app on it) and app overrides. */
 export interface TestServerOptions extends Partial<Omit<AppOptions, 'db'>> {
   readonly database?: DatabaseHandle;
+  /**
+   * The PostgreSQL server (a role allowed to create databases) to make the fresh database
+   * on; `null`: in-memory PGlite. Defaults to `JOULE_TEST_DATABASE_URL`, else PGlite.
+   */
+  readonly postgresUrl?: string | null;
 }
 
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-async function freshDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.JOULE_TEST_DATABASE_URL;
+async function freshDatabase(
+  serverUrl = process.env.JOULE_TEST_DATABASE_URL,
+): Promise<DatabaseHandle> {
   if (!serverUrl) return openDatabase({ memory: true });
   const name = `joule_test_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
@@ -105,7 +111,11 @@ export const TEST_READING_DAYS = 14;
 /** Starts the app on a random loopback port over a fresh, migrated, seeded database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownDatabase = !options.database;
-  const database = options.database ?? (await freshDatabase());
+  const database =
+    options.database ??
+    (await freshDatabase(
+      options.postgresUrl === undefined ? undefined : (options.postgresUrl ?? ''),
+    ));
   if (ownDatabase) {
     await database.migrate();
     // A cheap hash keeps the many sign-ins of a test run fast; the cost is stored in it.
@@ -118,7 +128,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const mailer = new MemoryMailer();
   const secret =
     options.secret ?? new TextEncoder().encode('test-secret-0123456789-0123456789-abcdef');
-  const app = await buildApp({ mailer, ...options, secret, db: database.db });
+  const { postgresUrl: _postgresUrl, ...appOptions } = options;
+  const app = await buildApp({ mailer, ...appOptions, secret, db: database.db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
