@@ -295,8 +295,30 @@ export function bodyArbitrary(
       { arbitrary: rawBody, weight: 1 },
     );
   }
+  const resolved = resolve(document, schema);
+  const item =
+    resolved.type === 'array' && resolved.items ? resolve(document, resolved.items) : resolved;
+  const names = Object.keys(item.properties ?? {});
+  // Numbers JSON.stringify cannot write: 1e999 parses to Infinity, 1e-400 to 0, and so on.
+  const rawNumbers = fc
+    .tuple(
+      names.length ? fc.constantFrom(...names) : fc.constant('x'),
+      fc.constantFrom(
+        '1e999',
+        '-1e999',
+        '1e-400',
+        '123456789012345678901234567890',
+        '-0',
+        '[1e999]',
+      ),
+    )
+    .map(([name, number]) => {
+      const object = `{${JSON.stringify(name)}:${number}}`;
+      return resolved.type === 'array' ? `[${object}]` : object;
+    });
   return fc.oneof(
     { arbitrary: plausible(document, schema, 0).map((value) => JSON.stringify(value)), weight: 6 },
+    { arbitrary: rawNumbers, weight: 1 },
     { arbitrary: wrongValue.map((value) => JSON.stringify(value)), weight: 1 },
     { arbitrary: rawBody, weight: 1 },
     { arbitrary: fc.constant(undefined), weight: 1 },
