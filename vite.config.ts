@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
-import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { earlyStart, type EarlyStartManifest } from './src/app/early-start';
 import { REFRESH_MARGIN_S } from './src/auth/tokens';
@@ -306,7 +306,7 @@ function testProjects(): TestProjectConfiguration[] {
       test: {
         name: 'unit',
         include: ['{src,server,codegen,overrides,scripts,tests/unit}/**/*.test.{ts,tsx}'],
-        exclude: ['**/node_modules/**', SECURITY_TESTS],
+        exclude: [...configDefaults.exclude, SECURITY_TESTS],
       },
     },
     { extends: true, test: { name: 'security', include: [SECURITY_TESTS] } },

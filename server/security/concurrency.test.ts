@@ -15,6 +15,8 @@ import { errorShapeProblem } from './harness';
 
 /** Parallel requests per race. */
 const RACERS = 10;
+/** Races of PATCHes run. */
+const ROUNDS = 3;
 
 const postgresUrl = process.env.JOULE_TEST_POSTGRES_URL ?? process.env.JOULE_TEST_DATABASE_URL;
 
@@ -45,27 +47,30 @@ describe.each(ENGINES)('races on %s', (_engine, url) => {
   }
 
   it(`${RACERS} PATCHes with the same If-Match: one 200, the rest 412, one change kept`, async () => {
-    const { id, etag } = await freshRole('Race of patches');
-    const answers = await Promise.all(
-      Array.from({ length: RACERS }, (_, index) =>
-        server.request(`/roles/${id}/`, {
-          method: 'PATCH',
-          token,
-          headers: { 'if-match': etag },
-          body: { name: `Race winner ${index}` },
-        }),
-      ),
-    );
-    const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses).toEqual([200, ...Array<number>(RACERS - 1).fill(412)]);
-    for (const answer of answers.filter((each) => each.status === 412)) {
-      expect(errorShapeProblem(answer.body)).toBeUndefined();
-      expect(typeof answer.body.detail).toBe('string');
+    // A few rounds: a race lost once by luck of timing is not a race won.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { id, etag } = await freshRole(`Race of patches ${round}`);
+      const answers = await Promise.all(
+        Array.from({ length: RACERS }, (_, index) =>
+          server.request(`/roles/${id}/`, {
+            method: 'PATCH',
+            token,
+            headers: { 'if-match': etag },
+            body: { name: `Race ${round} winner ${index}`, privileges: ['CUSTOMERS'] },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, ...Array<number>(RACERS - 1).fill(412)]);
+      for (const answer of answers.filter((each) => each.status === 412)) {
+        expect(errorShapeProblem(answer.body)).toBeUndefined();
+        expect(typeof answer.body.detail).toBe('string');
+      }
+      const winner = answers.find((answer) => answer.status === 200)!;
+      const stored = await server.request(`/roles/${id}/`, { token });
+      expect(stored.body.name).toBe(winner.body.name);
+      expect(stored.headers.get('etag')).toBe(winner.headers.get('etag'));
     }
-    const winner = answers.find((answer) => answer.status === 200)!;
-    const stored = await server.request(`/roles/${id}/`, { token });
-    expect(stored.body.name).toBe(winner.body.name);
-    expect(stored.headers.get('etag')).toBe(winner.headers.get('etag'));
   });
 
   it(`${RACERS} DELETEs with the same If-Match: one 204, none else succeeds or fails hard`, async () => {
