@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { earlyStart, type EarlyStartManifest } from './src/app/early-start';
 import { REFRESH_MARGIN_S } from './src/auth/tokens';
@@ -318,11 +318,51 @@ export default defineConfig(({ isSsrBuild }) => ({
   // NODE_ENV fixed above, so that it runs React's production build whatever the server's.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   test: {
-    include: ['{src,server,codegen,overrides,scripts,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: testProjects(),
   },
 }));
+
+/** Test files of the security suite (`npm run test:security`): access matrix, fuzzing, races. */
+const SECURITY_TESTS = 'server/security/**/*.test.ts';
+
+/**
+ * Vitest projects (`vitest run --project NAME`):
+ * - `unit`: every unit and API test on in-memory PGlite (the API tests on PostgreSQL instead
+ *   when `JOULE_TEST_DATABASE_URL` is set, as before);
+ * - `security`: the security suite (server/security/), on PGlite; its race tests also take
+ *   the PostgreSQL of `JOULE_TEST_POSTGRES_URL`;
+ * - `postgres`, only when `JOULE_TEST_POSTGRES_URL` names a PostgreSQL server (set by
+ *   `scripts/with-postgres.ts`, which `npm run test:unit` runs Vitest under): the API,
+ *   engine and auth tests again, each test server on its own fresh PostgreSQL database.
+ */
+function testProjects(): TestProjectConfiguration[] {
+  const postgresUrl = process.env.JOULE_TEST_POSTGRES_URL;
+  return [
+    {
+      extends: true,
+      test: {
+        name: 'unit',
+        include: ['{src,server,codegen,overrides,scripts,tests/unit}/**/*.test.{ts,tsx}'],
+        exclude: [...configDefaults.exclude, SECURITY_TESTS],
+      },
+    },
+    { extends: true, test: { name: 'security', include: [SECURITY_TESTS] } },
+    ...(postgresUrl
+      ? [
+          {
+            extends: true as const,
+            test: {
+              name: 'postgres',
+              include: ['server/{resources,auth,http}/**/*.test.ts'],
+              env: { JOULE_TEST_DATABASE_URL: postgresUrl },
+            },
+          },
+        ]
+      : []),
+  ];
+}

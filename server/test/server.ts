@@ -81,11 +81,17 @@ export interface TestServerOptions extends Partial<Omit<AppOptions, 'db'>> {
    * process (`setPasswordCost`). @default TEST_PASSWORD_COST
    */
   readonly passwordCost?: ScryptCost;
+  /**
+   * The PostgreSQL server (a role allowed to create databases) to make the fresh database
+   * on; `null`: in-memory PGlite. Defaults to `JOULE_TEST_DATABASE_URL`, else PGlite.
+   */
+  readonly postgresUrl?: string | null;
 }
 
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-async function freshDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.JOULE_TEST_DATABASE_URL;
+async function freshDatabase(
+  serverUrl = process.env.JOULE_TEST_DATABASE_URL,
+): Promise<DatabaseHandle> {
   if (!serverUrl) return openDatabase({ memory: true });
   const name = `joule_test_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
@@ -115,11 +121,15 @@ export const TEST_READING_DAYS = 14;
 
 /** Starts the app on a random loopback port over a fresh, migrated, seeded database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { passwordCost = TEST_PASSWORD_COST, ...appOptions } = options;
+  const { passwordCost = TEST_PASSWORD_COST, postgresUrl: _postgresUrl, ...appOptions } = options;
   // Sign-ins would otherwise upgrade the cheap test hashes to the production cost.
   setPasswordCost(passwordCost);
   const ownDatabase = !options.database;
-  const database = options.database ?? (await freshDatabase());
+  const database =
+    options.database ??
+    (await freshDatabase(
+      options.postgresUrl === undefined ? undefined : (options.postgresUrl ?? ''),
+    ));
   if (ownDatabase) {
     await database.migrate();
     await seedDemo(database.db, {

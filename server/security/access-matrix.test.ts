@@ -1,0 +1,165 @@
+/**
+ * The access matrix (API.md "Base, format, auth", "Errors", "Privileges"): every operation
+ * of the OpenAPI document (plus OPTIONS of every resource path) × every caller of
+ * `CALLERS`. Both tables are generated from the resource definitions and
+ * `buildOpenApiDocument`, so a new entity or endpoint is covered without writing a test.
+ *
+ * - no token → 401 `{"detail": "Authentication credentials were not provided."}`; an
+ *   expired, forged, `alg: none`, refresh or garbage token → 401 `token_not_valid`; an
+ *   inactive user → 401; all with `WWW-Authenticate: Bearer realm="api"`;
+ * - a signed-in user lacking the operation's `x-privilege` → 403 (OPTIONS: 200 without
+ *   `actions`);
+ * - a user holding it (or superuser) → neither 401 nor 403 nor 5xx.
+ *
+ * Writes aim at a real row the admin made for the purpose, and every refused write is
+ * checked to have changed nothing: the row and the row count as the admin sees them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestResponse, type TestServer } from '../test/server';
+import {
+  DOCUMENT,
+  CALLERS,
+  adminSession,
+  allowed,
+  copyBody,
+  errorShapeProblem,
+  expectForbiddenAnswer,
+  expectUnauthorized,
+  issueCallers,
+  makeTarget,
+  operationsOf,
+  resolve,
+  snapshot,
+  type Caller,
+  type Operation,
+  type Snapshot,
+} from './harness';
+
+type Expected = 'unauthorized' | 'forbidden' | 'allowed';
+
+function expected(caller: Caller, operation: Operation): Expected {
+  if (caller.kind !== 'user') return 'unauthorized';
+  return allowed(caller, operation) ? 'allowed' : 'forbidden';
+}
+
+/** Secured operations only: the public ones (sign-in, reset, config, schema) gate nothing. */
+const OPERATIONS = operationsOf(DOCUMENT)
+  .filter((operation) => operation.secured)
+  .map((operation) => ({
+    ...operation,
+    gate: operation.privilege ?? 'signed in',
+    // Refused callers first, so the allowed ones' writes come after every check.
+    callers: CALLERS.map((caller) => ({ ...caller, expected: expected(caller, operation) })).sort(
+      (a, b) => Number(a.expected === 'allowed') - Number(b.expected === 'allowed'),
+    ),
+  }));
+
+let server: TestServer;
+let adminToken: string;
+let headers: Map<string, string | undefined>;
+/** Per resource, the row the refused writes aim at. */
+const targets = new Map<string, number>();
+/** Per resource, that row as the admin first saw it: the template of request bodies. */
+const templates = new Map<string, Record<string, unknown>>();
+/** Per operation, the admin's snapshot before its first refused call. */
+const before = new Map<string, Snapshot>();
+let made = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  adminToken = (await adminSession(server)).token;
+  headers = await issueCallers(server);
+  for (const name of new Set(OPERATIONS.map((operation) => operation.resource))) {
+    if (!name) continue;
+    const id = await makeTarget(server, DOCUMENT, adminToken, name, 'matrix');
+    targets.set(name, id);
+    templates.set(name, await rowOf(name, id));
+  }
+}, 120_000);
+
+afterAll(() => server?.close());
+
+/** A row of `resource` as the admin sees it. */
+async function rowOf(resource: string, id: number): Promise<Record<string, unknown>> {
+  const response = await server.request<Record<string, unknown>>(`/${resource}/${id}/`, {
+    token: adminToken,
+  });
+  return response.body;
+}
+
+/** The body `operation` is sent with: a plausible change of the target row. */
+function bodyFor(operation: Operation): unknown {
+  if (!operation.bodySchema || !operation.resource) return undefined;
+  const schema = resolve(DOCUMENT, operation.bodySchema);
+  const template = templates.get(operation.resource)!;
+  made += 1;
+  if (schema.type === 'array' && schema.items) {
+    return [copyBody(resolve(DOCUMENT, schema.items), template, `matrix-${made}`)];
+  }
+  return copyBody(schema, template, `matrix-${made}`);
+}
+
+async function call(
+  operation: Operation,
+  caller: Caller,
+  id: number | undefined,
+  body: unknown,
+): Promise<TestResponse> {
+  const authorization = headers.get(caller.name);
+  return server.request(operation.path.replace('{id}', String(id)), {
+    method: operation.method,
+    headers: authorization ? { authorization } : {},
+    body,
+  });
+}
+
+describe.each(
+  OPERATIONS.map((operation) => [
+    `${operation.method} ${operation.path} (${operation.id}, gate: ${operation.gate})`,
+    operation,
+  ]),
+)('%s', (_title, operation) => {
+  const write = !['GET', 'OPTIONS'].includes(operation.method);
+
+  it.each(operation.callers.map((caller) => [`${caller.name} → ${caller.expected}`, caller]))(
+    '%s',
+    async (_name, caller) => {
+      const resource = operation.resource;
+      // An allowed DELETE removes its own fresh row; every other call aims at the target.
+      const id =
+        operation.item && resource
+          ? caller.expected === 'allowed' && operation.method === 'DELETE'
+            ? await makeTarget(server, DOCUMENT, adminToken, resource, `matrix-delete-${++made}`)
+            : targets.get(resource)
+          : undefined;
+      const body = bodyFor(operation);
+      // Refused calls change nothing, so one snapshot before the first serves them all.
+      const check = write && resource && caller.expected !== 'allowed';
+      if (check && !before.has(operation.id)) {
+        before.set(operation.id, await snapshot(server, adminToken, resource, id));
+      }
+      const response = await call(operation, caller, id, body);
+      const what = `${operation.method} ${operation.path} as ${caller.name}`;
+
+      if (caller.expected === 'unauthorized') {
+        expectUnauthorized(response, caller, what);
+      } else if (operation.method === 'OPTIONS') {
+        // OPTIONS needs only a signed-in user; `actions` appears only to those who may write.
+        expect(response.status, what).toBe(200);
+        expect(response.body.actions !== undefined, what).toBe(caller.expected === 'allowed');
+      } else if (caller.expected === 'forbidden') {
+        expectForbiddenAnswer(response, what);
+      } else {
+        expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
+        expect([401, 403], what).not.toContain(response.status);
+        if (response.status >= 400) expect(errorShapeProblem(response.body), what).toBeUndefined();
+      }
+
+      if (check) {
+        expect(await snapshot(server, adminToken, resource, id), `${what}: changed`).toEqual(
+          before.get(operation.id),
+        );
+      }
+    },
+  );
+});
