@@ -327,14 +327,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
 }));
 
-/** Test files of the security suite (`npm run test:security`): access matrix, fuzzing, races. */
-const SECURITY_TESTS = 'server/security/**/*.test.ts';
+/**
+ * Test files of the security suite (`npm run test:security`): access matrix, fuzzing, races,
+ * and the fault tests (database outage, process killed mid-bulk), which pick their own
+ * databases.
+ */
+const SECURITY_TESTS = ['server/security/**/*.test.ts', 'server/faults/**/*.test.ts'];
 
 /**
  * Vitest projects (`vitest run --project NAME`):
  * - `unit`: every unit and API test on in-memory PGlite (the API tests on PostgreSQL instead
  *   when `JOULE_TEST_DATABASE_URL` is set, as before);
- * - `security`: the security suite (server/security/), on PGlite; its race tests also take
+ * - `security`: the security suite (server/security/) and the fault tests (server/faults/); its race tests also take
  *   the PostgreSQL of `JOULE_TEST_POSTGRES_URL`;
  * - `postgres`, only when `JOULE_TEST_POSTGRES_URL` names a PostgreSQL server (set by
  *   `scripts/with-postgres.ts`, which `npm run test:unit` runs Vitest under): the API,
@@ -348,10 +352,10 @@ function testProjects(): TestProjectConfiguration[] {
       test: {
         name: 'unit',
         include: ['{src,server,codegen,overrides,scripts,tests/unit}/**/*.test.{ts,tsx}'],
-        exclude: [...configDefaults.exclude, SECURITY_TESTS],
+        exclude: [...configDefaults.exclude, ...SECURITY_TESTS],
       },
     },
-    { extends: true, test: { name: 'security', include: [SECURITY_TESTS] } },
+    { extends: true, test: { name: 'security', include: SECURITY_TESTS } },
     ...(postgresUrl
       ? [
           {
