@@ -66,7 +66,8 @@ describe('the column chooser', () => {
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Sloupce' }));
-    const chooser = await screen.findByRole('region', { name: 'Sloupce' });
+    // The chooser's code loads on first use: on a busy CI machine that alone can take seconds.
+    const chooser = await screen.findByRole('region', { name: 'Sloupce' }, { timeout: 15_000 });
     await user.click(within(chooser).getByRole('checkbox', { name: 'Cena' }));
     expect(headers()).not.toContain('Cena');
     // Keyboard: the move button keeps the focus, so Enter can be pressed again.
