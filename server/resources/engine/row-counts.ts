@@ -51,7 +51,9 @@ function tableName(table: PgTable): TableName {
 
 /**
  * Installs the counting triggers on the table of every resource in `resources` where they
- * are missing, and counts the table once into `row_counts` where its row is missing.
+ * are missing, and counts the table once into `row_counts` where its row is missing. A
+ * table that does not exist (yet) is skipped: its lists count with `count(*)` until the
+ * next start installs its triggers.
  * Idempotent and cheap when everything is in place (one query a table), so it runs at every
  * start; safe with several instances starting at once. Each table is done in its own
  * transaction holding a SHARE ROW EXCLUSIVE lock (which writers wait for) from before the
@@ -71,16 +73,18 @@ export async function installRowCounts(
   }
   for (const table of tables.values()) {
     const qualified = sql`${sql.identifier(table.schema)}.${sql.identifier(table.name)}`;
+    const regclass = `"${table.schema}"."${table.name}"`;
     const state = (await db.execute(sql`
       select
+        to_regclass(${regclass}) is not null as present,
         (select count(*)::int from pg_trigger
-          where tgrelid = to_regclass(${`"${table.schema}"."${table.name}"`})
+          where tgrelid = to_regclass(${regclass})
             and tgname in (${TRIGGERS.insert}, ${TRIGGERS.delete}, ${TRIGGERS.truncate}))
           as triggers,
         exists (select 1 from row_counts where table_name = ${table.key}) as counted
-    `)) as unknown as { rows: { triggers: number; counted: boolean }[] };
+    `)) as unknown as { rows: { present: boolean; triggers: number; counted: boolean }[] };
     const row = state.rows[0];
-    if (row?.triggers === 3 && row.counted) continue;
+    if (!row?.present || (row.triggers === 3 && row.counted)) continue;
     await db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${qualified} in share row exclusive mode`);
       await tx.execute(sql`
