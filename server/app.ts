@@ -26,6 +26,7 @@ import { registerMeasurementsBulk } from './resources/bulk/measurements';
 import { resources } from './resources/definitions';
 import { ResourceRegistry } from './resources/engine/registry';
 import { registerResourceRoutes } from './resources/engine/routes';
+import { installRowCounts } from './resources/engine/row-counts';
 import type { ResourceDefinition } from './resources/engine/types';
 
 /** The API's URL prefix (API.md "Base"). */
@@ -102,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { db } = options;
   const registry = new ResourceRegistry(options.resources ?? resources);
+  // Unfiltered lists answer `count` from these (issue "Load"); a new resource is included.
+  await installRowCounts(db, registry.all());
   const tokens = createTokenService({
     secret: options.secret,
     accessLifetime: options.accessLifetime ?? 300,

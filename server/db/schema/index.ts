@@ -18,3 +18,4 @@ export { measurements, tariffDevices } from './devices';
 export { tariffs } from './tariffs';
 export { points, specifications } from './points';
 export { auditLog, revokedTokens, throttleHits } from './security';
+export { rowCounts } from './counts';
