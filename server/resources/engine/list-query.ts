@@ -256,8 +256,7 @@ function searchCondition(
  * Bad values are added to `errors`; a page number that is not a positive integer throws
  * DRF's 404 "Invalid page.". `page` is not capped here: `runList` counts the matching rows
  * first and answers a page beyond them with 404 before any OFFSET query, so the OFFSET never
- * exceeds the row count, and skipping that many rows costs no more than the count every
- * list request pays.
+ * exceeds the row count; a deep page skips ids only (`list.ts`), not whole rows.
  */
 export function parsePaging(
   resource: CompiledResource,
