@@ -9,7 +9,7 @@
  * {@link ExternalTokenVerifier}s: {@link TokenService.verifyBearer} hands every token that
  * is not ours to them.
  */
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 
 /** simplejwt's token types. */
@@ -90,6 +90,8 @@ const ALGORITHM = 'HS256';
 
 /** Creates the {@link TokenService}. */
 export function createTokenService(options: TokenServiceOptions): TokenService {
+  // One key object for the process: jose would otherwise import the raw secret per call.
+  const key = createSecretKey(options.secret);
   const now = options.now ?? (() => new Date());
 
   async function issue(userId: number, tokenType: TokenType): Promise<string> {
@@ -105,13 +107,13 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     };
     return new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-      .sign(options.secret);
+      .sign(key);
   }
 
   async function verifyOwn(token: string, expected: TokenType): Promise<RefreshClaims> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, options.secret, {
+      ({ payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
         requiredClaims: ['exp', 'iat', 'jti'],
         currentDate: now(),
