@@ -105,9 +105,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       jti: randomUUID().replaceAll('-', ''),
       user_id: userId,
     };
-    return new SignJWT(payload)
-      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-      .sign(key);
+    return new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(key);
   }
 
   async function verifyOwn(token: string, expected: TokenType): Promise<RefreshClaims> {
