@@ -11,7 +11,8 @@ import { absoluteUrlWith } from '../../http/urls';
 import { messages } from '../../i18n/messages';
 import { keysetCondition, orderBy } from './keyset';
 import type { ListQuery } from './list-query';
-import type { CompiledResource } from './registry';
+import type { CompiledResource, ResourceRegistry } from './registry';
+import { rowSelection } from './titles';
 import { serializeRow, type Row } from './serialize';
 import type { JsonValue } from './types';
 
@@ -26,6 +27,7 @@ export interface ListAnswer {
 /** Runs `query` on `resource` and builds the answer for `request`. */
 export async function runList(
   db: Database,
+  registry: ResourceRegistry,
   resource: CompiledResource,
   query: ListQuery,
   request: FastifyRequest,
@@ -34,12 +36,14 @@ export async function runList(
   const [counted] = await db.select({ n: count() }).from(table).where(query.where);
   const total = Number(counted?.n ?? 0);
   const { paging } = query;
+  // The page's rows with the titles of the rows they reference, in this one query.
+  const selection = rowSelection(registry, resource);
 
   if (paging.kind === 'page') {
     const offset = (paging.page - 1) * paging.size;
     if (paging.page > 1 && offset >= total) throw detailError(404, messages.invalidPage);
     const rows: Row[] = await db
-      .select()
+      .select(selection)
       .from(table)
       .where(query.where)
       .orderBy(...orderBy(query.order))
@@ -65,7 +69,7 @@ export async function runList(
   }
   const forward = paging.direction === 'next';
   const fetched: Row[] = await db
-    .select()
+    .select(selection)
     .from(table)
     .where(and(query.where, keysetCondition(query.order, anchor, paging.direction)))
     .orderBy(...orderBy(query.order, !forward))
