@@ -97,4 +97,29 @@ describe('a reference picker with the title lookup', () => {
     expect(calls.some((call) => call.path === '/fuses/')).toBe(false);
     expect(calls.some((call) => /^\/fuses\/\d+\/$/.test(call.path))).toBe(false);
   });
+
+  it('names the stored references by their embedded titles without a request', async () => {
+    const { request, calls } = fakeRequest(clerkApi);
+    const stored = {
+      id: 201,
+      point: 1,
+      point_title: '8591824000000000 Rodinný dům',
+      valid_from: '2025-01-01',
+      main_fuse: 8,
+      main_fuse_title: '3×25 A',
+      energy_distributor: 1,
+      energy_distributor_title: 'CEZD ČEZ Distribuce, a.s.',
+    };
+    renderWithProviders(
+      <FormHarness descriptor={specifications} initial={stored} stored={stored} />,
+      { request, descriptorsByName },
+    );
+    expect(screen.getByRole('combobox', { name: /^main_fuse/ })).toHaveProperty('value', '3×25 A');
+    expect(screen.getByRole('combobox', { name: /^energy_distributor/ })).toHaveProperty(
+      'value',
+      'CEZD ČEZ Distribuce, a.s.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+  });
 });
