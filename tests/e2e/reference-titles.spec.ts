@@ -43,3 +43,14 @@ test('the clerk sees and picks a specification’s references by name', async ({
   await page.getByRole('option', { name: String(other.text), exact: true }).click();
   await expect(fuse).toHaveValue(String(other.text));
 });
+
+test('a page of contracts names its customers with no request per row', async ({ page }) => {
+  const perRow: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/[a-z]+\/(\d+\/|titles\/)/.test(request.url())) perRow.push(request.url());
+  });
+  await page.goto('/contracts');
+  await expect(listRows(page)).toHaveCount(25);
+  await expect(listRows(page).first()).not.toContainText(/#\d+/);
+  expect(perRow).toEqual([]);
+});
