@@ -45,6 +45,13 @@ export interface FieldDescriptor {
   readonly choices?: readonly ChoiceDescriptor[];
   /** For `reference` (and `list` of references): the referenced resource's name. */
   readonly reference?: string;
+  /**
+   * For `reference` (and `list` of references): the read-only field beside it in every row
+   * answer that carries the referenced row's title (a list of titles for a list), when the
+   * server embeds it (**Joule** `x-title-of`, e.g. `main_fuse_title`). The runtime shows it
+   * and never fetches titles for such a field; absent on a plain DRF back-end.
+   */
+  readonly titleField?: string;
   /** For `list`: the kind of each item. */
   readonly itemKind?: FieldKind;
   /** For `object`: its fields. */
@@ -90,6 +97,13 @@ export interface ResourceDescriptor {
      * edit dialog then shows the row's changes. Absent or false on a plain DRF back-end.
      */
     readonly history?: boolean;
+    /**
+     * `GET <path>titles/` (`<name>_titles`, **Joule**): a page of `{id, title}` rows, with
+     * `search`, `ids` (comma-separated, at most 100), `page` and `page_size`, open to users
+     * who may write a row referencing this resource. Pickers and title lookups use it when
+     * published; absent or false on a plain DRF back-end (then they read the list).
+     */
+    readonly titles?: boolean;
   };
   /** The edit form's JSON Schema (writable fields) and rjsf uiSchema. */
   readonly formSchema: JsonSchema;

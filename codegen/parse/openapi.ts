@@ -46,6 +46,8 @@ export interface SchemaObject {
   readonly anyOf: readonly SchemaObject[];
   /** **Joule** `x-reference`: the resource a foreign key points to. */
   readonly reference?: string;
+  /** **Joule** `x-title-of`: this read-only property is the embedded title of that reference. */
+  readonly titleOf?: string;
 }
 
 /** One query/path parameter of an operation. */
@@ -124,6 +126,7 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
     oneOf: list(node.oneOf),
     anyOf: list(node.anyOf),
     ...optional('reference', asString(node['x-reference'])),
+    ...optional('titleOf', asString(node['x-title-of'])),
   };
 }
 

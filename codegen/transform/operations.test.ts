@@ -15,24 +15,49 @@ const doc = parseOpenApi({
       delete: { operationId: 'readings_destroy' },
     },
     '/readings/{id}/history/': { get: { operationId: 'readings_history' } },
+    '/readings/titles/': { get: { operationId: 'readings_titles' } },
   },
 });
 
 describe.each([
   [
     'roles',
-    { list: true, create: true, retrieve: true, update: false, destroy: false, history: false },
+    {
+      list: true,
+      create: true,
+      retrieve: true,
+      update: false,
+      destroy: false,
+      history: false,
+      titles: false,
+    },
   ],
   [
     'readings',
-    { list: true, create: false, retrieve: false, update: true, destroy: true, history: true },
+    {
+      list: true,
+      create: false,
+      retrieve: false,
+      update: true,
+      destroy: true,
+      history: true,
+      titles: true,
+    },
   ],
   [
     'nothing',
-    { list: false, create: false, retrieve: false, update: false, destroy: false, history: false },
+    {
+      list: false,
+      create: false,
+      retrieve: false,
+      update: false,
+      destroy: false,
+      history: false,
+      titles: false,
+    },
   ],
 ])('%s', (prefix, want) => {
-  it('finds operations by id (update means PATCH; history is the audit log)', () => {
+  it('finds operations by id (update means PATCH; history is the audit log; titles the lookup)', () => {
     expect(resourceOperations(prefix, operationIds(doc))).toEqual(want);
   });
 });

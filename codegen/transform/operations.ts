@@ -1,7 +1,7 @@
 /**
  * Which of a resource's standard operations exist (API.md "Resources": operation ids
  * `<resource>_list`, `_create`, `_retrieve`, `_partial_update`, `_destroy`; Joule's
- * `_history`, the audit log of a row).
+ * `_history`, the audit log of a row, and `_titles`, the title lookup).
  */
 import type { ResourceDescriptor } from '../descriptor-types';
 import type { OpenApiDocument } from '../parse/openapi';
@@ -27,5 +27,6 @@ export function resourceOperations(
     update: ids.has(`${prefix}_partial_update`),
     destroy: ids.has(`${prefix}_destroy`),
     history: ids.has(`${prefix}_history`),
+    titles: ids.has(`${prefix}_titles`),
   };
 }

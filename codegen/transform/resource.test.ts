@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldModel } from '../testing';
-import type { OperationObject } from '../parse/openapi';
-import { idField, parentField, serverTitleFields } from './resource';
+import { parseSchemaObject, type OperationObject } from '../parse/openapi';
+import { idField, parentField, serverTitleFields, withEmbeddedTitles } from './resource';
 
 describe.each([
   ['id present', [fieldModel({ name: 'code' }), fieldModel({ name: 'id', kind: 'integer' })], 'id'],
@@ -45,5 +45,32 @@ describe.each([
   it(`is ${String(want)}`, () => {
     const list = { ...listOp(), ...(titleFields !== undefined && { titleFields }) };
     expect(serverTitleFields(list, addressFields)).toEqual(want);
+  });
+});
+
+describe('withEmbeddedTitles', () => {
+  const fields = [
+    ...addressFields,
+    fieldModel({ name: 'customer_title', readOnly: true }),
+    fieldModel({ name: 'street_title', readOnly: true }),
+  ];
+  const properties = new Map([
+    [
+      'customer_title',
+      parseSchemaObject({ type: 'string', readOnly: true, 'x-title-of': 'customer' }),
+    ],
+    ['street_title', parseSchemaObject({ type: 'string', readOnly: true, 'x-title-of': 'street' })],
+  ]);
+
+  it('drops the embedded title and names it on its reference', () => {
+    const result = withEmbeddedTitles(fields, properties);
+    expect(result.map((f) => f.name)).toEqual(['id', 'customer', 'street', 'street_title']);
+    expect(result.find((f) => f.name === 'customer')?.titleField).toBe('customer_title');
+    // x-title-of naming a plain field is ignored: the property stays an ordinary field.
+    expect(result.find((f) => f.name === 'street')?.titleField).toBeUndefined();
+  });
+
+  it('changes nothing without x-title-of (plain DRF)', () => {
+    expect(withEmbeddedTitles(addressFields, undefined)).toEqual(addressFields);
   });
 });

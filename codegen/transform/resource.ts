@@ -4,7 +4,7 @@
  */
 import type { ResourceDescriptor } from '../descriptor-types';
 import type { OptionsMetadata } from '../parse/options';
-import type { OpenApiDocument, OperationObject } from '../parse/openapi';
+import type { OpenApiDocument, OperationObject, SchemaObject } from '../parse/openapi';
 import { columns } from './columns';
 import { transformFields } from './field';
 import { toFieldDescriptor, type FieldModel } from './field-model';
@@ -37,11 +37,14 @@ export function transformResource(
   options: OptionsMetadata | undefined,
   ctx: ResourceContext,
 ): ResourceModel {
-  const fields = transformFields(
-    { resource: endpoint.name, schemas: ctx.doc.schemas, resources: ctx.resources },
-    [],
-    endpoint.itemSchema,
-    options?.post,
+  const fields = withEmbeddedTitles(
+    transformFields(
+      { resource: endpoint.name, schemas: ctx.doc.schemas, resources: ctx.resources },
+      [],
+      endpoint.itemSchema,
+      options?.post,
+    ),
+    endpoint.itemSchema.properties,
   );
   const id = idField(fields);
   const title = serverTitleFields(endpoint.list, fields) ?? titleFields(fields, id);
@@ -63,6 +66,34 @@ export function transformResource(
     uiSchema: uiSchema(fields),
   };
   return { descriptor, fields };
+}
+
+/**
+ * The fields without the server's embedded titles (**Joule** `x-title-of: <reference>` on a
+ * read-only property): each is dropped from the fields (no column, no form field) and
+ * named as its reference's `titleField` instead. A property whose `x-title-of` names no
+ * reference field of the resource stays an ordinary field.
+ */
+export function withEmbeddedTitles(
+  fields: readonly FieldModel[],
+  properties: ReadonlyMap<string, SchemaObject> | undefined,
+): FieldModel[] {
+  const titleOf = new Map<string, string>();
+  for (const [name, schema] of properties ?? []) {
+    const reference = fields.find((f) => f.name === schema.titleOf);
+    const isReference =
+      reference !== undefined &&
+      (reference.kind === 'reference' ||
+        (reference.kind === 'list' && reference.itemKind === 'reference'));
+    if (schema.readOnly && isReference) titleOf.set(reference.name, name);
+  }
+  const titles = new Set(titleOf.values());
+  return fields
+    .filter((f) => !titles.has(f.name))
+    .map((f) => {
+      const titleField = titleOf.get(f.name);
+      return titleField === undefined ? f : { ...f, titleField };
+    });
 }
 
 /**

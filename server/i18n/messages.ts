@@ -207,6 +207,13 @@ export const messages = {
       `Ensure the search has no more than ${max} words.`,
       `Zkontrolujte, že hledaný text nemá více než ${max} slov.`,
     ),
+  tooManyIds: (max: number): Text =>
+    text(
+      `Ensure there are no more than ${max} ids.`,
+      `Zkontrolujte, že není zadáno více než ${max} identifikátorů.`,
+    ),
+  invalidId: (value: string): Text =>
+    text(`"${value}" is not a valid id.`, `"${value}" není platný identifikátor.`),
   uriTooLong: (max: number): Text =>
     text(
       `Request URL is too long (at most ${max} characters).`,

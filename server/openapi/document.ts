@@ -10,6 +10,7 @@ import { historyPaths, historySchemas } from '../resources/engine/history';
 import { EnumComponents } from '../resources/engine/openapi-enums';
 import { resourcePaths, resourceSchemas } from '../resources/engine/openapi';
 import type { ResourceRegistry } from '../resources/engine/registry';
+import { titlesPaths, titlesSchemas } from '../resources/engine/titles';
 import { sortKeys, type JsonObject, type PathsObject, type SchemaObject } from './types';
 
 /** Builds the document for the resources of `registry` with paths under `prefix`. */
@@ -19,10 +20,15 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
   const paths: PathsObject = { ...authPaths(prefix) };
   const schemas: Record<string, SchemaObject> = { ...authSchemas(), ...enums.schemas };
   for (const resource of resources) {
-    Object.assign(paths, resourcePaths(resource, prefix), historyPaths(resource, prefix));
+    Object.assign(
+      paths,
+      resourcePaths(resource, prefix),
+      historyPaths(resource, prefix),
+      titlesPaths(resource, prefix),
+    );
     Object.assign(schemas, resourceSchemas(resource, enums));
   }
-  if (resources.length > 0) Object.assign(schemas, historySchemas());
+  if (resources.length > 0) Object.assign(schemas, historySchemas(), titlesSchemas());
   const bulk = measurementsBulkOpenApi(registry, prefix);
   Object.assign(paths, bulk.paths);
   Object.assign(schemas, bulk.schemas);

@@ -9,12 +9,16 @@
  *   inactive user → 401; all with `WWW-Authenticate: Bearer realm="api"`;
  * - a signed-in user lacking the operation's `x-privilege` → 403 (OPTIONS: 200 without
  *   `actions`);
- * - a user holding it (or superuser) → neither 401 nor 403 nor 5xx.
+ * - a user holding it (or superuser) → neither 401 nor 403 nor 5xx; except that a resource
+ *   with an `authorizeWrite` rule (users, roles: nobody grants what they do not hold) may
+ *   refuse a write to a row stronger than the caller with 403 and the rule's own reason,
+ *   never the privilege gate's answer — and such a refusal changes nothing either.
  *
  * Writes aim at a real row the admin made for the purpose, and every refused write is
  * checked to have changed nothing: the row and the row count as the admin sees them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../resources/definitions';
 import { startTestServer, type TestResponse, type TestServer } from '../test/server';
 import {
   DOCUMENT,
@@ -37,6 +41,11 @@ import {
 
 type Expected = 'unauthorized' | 'forbidden' | 'allowed';
 
+/** Resources whose writes a rule beyond the privilege may refuse (`authorizeWrite`). */
+const RULED = new Set(
+  resources.filter((definition) => definition.authorizeWrite).map(({ name }) => name),
+);
+
 function expected(caller: Caller, operation: Operation): Expected {
   if (caller.kind !== 'user') return 'unauthorized';
   return allowed(caller, operation) ? 'allowed' : 'forbidden';
@@ -47,7 +56,7 @@ const OPERATIONS = operationsOf(DOCUMENT)
   .filter((operation) => operation.secured)
   .map((operation) => ({
     ...operation,
-    gate: operation.privilege ?? 'signed in',
+    gate: operation.privilegesAny?.join(' | ') ?? operation.privilege ?? 'signed in',
     // Refused callers first, so the allowed ones' writes come after every check.
     callers: CALLERS.map((caller) => ({ ...caller, expected: expected(caller, operation) })).sort(
       (a, b) => Number(a.expected === 'allowed') - Number(b.expected === 'allowed'),
@@ -151,7 +160,20 @@ describe.each(
         expectForbiddenAnswer(response, what);
       } else {
         expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
-        expect([401, 403], what).not.toContain(response.status);
+        const ruled = write && resource !== undefined && RULED.has(resource);
+        if (ruled && response.status === 403) {
+          // Past the gate, refused by the resource's rule: its own reason, and nothing changed.
+          expect(response.body.detail, what).toEqual(expect.any(String));
+          expect(response.body.detail, what).not.toBe(
+            'You do not have permission to perform this action.',
+          );
+          if (resource && operation.method !== 'POST' && id !== undefined) {
+            const after = await snapshot(server, adminToken, resource, id);
+            expect(after.row, `${what}: changed`).not.toBe(404);
+          }
+        } else {
+          expect([401, 403], what).not.toContain(response.status);
+        }
         if (response.status >= 400) expect(errorShapeProblem(response.body), what).toBeUndefined();
       }
 

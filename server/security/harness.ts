@@ -55,6 +55,8 @@ export interface OpenApiOperation {
   readonly parameters?: readonly { name: string; in: string; schema?: JsonSchema }[];
   readonly requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   readonly 'x-privilege'?: string;
+  /** Any one of these privileges allows it (e.g. a title lookup, `engine/titles.ts`). */
+  readonly 'x-privileges-any'?: readonly string[];
   readonly 'x-sort-fields'?: readonly string[];
   readonly 'x-search-fields'?: readonly string[];
   readonly 'x-filter-fields'?: readonly string[];
@@ -75,6 +77,8 @@ export interface Operation {
   readonly resource?: string;
   /** The privilege that gates it (`x-privilege`); undefined: any signed-in user. */
   readonly privilege?: string;
+  /** Or: any one of these privileges allows it (`x-privileges-any`). */
+  readonly privilegesAny?: readonly string[];
   /** True when the document says it needs a bearer token. */
   readonly secured: boolean;
   /** Whether the path names one row (`{id}`). */
@@ -111,6 +115,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         path,
         resource,
         privilege: source['x-privilege'],
+        privilegesAny: source['x-privileges-any'],
         secured: (source.security?.length ?? 0) > 0,
         item: path.includes('{id}'),
         bodySchema: source.requestBody?.content?.['application/json']?.schema,
@@ -253,8 +258,12 @@ export async function issueCallers(server: TestServer): Promise<Map<string, stri
 /** True when `caller` may use `operation` (API.md "Privileges"). */
 export function allowed(caller: Caller, operation: Operation): boolean {
   if (caller.kind !== 'user') return false;
-  if (!operation.privilege) return true;
-  return caller.privileges.includes(SUPERUSER) || caller.privileges.includes(operation.privilege);
+  const gates = operation.privilegesAny ?? (operation.privilege ? [operation.privilege] : []);
+  if (gates.length === 0) return true;
+  return (
+    caller.privileges.includes(SUPERUSER) ||
+    gates.some((privilege) => caller.privileges.includes(privilege))
+  );
 }
 
 /** Asserts `response` is API.md's 401 for `caller` (no token, a bad one, an inactive user). */

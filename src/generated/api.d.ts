@@ -16,6 +16,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/addresses/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of addresses, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['addresses_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/addresses/{id}/': {
     parameters: {
       query?: never;
@@ -129,6 +146,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/collectors/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of collectors, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['collectors_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/collectors/{id}/': {
     parameters: {
       query?: never;
@@ -194,6 +228,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/contracts/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of contracts, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['contracts_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/contracts/{id}/': {
     parameters: {
       query?: never;
@@ -237,6 +288,23 @@ export interface paths {
     get: operations['customers_list'];
     put?: never;
     post: operations['customers_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of customers, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['customers_titles'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -292,6 +360,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/discounts/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of discounts, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['discounts_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/discounts/{id}/': {
     parameters: {
       query?: never;
@@ -341,6 +426,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/distributors/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of distributors, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['distributors_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/distributors/{id}/': {
     parameters: {
       query?: never;
@@ -384,6 +486,23 @@ export interface paths {
     get: operations['fuses_list'];
     put?: never;
     post: operations['fuses_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/fuses/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of fuses, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['fuses_titles'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -456,6 +575,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/measurements/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of measurements, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['measurements_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/measurements/{id}/': {
     parameters: {
       query?: never;
@@ -499,6 +635,23 @@ export interface paths {
     get: operations['obises_list'];
     put?: never;
     post: operations['obises_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/obises/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of obis codes, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['obises_titles'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -554,6 +707,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/payments/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of payments, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['payments_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payments/{id}/': {
     parameters: {
       query?: never;
@@ -597,6 +767,23 @@ export interface paths {
     get: operations['points_list'];
     put?: never;
     post: operations['points_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/points/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of consumption points, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['points_titles'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -652,6 +839,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/pricelists/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of price lists, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['pricelists_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/pricelists/{id}/': {
     parameters: {
       query?: never;
@@ -695,6 +899,23 @@ export interface paths {
     get: operations['products_list'];
     put?: never;
     post: operations['products_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/products/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of products, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['products_titles'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -750,6 +971,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/reports/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of reports, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['reports_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/reports/{id}/': {
     parameters: {
       query?: never;
@@ -793,6 +1031,23 @@ export interface paths {
     get: operations['roles_list'];
     put?: never;
     post: operations['roles_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/roles/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of roles, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['roles_titles'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -848,6 +1103,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/specifications/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of specifications, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['specifications_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/specifications/{id}/': {
     parameters: {
       query?: never;
@@ -891,6 +1163,23 @@ export interface paths {
     get: operations['suppliers_list'];
     put?: never;
     post: operations['suppliers_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/suppliers/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of suppliers, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['suppliers_titles'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -946,6 +1235,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/tariffdevices/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of tariff devices, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['tariffdevices_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/tariffdevices/{id}/': {
     parameters: {
       query?: never;
@@ -989,6 +1295,23 @@ export interface paths {
     get: operations['tariffs_list'];
     put?: never;
     post: operations['tariffs_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tariffs/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of tariffs, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['tariffs_titles'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1076,6 +1399,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/users/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of users, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['users_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/users/{id}/': {
     parameters: {
       query?: never;
@@ -1116,6 +1456,8 @@ export interface components {
     Address: {
       readonly id: number;
       customer: number;
+      /** @description Title of the row customer references (null when none or untitled). */
+      readonly customer_title: string | null;
       type: components['schemas']['AddressTypeEnum'];
       street: string;
       city: string;
@@ -1184,8 +1526,12 @@ export interface components {
     Contract: {
       readonly id: number;
       customer: number;
+      /** @description Title of the row customer references (null when none or untitled). */
+      readonly customer_title: string | null;
       contract_no: string;
       parent_contract?: number | null;
+      /** @description Title of the row parent_contract references (null when none or untitled). */
+      readonly parent_contract_title: string | null;
       /** @default supply */
       mode: components['schemas']['ModeEnum'];
       /** Format: date */
@@ -1319,6 +1665,8 @@ export interface components {
     Measurement: {
       readonly id: number;
       tariff_device: number;
+      /** @description Title of the row tariff_device references (null when none or untitled). */
+      readonly tariff_device_title: string | null;
       /** Format: date-time */
       timestamp_received: string;
       /** Format: decimal */
@@ -1653,6 +2001,15 @@ export interface components {
       previous?: string | null;
       results: components['schemas']['Tariff'][];
     };
+    PaginatedTitleList: {
+      /** @example 123 */
+      count: number;
+      /** Format: uri */
+      next?: string | null;
+      /** Format: uri */
+      previous?: string | null;
+      results: components['schemas']['Title'][];
+    };
     PaginatedUserList: {
       /** @example 123 */
       count: number;
@@ -1676,6 +2033,8 @@ export interface components {
     PatchedAddress: {
       readonly id?: number;
       customer?: number;
+      /** @description Title of the row customer references (null when none or untitled). */
+      readonly customer_title?: string | null;
       type?: components['schemas']['AddressTypeEnum'];
       street?: string;
       city?: string;
@@ -1700,8 +2059,12 @@ export interface components {
     PatchedContract: {
       readonly id?: number;
       customer?: number;
+      /** @description Title of the row customer references (null when none or untitled). */
+      readonly customer_title?: string | null;
       contract_no?: string;
       parent_contract?: number | null;
+      /** @description Title of the row parent_contract references (null when none or untitled). */
+      readonly parent_contract_title?: string | null;
       /** @default supply */
       mode: components['schemas']['ModeEnum'];
       /** Format: date */
@@ -1775,6 +2138,8 @@ export interface components {
     PatchedMeasurement: {
       readonly id?: number;
       tariff_device?: number;
+      /** @description Title of the row tariff_device references (null when none or untitled). */
+      readonly tariff_device_title?: string | null;
       /** Format: date-time */
       timestamp_received?: string;
       /** Format: decimal */
@@ -1797,6 +2162,8 @@ export interface components {
     PatchedPayment: {
       readonly id?: number;
       contract?: number;
+      /** @description Title of the row contract references (null when none or untitled). */
+      readonly contract_title?: string | null;
       type?: components['schemas']['PaymentTypeEnum'];
       /** Format: decimal */
       amount?: string;
@@ -1806,6 +2173,8 @@ export interface components {
     PatchedPoint: {
       readonly id?: number;
       contract?: number | null;
+      /** @description Title of the row contract references (null when none or untitled). */
+      readonly contract_title?: string | null;
       /** @description 18 digits, the last a GS1 check digit. */
       ean?: string;
       name?: string;
@@ -1848,18 +2217,30 @@ export interface components {
     PatchedSpecification: {
       readonly id?: number;
       point?: number;
+      /** @description Title of the row point references (null when none or untitled). */
+      readonly point_title?: string | null;
       tariff_device?: number | null;
+      /** @description Title of the row tariff_device references (null when none or untitled). */
+      readonly tariff_device_title?: string | null;
       /** @default planned */
       state: components['schemas']['SpecificationStateEnum'];
       parent_specification?: number | null;
+      /** @description Title of the row parent_specification references (null when none or untitled). */
+      readonly parent_specification_title?: string | null;
       /** Format: date */
       valid_from?: string;
       /** Format: date */
       valid_to?: string | null;
       distribution_tariff_code?: components['schemas']['DistributionTariffCodeEnum'];
       energy_distributor?: number | null;
+      /** @description Title of the row energy_distributor references (null when none or untitled). */
+      readonly energy_distributor_title?: string | null;
       energy_supplier?: number | null;
+      /** @description Title of the row energy_supplier references (null when none or untitled). */
+      readonly energy_supplier_title?: string | null;
       main_fuse?: number | null;
+      /** @description Title of the row main_fuse references (null when none or untitled). */
+      readonly main_fuse_title?: string | null;
       /** @default 3 */
       phases: components['schemas']['PhasesEnum'];
       /** Format: decimal */
@@ -1867,6 +2248,8 @@ export interface components {
       /** Format: decimal */
       estimated_annual_consumption?: string | null;
       discount?: number | null;
+      /** @description Title of the row discount references (null when none or untitled). */
+      readonly discount_title?: string | null;
       /** @default  */
       production_type:
         components['schemas']['ProductionTypeEnum'] | components['schemas']['BlankEnum'];
@@ -1885,6 +2268,8 @@ export interface components {
     PatchedTariff: {
       readonly id?: number;
       product?: number;
+      /** @description Title of the row product references (null when none or untitled). */
+      readonly product_title?: string | null;
       code?: string;
       /** Format: decimal */
       distribution_per_mwh_ht?: string | null;
@@ -1922,6 +2307,8 @@ export interface components {
     PatchedTariffDevice: {
       readonly id?: number;
       collector?: number | null;
+      /** @description Title of the row collector references (null when none or untitled). */
+      readonly collector_title?: string | null;
       serial_number?: string;
       /** @default  */
       model: string;
@@ -1944,11 +2331,15 @@ export interface components {
       is_active: boolean;
       /** @default [] */
       roles: number[];
+      /** @description Titles of the rows roles references, in its order (null: no title). */
+      readonly roles_titles?: (string | null)[];
       password?: string;
     };
     Payment: {
       readonly id: number;
       contract: number;
+      /** @description Title of the row contract references (null when none or untitled). */
+      readonly contract_title: string | null;
       type: components['schemas']['PaymentTypeEnum'];
       /** Format: decimal */
       amount: string;
@@ -1972,6 +2363,8 @@ export interface components {
     Point: {
       readonly id: number;
       contract?: number | null;
+      /** @description Title of the row contract references (null when none or untitled). */
+      readonly contract_title: string | null;
       /** @description 18 digits, the last a GS1 check digit. */
       ean: string;
       name: string;
@@ -2066,18 +2459,30 @@ export interface components {
     Specification: {
       readonly id: number;
       point: number;
+      /** @description Title of the row point references (null when none or untitled). */
+      readonly point_title: string | null;
       tariff_device?: number | null;
+      /** @description Title of the row tariff_device references (null when none or untitled). */
+      readonly tariff_device_title: string | null;
       /** @default planned */
       state: components['schemas']['SpecificationStateEnum'];
       parent_specification?: number | null;
+      /** @description Title of the row parent_specification references (null when none or untitled). */
+      readonly parent_specification_title: string | null;
       /** Format: date */
       valid_from: string;
       /** Format: date */
       valid_to?: string | null;
       distribution_tariff_code: components['schemas']['DistributionTariffCodeEnum'];
       energy_distributor?: number | null;
+      /** @description Title of the row energy_distributor references (null when none or untitled). */
+      readonly energy_distributor_title: string | null;
       energy_supplier?: number | null;
+      /** @description Title of the row energy_supplier references (null when none or untitled). */
+      readonly energy_supplier_title: string | null;
       main_fuse?: number | null;
+      /** @description Title of the row main_fuse references (null when none or untitled). */
+      readonly main_fuse_title: string | null;
       /** @default 3 */
       phases: components['schemas']['PhasesEnum'];
       /** Format: decimal */
@@ -2085,6 +2490,8 @@ export interface components {
       /** Format: decimal */
       estimated_annual_consumption?: string | null;
       discount?: number | null;
+      /** @description Title of the row discount references (null when none or untitled). */
+      readonly discount_title: string | null;
       /** @default  */
       production_type:
         components['schemas']['ProductionTypeEnum'] | components['schemas']['BlankEnum'];
@@ -2111,6 +2518,8 @@ export interface components {
     Tariff: {
       readonly id: number;
       product: number;
+      /** @description Title of the row product references (null when none or untitled). */
+      readonly product_title: string | null;
       code: string;
       /** Format: decimal */
       distribution_per_mwh_ht?: string | null;
@@ -2148,6 +2557,8 @@ export interface components {
     TariffDevice: {
       readonly id: number;
       collector?: number | null;
+      /** @description Title of the row collector references (null when none or untitled). */
+      readonly collector_title: string | null;
       serial_number: string;
       /** @default  */
       model: string;
@@ -2158,6 +2569,10 @@ export interface components {
       calibration_date?: string | null;
       /** @default true */
       active: boolean;
+    };
+    Title: {
+      readonly id: number;
+      readonly title: string | null;
     };
     TokenBlacklist: {
       refresh: string;
@@ -2183,6 +2598,8 @@ export interface components {
       is_active: boolean;
       /** @default [] */
       roles: number[];
+      /** @description Titles of the rows roles references, in its order (null: no title). */
+      readonly roles_titles: (string | null)[];
       password?: string;
     };
   };
@@ -2251,6 +2668,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Address'];
+        };
+      };
+    };
+  };
+  addresses_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
         };
       };
     };
@@ -2526,6 +2971,34 @@ export interface operations {
       };
     };
   };
+  collectors_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   collectors_retrieve: {
     parameters: {
       query?: never;
@@ -2728,6 +3201,34 @@ export interface operations {
       };
     };
   };
+  contracts_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   contracts_retrieve: {
     parameters: {
       query?: never;
@@ -2907,6 +3408,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Customer'];
+        };
+      };
+    };
+  };
+  customers_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
         };
       };
     };
@@ -3094,6 +3623,34 @@ export interface operations {
       };
     };
   };
+  discounts_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   discounts_retrieve: {
     parameters: {
       query?: never;
@@ -3277,6 +3834,34 @@ export interface operations {
       };
     };
   };
+  distributors_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   distributors_retrieve: {
     parameters: {
       query?: never;
@@ -3456,6 +4041,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Fuse'];
+        };
+      };
+    };
+  };
+  fuses_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
         };
       };
     };
@@ -3664,6 +4277,34 @@ export interface operations {
       };
     };
   };
+  measurements_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   measurements_retrieve: {
     parameters: {
       query?: never;
@@ -3847,6 +4488,34 @@ export interface operations {
       };
     };
   };
+  obises_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   obises_retrieve: {
     parameters: {
       query?: never;
@@ -4024,6 +4693,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Payment'];
+        };
+      };
+    };
+  };
+  payments_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
         };
       };
     };
@@ -4211,6 +4908,34 @@ export interface operations {
       };
     };
   };
+  points_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   points_retrieve: {
     parameters: {
       query?: never;
@@ -4390,6 +5115,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Pricelist'];
+        };
+      };
+    };
+  };
+  pricelists_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
         };
       };
     };
@@ -4577,6 +5330,34 @@ export interface operations {
       };
     };
   };
+  products_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   products_retrieve: {
     parameters: {
       query?: never;
@@ -4756,6 +5537,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Report'];
+        };
+      };
+    };
+  };
+  reports_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
         };
       };
     };
@@ -4943,6 +5752,34 @@ export interface operations {
       };
     };
   };
+  roles_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   roles_retrieve: {
     parameters: {
       query?: never;
@@ -5120,6 +5957,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Specification'];
+        };
+      };
+    };
+  };
+  specifications_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
         };
       };
     };
@@ -5307,6 +6172,34 @@ export interface operations {
       };
     };
   };
+  suppliers_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   suppliers_retrieve: {
     parameters: {
       query?: never;
@@ -5490,6 +6383,34 @@ export interface operations {
       };
     };
   };
+  tariffdevices_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
   tariffdevices_retrieve: {
     parameters: {
       query?: never;
@@ -5669,6 +6590,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Tariff'];
+        };
+      };
+    };
+  };
+  tariffs_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
         };
       };
     };
@@ -5901,6 +6850,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  users_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
       };
     };
   };

@@ -27,6 +27,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'customers',
+        titleField: 'customer_title',
       },
       {
         name: 'type',
@@ -109,6 +110,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -247,6 +249,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -307,6 +310,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'customers',
+        titleField: 'customer_title',
       },
       {
         name: 'contract_no',
@@ -325,6 +329,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'contracts',
+        titleField: 'parent_contract_title',
       },
       {
         name: 'mode',
@@ -425,6 +430,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -697,6 +703,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -847,6 +854,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -920,6 +928,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1026,6 +1035,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1095,6 +1105,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'tariffdevices',
+        titleField: 'tariff_device_title',
       },
       {
         name: 'timestamp_received',
@@ -1150,6 +1161,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1252,6 +1264,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1304,6 +1317,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'contracts',
+        titleField: 'contract_title',
       },
       {
         name: 'type',
@@ -1350,6 +1364,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1410,6 +1425,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'contracts',
+        titleField: 'contract_title',
       },
       {
         name: 'ean',
@@ -1515,6 +1531,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1638,6 +1655,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1702,6 +1720,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1754,6 +1773,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1831,6 +1851,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -1919,6 +1940,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'points',
+        titleField: 'point_title',
       },
       {
         name: 'tariff_device',
@@ -1928,6 +1950,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'tariffdevices',
+        titleField: 'tariff_device_title',
       },
       {
         name: 'state',
@@ -1951,6 +1974,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'specifications',
+        titleField: 'parent_specification_title',
       },
       {
         name: 'valid_from',
@@ -2058,6 +2082,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'distributors',
+        titleField: 'energy_distributor_title',
       },
       {
         name: 'energy_supplier',
@@ -2067,6 +2092,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'suppliers',
+        titleField: 'energy_supplier_title',
       },
       {
         name: 'main_fuse',
@@ -2076,6 +2102,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'fuses',
+        titleField: 'main_fuse_title',
       },
       {
         name: 'phases',
@@ -2119,6 +2146,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'discounts',
+        titleField: 'discount_title',
       },
       {
         name: 'production_type',
@@ -2198,6 +2226,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -2516,6 +2545,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -2561,6 +2591,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'collectors',
+        titleField: 'collector_title',
       },
       {
         name: 'serial_number',
@@ -2645,6 +2676,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -2732,6 +2764,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'products',
+        titleField: 'product_title',
       },
       {
         name: 'code',
@@ -2941,6 +2974,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',
@@ -3127,6 +3161,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         reference: 'roles',
         itemKind: 'reference',
+        titleField: 'roles_titles',
       },
       {
         name: 'password',
@@ -3151,6 +3186,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       update: true,
       destroy: true,
       history: true,
+      titles: true,
     },
     formSchema: {
       type: 'object',

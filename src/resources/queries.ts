@@ -28,6 +28,7 @@ export const resourceKeys = {
   list: (name: string, query: ListQuery) => ['resources', name, 'list', query] as const,
   item: (name: string, id: RowId) => ['resources', name, 'item', String(id)] as const,
   search: (name: string, term: string) => ['resources', name, 'search', term] as const,
+  titles: (name: string, what: string) => ['resources', name, 'titles', what] as const,
   history: (name: string, id: RowId) => ['resources', name, 'history', String(id)] as const,
 };
 
@@ -80,6 +81,62 @@ export function searchQueryOptions(
     queryKey: resourceKeys.search(descriptor.name, term),
     queryFn: async ({ signal }) =>
       toListPage((await request<unknown>('GET', descriptor.path, { query, signal })).data),
+    staleTime: 30_000,
+  });
+}
+
+/** One row of a title lookup (`GET <path>titles/`, **Joule**): its id and title, or null. */
+export interface TitleRow {
+  readonly id: RowId;
+  readonly title: string | null;
+}
+
+/** Most ids one title lookup may name (the server's `MAX_TITLE_IDS`). */
+export const MAX_TITLE_IDS = 100;
+
+/** `<path>titles/` of a resource (`/fuses/` → `/fuses/titles/`). */
+export function titlesPath(descriptor: Pick<ResourceDescriptor, 'path'>): string {
+  const base = descriptor.path.endsWith('/') ? descriptor.path : `${descriptor.path}/`;
+  return `${base}titles/`;
+}
+
+/**
+ * Titles of the rows `ids` of a resource that publishes the title lookup
+ * (`operations.titles`): one `GET <path>titles/?ids=…` per {@link MAX_TITLE_IDS} ids. An id
+ * the answer leaves out (deleted) is missing from the result; a null title is `#<id>`.
+ *
+ * @throws the `ApiError` of a failed read.
+ */
+export async function fetchTitlesByIds(
+  request: RequestFn,
+  descriptor: Pick<ResourceDescriptor, 'path'>,
+  ids: readonly RowId[],
+  signal?: AbortSignal,
+): Promise<Record<string, string>> {
+  const titles: Record<string, string> = {};
+  for (let start = 0; start < ids.length; start += MAX_TITLE_IDS) {
+    const chunk = ids.slice(start, start + MAX_TITLE_IDS);
+    const query = { ids: chunk.join(','), page_size: chunk.length };
+    const answer = await request<unknown>('GET', titlesPath(descriptor), { query, signal });
+    for (const row of toListPage(answer.data).results as unknown as TitleRow[])
+      titles[String(row.id)] = row.title ?? `#${row.id}`;
+  }
+  return titles;
+}
+
+/** Up to 20 `{id, title}` rows matching a search term, from the title lookup, for pickers. */
+export function titleSearchQueryOptions(
+  request: RequestFn,
+  descriptor: Pick<ResourceDescriptor, 'name' | 'path'>,
+  term: string,
+) {
+  const query = { search: term || undefined, page: 1, page_size: 20 };
+  return queryOptions({
+    queryKey: resourceKeys.titles(descriptor.name, `search:${term}`),
+    queryFn: async ({ signal }) => {
+      const answer = await request<unknown>('GET', titlesPath(descriptor), { query, signal });
+      return toListPage(answer.data).results as unknown as readonly TitleRow[];
+    },
     staleTime: 30_000,
   });
 }

@@ -37,8 +37,10 @@ describe('contracts', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       customer: customerA,
+      customer_title: expect.any(String),
       contract_no: 'S-2025-001',
       parent_contract: null,
+      parent_contract_title: null,
       mode: 'supply',
       valid_from: '2025-01-01',
       valid_to: null,
@@ -128,6 +130,7 @@ describe('payments', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       contract: owner.body.id,
+      contract_title: 'S-PAY',
       type: 'advance',
       amount: '1500.50',
       ts: '2025-02-15',

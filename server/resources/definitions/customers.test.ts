@@ -152,6 +152,7 @@ describe('addresses', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       customer: customer.body.id,
+      customer_title: expect.any(String),
       type: 'permanent',
       street: 'Vinohradská 12',
       city: 'Praha',

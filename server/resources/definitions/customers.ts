@@ -48,6 +48,7 @@ export const customersResource = defineResource({
   table: customers,
   labels: { singular: text('Customer', 'Zákazník'), plural: text('Customers', 'Zákazníci') },
   titleField: 'customer_no',
+  titleFields: ['customer_no', 'company_name', 'last_name', 'first_name'],
   fields: {
     id: idField(customers.id),
     customer_no: {

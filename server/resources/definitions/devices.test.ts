@@ -54,6 +54,7 @@ describe('tariff devices', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       collector: collector.body.id,
+      collector_title: `${collector.body.serial_number} ${collector.body.name}`,
       serial_number: 'EM-CRUD',
       model: 'AM550',
       ean_production: null,
@@ -129,6 +130,7 @@ describe('measurements', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       tariff_device: id,
+      tariff_device_title: expect.any(String),
       timestamp_received: expect.stringMatching(/^2025-01-01T00:00:00/),
       obis_181: '100.500',
       obis_182: '20.000',

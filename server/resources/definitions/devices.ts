@@ -37,6 +37,7 @@ export const tariffDevicesResource = defineResource({
     plural: text('Tariff devices', 'Tarifní zařízení'),
   },
   titleField: 'serial_number',
+  titleFields: ['serial_number', 'name'],
   fields: {
     id: idField(tariffDevices.id),
     collector: {

@@ -141,6 +141,7 @@ export const pointsResource = defineResource({
     plural: text('Consumption points', 'Odběrná místa'),
   },
   titleField: 'ean',
+  titleFields: ['pod_no', 'name'],
   fields: {
     id: idField(points.id),
     contract: {

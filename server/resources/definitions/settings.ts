@@ -72,6 +72,7 @@ export const suppliersResource = defineResource({
   table: suppliers,
   labels: { singular: text('Supplier', 'Dodavatel'), plural: text('Suppliers', 'Dodavatelé') },
   titleField: 'name',
+  titleFields: ['code', 'name'],
   fields: {
     id: idField(suppliers.id),
     name: { type: 'string', column: suppliers.name, label: NAME, required: true, maxLength: 100 },
@@ -100,6 +101,7 @@ export const distributorsResource = defineResource({
     plural: text('Distributors', 'Distributoři'),
   },
   titleField: 'name',
+  titleFields: ['code', 'name'],
   fields: {
     id: idField(distributors.id),
     name: {
@@ -229,6 +231,7 @@ export const collectorsResource = defineResource({
     plural: text('Collectors', 'Koncentrátory'),
   },
   titleField: 'name',
+  titleFields: ['serial_number', 'name'],
   fields: {
     id: idField(collectors.id),
     serial_number: {

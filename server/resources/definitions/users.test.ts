@@ -25,6 +25,7 @@ describe('users CRUD', () => {
       email: 'new.person@joule.test',
       is_active: true,
       roles: [1, 2],
+      roles_titles: ['Administrator', 'Clerk'],
     });
     const id = created.body.id;
 
@@ -39,7 +40,12 @@ describe('users CRUD', () => {
       body: { roles: [], is_active: false },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toEqual({ ...created.body, roles: [], is_active: false });
+    expect(patched.body).toEqual({
+      ...created.body,
+      roles: [],
+      roles_titles: [],
+      is_active: false,
+    });
 
     const deleted = await server.request(`/users/${id}/`, { method: 'DELETE', token: admin });
     expect(deleted.status).toBe(204);

@@ -148,6 +148,7 @@ describe('serialization', () => {
       kind: 'tool',
       count: 0,
       role: 2,
+      role_title: 'Clerk',
     });
   });
 });

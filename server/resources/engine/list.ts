@@ -15,8 +15,9 @@ import { absoluteUrlWith } from '../../http/urls';
 import { messages } from '../../i18n/messages';
 import { keysetCondition, orderBy } from './keyset';
 import type { ListQuery } from './list-query';
-import type { CompiledResource } from './registry';
+import type { CompiledResource, ResourceRegistry } from './registry';
 import { maintainedCount } from './row-counts';
+import { rowSelection } from './titles';
 import { serializeRow, type Row } from './serialize';
 import type { JsonValue } from './types';
 
@@ -58,6 +59,7 @@ async function countRows(
 async function pageRows(
   db: Database,
   resource: CompiledResource,
+  selection: ReturnType<typeof rowSelection>,
   query: ListQuery,
   offset: number,
   size: number,
@@ -66,7 +68,7 @@ async function pageRows(
   const order = orderBy(query.order);
   if (offset === 0) {
     return db
-      .select()
+      .select(selection)
       .from(table)
       .where(query.where)
       .orderBy(...order)
@@ -80,7 +82,7 @@ async function pageRows(
     .limit(size)
     .offset(offset);
   return db
-    .select()
+    .select(selection)
     .from(table)
     .where(inArray(resource.id.column, ids))
     .orderBy(...order);
@@ -89,12 +91,15 @@ async function pageRows(
 /** Runs `query` on `resource` and builds the answer for `request`. */
 export async function runList(
   db: Database,
+  registry: ResourceRegistry,
   resource: CompiledResource,
   query: ListQuery,
   request: FastifyRequest,
 ): Promise<ListAnswer> {
   const { table } = resource.def;
   const { paging } = query;
+  // The page's rows with the titles of the rows they reference, in this one query.
+  const selection = rowSelection(registry, resource);
 
   if (paging.kind === 'page') {
     const offset = (paging.page - 1) * paging.size;
@@ -105,14 +110,14 @@ export async function runList(
       // pool connections), one round trip less.
       [total, rows] = await Promise.all([
         countRows(db, resource, query),
-        pageRows(db, resource, query, offset, paging.size),
+        pageRows(db, resource, selection, query, offset, paging.size),
       ]);
     } else {
       // Counted first, so a page beyond the rows is a 404 before any OFFSET is run
       // (`list-query.ts` parsePaging).
       total = await countRows(db, resource, query);
       if (offset >= total) throw detailError(404, messages.invalidPage);
-      rows = await pageRows(db, resource, query, offset, paging.size);
+      rows = await pageRows(db, resource, selection, query, offset, paging.size);
     }
     const hasNext = offset + rows.length < total;
     return {
@@ -135,7 +140,7 @@ export async function runList(
   }
   const forward = paging.direction === 'next';
   const fetched: Row[] = await db
-    .select()
+    .select(selection)
     .from(table)
     .where(and(query.where, keysetCondition(query.order, anchor, paging.direction)))
     .orderBy(...orderBy(query.order, !forward))

@@ -45,6 +45,13 @@ describe('OPTIONS (DRF SimpleMetadata)', () => {
             label: 'Roles',
             child: { type: 'field', required: true, read_only: false },
           },
+          roles_titles: {
+            type: 'list',
+            required: false,
+            read_only: true,
+            label: 'Roles',
+            child: { type: 'string', required: true, read_only: true },
+          },
           password: {
             type: 'string',
             required: false,
@@ -121,7 +128,7 @@ describe('GET /schema/ (OpenAPI)', () => {
   it('types users and roles with Joule extensions', async () => {
     const schema = (await server.request('/schema/')).body;
     const { User, PatchedUser, Role } = schema.components.schemas;
-    expect(User.required).toEqual(['email', 'id']);
+    expect(User.required).toEqual(['email', 'id', 'roles_titles']);
     expect(User.properties.id).toEqual({ type: 'integer', readOnly: true });
     expect(User.properties.email).toEqual({ type: 'string', format: 'email', maxLength: 254 });
     expect(User.properties.password).toEqual({

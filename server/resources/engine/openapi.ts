@@ -5,7 +5,8 @@
  * `_partial_update`, `_destroy`, plus the Joule extensions: `x-reference` on reference
  * properties (on the items of reference lists), `x-privilege` on every operation, and
  * `x-search-fields`, `x-sort-fields`, `x-filter-fields`, `x-range-fields` on list
- * operations. The schema is always in English; labels in other languages come from OPTIONS.
+ * operations, `x-title-of` on the read-only embedded titles of references (`titles.ts`).
+ * The schema is always in English; labels in other languages come from OPTIONS.
  */
 import {
   JWT_SECURITY,
@@ -20,6 +21,7 @@ import {
 import type { EnumComponents } from './openapi-enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query';
 import type { CompiledField, CompiledResource } from './registry';
+import { embeddedTitleName } from './titles';
 import type { JsonValue } from './types';
 
 function typeSchema(
@@ -93,6 +95,38 @@ export function propertySchema(
   return Object.keys(meta).length > 0 ? { allOf: [schema], ...meta } : schema;
 }
 
+/**
+ * The read-only property carrying the embedded title(s) of reference field `field`
+ * (`titles.ts`), marked `x-title-of: <field>` so clients pair it with its reference; or
+ * undefined for other fields.
+ */
+export function embeddedTitleSchema(
+  field: CompiledField,
+): { readonly name: string; readonly schema: SchemaObject } | undefined {
+  const name = embeddedTitleName(field);
+  if (name === undefined || !field.readable) return undefined;
+  const common = { readOnly: true, 'x-title-of': field.name };
+  return field.def.type === 'list'
+    ? {
+        name,
+        schema: {
+          type: 'array',
+          items: { type: 'string', nullable: true },
+          ...common,
+          description: `Titles of the rows ${field.name} references, in its order (null: no title).`,
+        },
+      }
+    : {
+        name,
+        schema: {
+          type: 'string',
+          nullable: true,
+          ...common,
+          description: `Title of the row ${field.name} references (null when none or untitled).`,
+        },
+      };
+}
+
 /** `<Component>`, `Patched<Component>` and `Paginated<Component>List`. */
 export function resourceSchemas(
   resource: CompiledResource,
@@ -100,13 +134,22 @@ export function resourceSchemas(
 ): Record<string, SchemaObject> {
   const { component } = resource.def;
   const properties: JsonObject = {};
-  for (const field of resource.fields)
+  const titles: string[] = [];
+  for (const field of resource.fields) {
     properties[field.name] = propertySchema(resource, field, enums);
+    const title = embeddedTitleSchema(field);
+    if (title) {
+      properties[title.name] = title.schema;
+      titles.push(title.name);
+    }
+  }
   // As drf-spectacular: read-only fields are always present in answers, so required too.
-  const required = resource.fields
-    .filter((field) => field.def.readOnly || field.def.required)
-    .map((field) => field.name)
-    .sort();
+  const required = [
+    ...resource.fields
+      .filter((field) => field.def.readOnly || field.def.required)
+      .map((field) => field.name),
+    ...titles,
+  ].sort();
   return {
     [component]: { type: 'object', properties, required },
     [`Patched${component}`]: { type: 'object', properties },

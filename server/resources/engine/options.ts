@@ -11,9 +11,12 @@
  *   required: true, read_only: false}}` — DRF's shape for a ListField of
  *   PrimaryKeyRelatedField; the referenced resource is in OpenAPI's `x-reference`.
  * - A `multiple choice` field (roles.privileges) lists its `choices` like a `choice` field.
+ * - Each reference `x` is followed by its read-only embedded title `x_title` (a reference
+ *   list by `x_titles`, a list of strings), labelled as the reference.
  */
 import type { Lang } from '../../i18n/text';
 import type { CompiledField, CompiledResource } from './registry';
+import { embeddedTitleName } from './titles';
 import type { JsonValue } from './types';
 
 /** DRF's field info for one field. */
@@ -49,6 +52,21 @@ export function fieldInfo(field: CompiledField, lang: Lang): Record<string, Json
 }
 
 /**
+ * DRF's field info of the read-only embedded title of reference `field` (`titles.ts`): a
+ * string, or a list of strings for a reference list; labelled as the reference.
+ */
+export function titleInfo(field: CompiledField, lang: Lang): Record<string, JsonValue> {
+  const info: Record<string, JsonValue> = {
+    type: field.def.type === 'list' ? 'list' : 'string',
+    required: false,
+    read_only: true,
+    label: field.def.label[lang],
+  };
+  if (field.def.type === 'list') info.child = { type: 'string', required: true, read_only: true };
+  return info;
+}
+
+/**
  * The OPTIONS answer. `writeAction` is `POST` on the collection, `PUT` on an item, or
  * undefined when the caller may not write (then `actions` is left out, as DRF does).
  */
@@ -65,7 +83,11 @@ export function optionsMetadata(
   };
   if (writeAction) {
     const fields: Record<string, JsonValue> = {};
-    for (const field of resource.fields) fields[field.name] = fieldInfo(field, lang);
+    for (const field of resource.fields) {
+      fields[field.name] = fieldInfo(field, lang);
+      const title = embeddedTitleName(field);
+      if (title !== undefined && field.readable) fields[title] = titleInfo(field, lang);
+    }
     answer.actions = { [writeAction]: fields };
   }
   return answer;

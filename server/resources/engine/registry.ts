@@ -64,6 +64,11 @@ export class ResourceRegistry {
         if (!referenced)
           fail(resource.def, `field ${field.name} references unknown resource "${target}"`);
         referenced.referrers.push({ resource, field });
+        // The embedded title (`titles.ts`) must not shadow a field.
+        const titleName =
+          field.def.type === 'list' ? `${field.name}_titles` : `${field.name}_title`;
+        if (resource.byName.has(titleName))
+          fail(resource.def, `field ${titleName} clashes with the embedded title of ${field.name}`);
       }
     }
   }

@@ -34,6 +34,7 @@ import { assertWriteAuthorized } from './authorize';
 import { assertNotReferenced } from './references';
 import type { CompiledResource, ResourceRegistry } from './registry';
 import { etagOf, fieldValues, ifMatchAllows, serializeRow, type Row } from './serialize';
+import { registerTitlesRoute, rowSelection, withTitles } from './titles';
 import { validateWrite, type WriteMode } from './validate';
 
 /** What the resource routes need from the app. */
@@ -82,8 +83,11 @@ function registerResource(
   const { table, privilege } = resource.def;
   const idColumn = resource.id.column;
 
-  const send = (reply: FastifyReply, status: number, row: Row) =>
-    reply.code(status).header('etag', etagOf(row)).send(serializeRow(resource, row));
+  /** Answers `row` (as stored) with the titles of the rows it references. */
+  const send = async (reply: FastifyReply, status: number, row: Row) => {
+    const titled = await withTitles(db, registry, resource, row);
+    return reply.code(status).header('etag', etagOf(row)).send(serializeRow(resource, titled));
+  };
 
   async function lockRow(
     tx: Database,
@@ -133,7 +137,13 @@ function registerResource(
   registerPath(app, `${prefix}/${resource.name}/`, {
     async GET(request) {
       await auth.authorize(request, privilege);
-      return runList(db, resource, parseListQuery(resource, queryParams(request)), request);
+      return runList(
+        db,
+        registry,
+        resource,
+        parseListQuery(resource, queryParams(request)),
+        request,
+      );
     },
     async POST(request, reply) {
       const principal = await auth.authorize(request, privilege);
@@ -177,12 +187,15 @@ function registerResource(
       await auth.authorize(request, privilege);
       const id = parseId(request);
       if (id === undefined) throw notFound();
-      const [row] = await db.select().from(table).where(eq(idColumn, id));
+      const [row] = await db
+        .select(rowSelection(registry, resource))
+        .from(table)
+        .where(eq(idColumn, id));
       if (!row) throw notFound();
       const etag = etagOf(row);
       if (request.headers['if-none-match'] === etag)
         return reply.code(304).header('etag', etag).send();
-      return send(reply, 200, row);
+      return reply.code(200).header('etag', etag).send(serializeRow(resource, row));
     },
     PUT: (request, reply) => write(request, reply, 'replace'),
     PATCH: (request, reply) => write(request, reply, 'update'),
@@ -232,4 +245,5 @@ function registerResource(
   });
 
   registerHistoryRoute(app, resource, context);
+  registerTitlesRoute(app, resource, context);
 }

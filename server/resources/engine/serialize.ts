@@ -4,12 +4,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { CompiledResource } from './registry';
+import { TITLE_KEY_PREFIX, embeddedTitleName, titleKey } from './titles';
 import type { JsonValue } from './types';
 
 /** A row as Drizzle selects it: column property name → value. */
 export type Row = Readonly<Record<string, unknown>>;
 
-/** The JSON answer for `row`: every readable field, in declaration order. */
+/**
+ * The JSON answer for `row`: every readable field, in declaration order, each reference
+ * followed by its embedded title (`x_title` / `x_titles`) when `row` was selected with
+ * them (`titles.ts` `rowSelection`).
+ */
 export function serializeRow(resource: CompiledResource, row: Row): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {};
   for (const field of resource.fields) {
@@ -17,6 +22,9 @@ export function serializeRow(resource: CompiledResource, row: Row): Record<strin
     const value = row[field.columnKey];
     out[field.name] =
       value === null || value === undefined ? null : field.codec.toJson(value, field.def);
+    const titleName = embeddedTitleName(field);
+    const key = titleKey(field);
+    if (titleName !== undefined && key in row) out[titleName] = (row[key] ?? null) as JsonValue;
   }
   return out;
 }
@@ -31,7 +39,9 @@ export function fieldValues(resource: CompiledResource, row: Row): Record<string
  * earlier ETags stale): `"<sha-256 prefix, base64url>"`.
  */
 export function etagOf(row: Row): string {
-  const canonical = JSON.stringify(Object.entries(row), (_key, value: unknown) =>
+  // Embedded titles are not stored in the row: renaming a referenced row is no change of it.
+  const stored = Object.entries(row).filter(([key]) => !key.startsWith(TITLE_KEY_PREFIX));
+  const canonical = JSON.stringify(stored, (_key, value: unknown) =>
     value instanceof Date ? value.toISOString() : value,
   );
   return `"${createHash('sha256').update(canonical).digest('base64url').slice(0, 27)}"`;

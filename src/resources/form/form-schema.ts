@@ -81,6 +81,7 @@ function fieldUi(field: FieldDescriptor, given: unknown): Mutable {
   const defaults: Mutable = {
     labelId: field.label,
     reference: field.reference,
+    titleField: field.titleField,
     choices: field.choices,
     decimalPlaces: field.decimalPlaces,
     emptyValue: emptyValue(field),

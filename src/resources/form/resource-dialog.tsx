@@ -149,6 +149,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
                 id={formId}
                 form={form ?? ready.form}
                 formData={ready.formData}
+                stored={ready.base.row}
                 onChange={ready.setFormData}
                 onSubmit={(data) => void ready.submit(data).then((saved) => saved && onClose())}
                 extraErrors={ready.save.status === 'invalid' ? ready.save.extraErrors : undefined}

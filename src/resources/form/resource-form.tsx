@@ -23,6 +23,17 @@ export interface ResourceFormProps {
   readonly widgets?: RegistryWidgetsType;
   /** Everything read-only (no update permission, or while saving). @default false */
   readonly disabled?: boolean;
+  /**
+   * The row as the API answered it, if any: reference widgets name the rows it references
+   * by the titles the server embedded in it (`titleField`) instead of fetching them, as
+   * long as the reference still holds the stored value.
+   */
+  readonly stored?: Readonly<Record<string, unknown>>;
+}
+
+/** What the form hands its widgets (rjsf `formContext`). */
+export interface ResourceFormContext {
+  readonly stored?: Readonly<Record<string, unknown>>;
 }
 
 // Never add defaults the user did not type: the form would look changed on open.
@@ -36,6 +47,8 @@ const ignoreErrors = () => undefined;
 /** The rjsf `Form` with our Blueprint widgets and templates and localized validation. */
 export function ResourceForm(props: ResourceFormProps) {
   const { id, form, formData, onChange, onSubmit, extraErrors, widgets, disabled = false } = props;
+  const { stored } = props;
+  const formContext = useMemo((): ResourceFormContext => ({ stored }), [stored]);
   const intl = useIntl();
   const transformErrors = useMemo(() => {
     const format: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
@@ -51,6 +64,7 @@ export function ResourceForm(props: ResourceFormProps) {
       schema={form.schema as RJSFSchema}
       uiSchema={form.uiSchema as UiSchema}
       formData={formData}
+      formContext={formContext}
       validator={validator}
       widgets={allWidgets}
       templates={templates}

@@ -13,6 +13,7 @@ import type { RequestFn } from '../registry/registry-context';
 import { ALL_PAGE_SIZE, buildListQuery, type ListState } from './list-query';
 import {
   collectReferenceIds,
+  embeddedTitles,
   fetchTitles,
   referenceIds,
   type ReferenceTitles,
@@ -151,12 +152,13 @@ export async function exportCsv(options: ExportCsvOptions): Promise<{ file: Blob
   const { request, client, descriptor, descriptorsByName, state, columns, text, signal } = options;
   const rows = await fetchAllRows(request, descriptor, state, signal);
   const shown = descriptor.fields.filter((field) => columns.includes(field.name));
-  const titles: Record<string, Readonly<Record<string, string>>> = {};
+  // Titles the server embedded in the rows need no request; the others one per resource.
+  const titles: Record<string, Readonly<Record<string, string>>> = embeddedTitles(shown, rows);
   for (const [name, ids] of collectReferenceIds(shown, rows)) {
     const target = descriptorsByName[name];
     if (!target) continue;
     try {
-      titles[name] = await fetchTitles(client, request, target, ids);
+      titles[name] = { ...titles[name], ...(await fetchTitles(client, request, target, ids)) };
     } catch {
       // Titles are a nicety: the export goes on with ids.
     }

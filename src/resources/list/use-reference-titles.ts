@@ -6,7 +6,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
-import { itemQueryOptions, resourceKeys, toListPage } from '../queries';
+import { fetchTitlesByIds, itemQueryOptions, resourceKeys, toListPage } from '../queries';
 import { useResourceRegistry, type RequestFn } from '../registry/registry-context';
 import { rowTitle } from '../row-title';
 import { ALL_PAGE_SIZE } from './list-query';
@@ -29,14 +29,43 @@ export function referenceIds(value: unknown): string[] {
   return Array.isArray(value) ? value.flatMap(one) : one(value);
 }
 
-/** Distinct ids per referenced resource over the given rows, sorted so keys are stable. */
+/**
+ * The titles the server embedded in `rows` (**Joule**: the field named by a reference's
+ * `titleField`, a title or a list of titles beside the id or ids), per referenced resource.
+ * A null title is `#<id>`.
+ */
+export function embeddedTitles(
+  fields: readonly FieldDescriptor[],
+  rows: readonly ResourceRow[],
+): Record<string, Record<string, string>> {
+  const titles: Record<string, Record<string, string>> = {};
+  for (const field of fields) {
+    if (!field.reference || !field.titleField) continue;
+    const known = (titles[field.reference] ??= {});
+    for (const row of rows) {
+      const ids = referenceIds(row[field.name]);
+      const value = row[field.titleField];
+      const names = Array.isArray(value) ? (value as unknown[]) : [value];
+      ids.forEach((id, index) => {
+        const name = names[index];
+        known[id] = typeof name === 'string' && name !== '' ? name : `#${id}`;
+      });
+    }
+  }
+  return titles;
+}
+
+/**
+ * Distinct ids per referenced resource over the given rows, sorted so keys are stable;
+ * references whose titles the server embeds (`titleField`) are left out: nothing to fetch.
+ */
 export function collectReferenceIds(
   fields: readonly FieldDescriptor[],
   rows: readonly ResourceRow[],
 ): Map<string, string[]> {
   const found = new Map<string, Set<string>>();
   for (const field of fields) {
-    if (!field.reference) continue;
+    if (!field.reference || field.titleField) continue;
     const ids = found.get(field.reference) ?? new Set<string>();
     for (const row of rows) for (const id of referenceIds(row[field.name])) ids.add(id);
     found.set(field.reference, ids);
@@ -47,8 +76,10 @@ export function collectReferenceIds(
 }
 
 /**
- * Titles of the given rows of `target` (ids as strings): per-id reads through the item
- * cache for a few, one `page_size=9999` read for many; an unreadable row is `#<id>`.
+ * Titles of the given rows of `target` (ids as strings): with the server's title lookup
+ * (`operations.titles`) one `titles/?ids=` read per 100 ids; on a plain DRF back-end (no
+ * standard "id in" filter) per-id reads through the item cache for a few, one
+ * `page_size=9999` read for many; an unreadable row is `#<id>`.
  */
 export async function fetchTitles(
   client: QueryClient,
@@ -56,6 +87,14 @@ export async function fetchTitles(
   target: ResourceDescriptor,
   ids: readonly string[],
 ): Promise<Record<string, string>> {
+  if (target.operations.titles) {
+    try {
+      const titles = await fetchTitlesByIds(request, target, ids);
+      return Object.fromEntries(ids.map((id) => [id, titles[id] ?? `#${id}`]));
+    } catch {
+      return Object.fromEntries(ids.map((id) => [id, `#${id}`]));
+    }
+  }
   if (ids.length <= PER_ID_LIMIT) {
     const entries = await Promise.all(
       ids.map(async (id) => {
@@ -78,10 +117,12 @@ export async function fetchTitles(
 }
 
 /**
- * Loads the titles of the rows referenced by `rows`: one query per referenced resource —
- * per-id reads (shared with forms and pickers through the item cache) for a few ids, one
- * `page_size=9999` read for many. References to resources the registry does not know are
- * left out, and their cells show the id.
+ * The titles of the rows referenced by `rows`: those the server embedded in them (no
+ * request at all), and for other references (a plain DRF back-end) one query per
+ * referenced resource — the title lookup when published, else per-id reads (shared with
+ * forms and pickers through the item cache) for a few ids, one `page_size=9999` read for
+ * many. References to resources the registry does not know are left out, and their cells
+ * show the id.
  */
 export function useReferenceTitles(
   descriptor: ResourceDescriptor,
@@ -90,24 +131,30 @@ export function useReferenceTitles(
 ): ReferenceTitles {
   const client = useQueryClient();
   const { descriptorsByName, request } = useResourceRegistry();
-  const wanted = useMemo(() => {
-    const shown = descriptor.fields.filter((field) => columns.includes(field.name));
-    return [...collectReferenceIds(shown, rows)].flatMap(([name, ids]) => {
-      const target = descriptorsByName[name];
-      return target ? [{ target, ids }] : [];
-    });
-  }, [descriptor, rows, columns, descriptorsByName]);
+  const shown = useMemo(
+    () => descriptor.fields.filter((field) => columns.includes(field.name)),
+    [descriptor, columns],
+  );
+  const embedded = useMemo(() => embeddedTitles(shown, rows), [shown, rows]);
+  const wanted = useMemo(
+    () =>
+      [...collectReferenceIds(shown, rows)].flatMap(([name, ids]) => {
+        const target = descriptorsByName[name];
+        return target ? [{ target, ids }] : [];
+      }),
+    [shown, rows, descriptorsByName],
+  );
 
   const combine = useCallback(
     (results: UseQueryResult<Record<string, string>>[]): ReferenceTitles => {
-      const titles: Record<string, Record<string, string>> = {};
+      const titles: Record<string, Record<string, string>> = { ...embedded };
       results.forEach((result, index) => {
         const name = wanted[index]?.target.name;
-        if (name && result.data) titles[name] = result.data;
+        if (name && result.data) titles[name] = { ...titles[name], ...result.data };
       });
       return titles;
     },
-    [wanted],
+    [wanted, embedded],
   );
 
   return useQueries({
@@ -115,7 +162,7 @@ export function useReferenceTitles(
       queryKey: [
         ...resourceKeys.all(target.name),
         'titles',
-        ids.length <= PER_ID_LIMIT ? ids : 'all',
+        target.operations.titles || ids.length <= PER_ID_LIMIT ? ids : 'all',
       ],
       queryFn: () => fetchTitles(client, request, target, ids),
       staleTime: TITLE_STALE_MS,

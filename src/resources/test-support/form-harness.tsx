@@ -15,6 +15,8 @@ export interface FormHarnessProps {
   /** Receives every change. */
   readonly onData?: (data: Data) => void;
   readonly onSubmit?: (data: Data) => void;
+  /** The row as the API answered it (its embedded titles name references). */
+  readonly stored?: Data;
 }
 
 /** The resource's form with its own state, and a submit button. */
@@ -24,6 +26,7 @@ export function FormHarness({
   mode = 'edit',
   onData,
   onSubmit,
+  stored,
 }: FormHarnessProps) {
   const [form] = useState(() => buildForm(descriptor, mode));
   const [data, setData] = useState(initial);
@@ -33,6 +36,7 @@ export function FormHarness({
         id="harness"
         form={form}
         formData={data}
+        stored={stored}
         onChange={(next) => {
           setData(next);
           onData?.(next);

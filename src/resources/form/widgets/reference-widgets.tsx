@@ -6,6 +6,7 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ResourceRow, RowId } from '../../descriptor';
 import { referenceIds } from '../../list/use-reference-titles';
 import { messages } from '../../messages';
+import type { ResourceFormContext } from '../resource-form';
 import { emptyValueOf } from './labels';
 import { ReferencePicker } from './reference-picker';
 import { useReferenceTarget, useRowTitles } from './use-reference';
@@ -14,6 +15,42 @@ import { useReferenceTarget, useRowTitles } from './use-reference';
 function acceptOf(options: WidgetProps['options']): ((row: ResourceRow) => boolean) | undefined {
   const accept = options.acceptRow;
   return typeof accept === 'function' ? (accept as (row: ResourceRow) => boolean) : undefined;
+}
+
+/**
+ * Titles of `ids` the server embedded in the stored row (`ui:options.titleField`, e.g.
+ * `main_fuse_title`), while the field still holds the stored value; else none.
+ */
+function storedTitles(props: WidgetProps, ids: readonly RowId[]): Record<string, string> {
+  const titleField = props.options.titleField;
+  const stored = (props.registry.formContext as ResourceFormContext | undefined)?.stored;
+  if (typeof titleField !== 'string' || !stored) return {};
+  const storedIds = referenceIds(stored[props.name]);
+  if (storedIds.join(',') !== ids.map(String).join(',')) return {};
+  const value = stored[titleField];
+  const names = Array.isArray(value) ? (value as unknown[]) : [value];
+  const titles: Record<string, string> = {};
+  storedIds.forEach((id, index) => {
+    const name = names[index];
+    if (typeof name === 'string' && name !== '') titles[id] = name;
+  });
+  return titles;
+}
+
+/**
+ * Titles of the referenced rows `ids`: embedded in the stored row when it still holds them,
+ * else read (`useRowTitles`: the title lookup when published).
+ */
+function useTitles(props: WidgetProps, ids: readonly RowId[]): Readonly<Record<string, string>> {
+  const target = useReferenceTarget(props.options.reference);
+  const known = storedTitles(props, ids);
+  const knownKey = Object.keys(known).join(',');
+  const missing = useMemo(() => {
+    const have = new Set(knownKey.split(','));
+    return ids.filter((id) => !have.has(String(id)));
+  }, [ids, knownKey]);
+  const read = useRowTitles(target, missing);
+  return { ...read, ...known };
 }
 
 /** Ids are integers on the wire (API.md "ids as integers"); keep strings only if not numeric. */
@@ -30,7 +67,7 @@ export function ReferenceWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, rawErrors, options } = props;
   const target = useReferenceTarget(options.reference);
   const ids = useMemo(() => referenceIds(value).map(toId), [value]);
-  const titles = useRowTitles(target, ids);
+  const titles = useTitles(props, ids);
   const first = ids[0];
   return (
     <ReferencePicker
@@ -54,7 +91,7 @@ export function ReferencesWidget(props: WidgetProps) {
   const intl = useIntl();
   const target = useReferenceTarget(options.reference);
   const ids = useMemo(() => referenceIds(value).map(toId), [value]);
-  const titles = useRowTitles(target, ids);
+  const titles = useTitles(props, ids);
   const locked = disabled || readonly;
   return (
     <div>

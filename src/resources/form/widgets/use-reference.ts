@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../../descriptor';
-import { itemQueryOptions, searchQueryOptions, type ItemSnapshot } from '../../queries';
+import {
+  fetchTitlesByIds,
+  itemQueryOptions,
+  resourceKeys,
+  searchQueryOptions,
+  titleSearchQueryOptions,
+  type ItemSnapshot,
+} from '../../queries';
 import { useResourceRegistry } from '../../registry/registry-context';
 import { rowTitle } from '../../row-title';
 
@@ -18,15 +25,25 @@ export function useReferenceTarget(name: unknown): ResourceDescriptor | undefine
 }
 
 /**
- * Titles of referenced rows by id (`GET <ref><id>/`, cached with every other read of the
- * row). An id whose row is loading or missing shows as `#<id>`; with no descriptor for
- * the resource every id does.
+ * Titles of referenced rows by id. With the server's title lookup (`operations.titles`,
+ * open to whoever may write a referencing row) one `GET <ref>titles/?ids=…` for all of
+ * them; otherwise `GET <ref><id>/` per id, cached with every other read of the row. An id
+ * whose row is loading or missing shows as `#<id>`; with no descriptor for the resource
+ * every id does.
  */
 export function useRowTitles(
   target: ResourceDescriptor | undefined,
   ids: readonly RowId[],
 ): Readonly<Record<string, string>> {
   const { request } = useResourceRegistry();
+  const lookup = target?.operations.titles === true;
+  const key = ids.map(String).join(',');
+  const looked = useQuery({
+    queryKey: resourceKeys.titles(target?.name ?? '', `ids:${key}`),
+    queryFn: ({ signal }) => fetchTitlesByIds(request, target!, ids, signal),
+    enabled: lookup && ids.length > 0,
+    staleTime: 60_000,
+  });
   const combine = useCallback(
     (results: UseQueryResult<ItemSnapshot>[]) => {
       const titles: Record<string, string> = {};
@@ -38,12 +55,15 @@ export function useRowTitles(
     },
     [ids, target],
   );
-  return useQueries({
-    queries: target
-      ? ids.map((id) => ({ ...itemQueryOptions(request, target, id), staleTime: 60_000 }))
-      : [],
+  const read = useQueries({
+    queries:
+      target && !lookup
+        ? ids.map((id) => ({ ...itemQueryOptions(request, target, id), staleTime: 60_000 }))
+        : [],
     combine,
   });
+  if (!lookup) return read;
+  return Object.fromEntries(ids.map((id) => [String(id), looked.data?.[String(id)] ?? `#${id}`]));
 }
 
 /** A value that follows `value` after it stopped changing for `delay` ms. */
@@ -59,8 +79,11 @@ export function useDebounced<T>(value: T, delay: number): T {
 const NO_TARGET = { name: '', path: '/' };
 
 /**
- * Search results of a picker: `GET <ref>?search=<term>&page_size=20`, as options; with
- * `accept`, only the rows it accepts.
+ * Search results of a picker, as options: with the server's title lookup
+ * (`operations.titles`) and no `accept`, `GET <ref>titles/?search=<term>&page_size=20`
+ * (so a user who may not list the referenced rows still picks among them); otherwise
+ * `GET <ref>?search=<term>&page_size=20`, only the rows `accept` accepts when given (it
+ * needs whole rows).
  */
 export function useReferenceSearch(
   target: ResourceDescriptor | undefined,
@@ -69,18 +92,30 @@ export function useReferenceSearch(
   accept?: (row: ResourceRow) => boolean,
 ) {
   const { request } = useResourceRegistry();
-  const query = useQuery({
+  const lookup = target?.operations.titles === true && accept === undefined;
+  const rows = useQuery({
     ...searchQueryOptions(request, target ?? NO_TARGET, term),
-    enabled: enabled && target !== undefined,
+    enabled: enabled && target !== undefined && !lookup,
   });
+  const titles = useQuery({
+    ...titleSearchQueryOptions(request, target ?? NO_TARGET, term),
+    enabled: enabled && lookup,
+  });
+  if (lookup) {
+    const options: ReferenceOption[] = (titles.data ?? []).map((row) => ({
+      id: row.id,
+      title: row.title ?? `#${row.id}`,
+    }));
+    return { options, loading: titles.isFetching && !titles.data };
+  }
   const options: ReferenceOption[] =
-    target && query.data
-      ? query.data.results
+    target && rows.data
+      ? rows.data.results
           .filter((row) => !accept || accept(row))
           .map((row) => ({
             id: row[target.idField] as RowId,
             title: rowTitle(target, row),
           }))
       : [];
-  return { options, loading: query.isFetching && !query.data };
+  return { options, loading: rows.isFetching && !rows.data };
 }

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../seed';
+import { startTestServer, type TestServer } from '../../test/server';
+import { MAX_TITLE_IDS } from './titles';
+
+let server: TestServer;
+let admin: string;
+let clerk: string;
+let outsider: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login(DEMO_USERS.admin);
+  clerk = await server.login(DEMO_USERS.clerk);
+  outsider = await server.loginWithPrivileges(['REPORTS']);
+});
+afterAll(() => server.close());
+
+/** The first specification of the demo data with a device, distributor and fuse. */
+async function referencingSpecification(): Promise<Record<string, unknown>> {
+  const list = await server.request('/specifications/?page_size=9999', { token: admin });
+  expect(list.status).toBe(200);
+  const spec = list.body.results.find(
+    (row: Record<string, unknown>) =>
+      row.tariff_device !== null && row.energy_distributor !== null && row.main_fuse !== null,
+  );
+  expect(spec).toBeDefined();
+  return spec;
+}
+
+describe('embedded titles', () => {
+  it('carries each reference’s title beside its id on list and detail', async () => {
+    const spec = await referencingSpecification();
+    const device = await server.request(`/tariffdevices/${spec.tariff_device}/`, { token: admin });
+    const distributor = await server.request(`/distributors/${spec.energy_distributor}/`, {
+      token: admin,
+    });
+    const fuse = await server.request(`/fuses/${spec.main_fuse}/`, { token: admin });
+    const point = await server.request(`/points/${spec.point}/`, { token: admin });
+    const deviceTitle = `${device.body.serial_number} ${device.body.name}`.trim();
+    expect(spec.tariff_device_title).toBe(deviceTitle);
+    expect(spec.energy_distributor_title).toBe(`${distributor.body.code} ${distributor.body.name}`);
+    expect(spec.main_fuse_title).toBe(fuse.body.text);
+    expect(spec.point_title).toBe(`${point.body.pod_no ?? ''} ${point.body.name}`.trim());
+
+    // The clerk (POINTS only) reads the same names without the privileges of those rows.
+    const detail = await server.request(`/specifications/${spec.id}/`, { token: clerk });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      tariff_device_title: deviceTitle,
+      energy_distributor_title: spec.energy_distributor_title,
+      main_fuse_title: fuse.body.text,
+    });
+    const keys = Object.keys(detail.body);
+    expect(keys.indexOf('energy_distributor_title')).toBe(keys.indexOf('energy_distributor') + 1);
+  });
+
+  it('titles contracts’ customers and points’ contracts; null for no reference', async () => {
+    const contracts = await server.request('/contracts/', { token: clerk });
+    for (const row of contracts.body.results) {
+      expect(typeof row.customer_title).toBe('string');
+      if (row.parent_contract === null) expect(row.parent_contract_title).toBeNull();
+    }
+    const points = await server.request('/points/', { token: clerk });
+    for (const row of points.body.results) {
+      if (row.contract === null) expect(row.contract_title).toBeNull();
+      else expect(typeof row.contract_title).toBe('string');
+    }
+  });
+
+  it('answers writes with titles and keeps ETags of stored columns only', async () => {
+    const spec = await referencingSpecification();
+    const read = await server.request(`/specifications/${spec.id}/`, { token: clerk });
+    const etag = read.headers.get('etag')!;
+    const patched = await server.request(`/specifications/${spec.id}/`, {
+      method: 'PATCH',
+      token: clerk,
+      body: {},
+      headers: { 'if-match': etag },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.energy_distributor_title).toBe(spec.energy_distributor_title);
+    expect(patched.headers.get('etag')).toBe(etag);
+  });
+
+  it('titles reference lists in their order', async () => {
+    const users = await server.request('/users/', { token: admin });
+    const withRoles = users.body.results.find((u: { roles: number[] }) => u.roles.length > 0);
+    const roles = await Promise.all(
+      withRoles.roles.map((id: number) => server.request(`/roles/${id}/`, { token: admin })),
+    );
+    expect(withRoles.roles_titles).toEqual(roles.map((role) => role.body.name));
+  });
+
+  it('publishes the titles in OpenAPI and OPTIONS as read-only', async () => {
+    const doc = await server.request('/schema/', { token: admin });
+    const component = doc.body.components.schemas.Specification;
+    expect(component.properties.main_fuse_title).toMatchObject({
+      type: 'string',
+      nullable: true,
+      readOnly: true,
+      'x-title-of': 'main_fuse',
+    });
+    expect(component.required).toContain('main_fuse_title');
+    const options = await server.request('/specifications/', { method: 'OPTIONS', token: clerk });
+    expect(options.body.actions.POST.main_fuse_title).toMatchObject({
+      type: 'string',
+      read_only: true,
+      required: false,
+    });
+    const titles = doc.body.paths['/api/v1/fuses/titles/'].get;
+    expect(titles.operationId).toBe('fuses_titles');
+    expect(titles['x-privileges-any']).toEqual(['FUSES', 'POINTS']);
+  });
+});
+
+describe('titles lookup', () => {
+  it('lets the POINTS-only clerk name and search what a specification references', async () => {
+    for (const name of ['fuses', 'distributors', 'suppliers', 'tariffdevices', 'discounts']) {
+      expect((await server.request(`/${name}/`, { token: clerk })).status, name).toBe(403);
+      const titles = await server.request(`/${name}/titles/`, { token: clerk });
+      expect(titles.status, name).toBe(200);
+      for (const row of titles.body.results)
+        expect(Object.keys(row).sort()).toEqual(['id', 'title']);
+    }
+    const all = await server.request('/distributors/titles/?page_size=9999', { token: clerk });
+    const first = all.body.results[0];
+    const term = String(first.title).split(' ').pop();
+    const found = await server.request(
+      `/distributors/titles/?search=${encodeURIComponent(term!)}`,
+      { token: clerk },
+    );
+    expect(found.body.results).toContainEqual(first);
+    const byIds = await server.request(`/distributors/titles/?ids=${first.id},999999`, {
+      token: clerk,
+    });
+    expect(byIds.body).toEqual({ count: 1, next: null, previous: null, results: [first] });
+  });
+
+  it('refuses a user without a related privilege', async () => {
+    for (const name of ['fuses', 'distributors', 'tariffdevices', 'customers']) {
+      expect((await server.request(`/${name}/titles/`, { token: outsider })).status).toBe(403);
+    }
+    expect((await server.request('/fuses/titles/')).status).toBe(401);
+    // A privilege that references nothing of the resource does not open it.
+    expect((await server.request('/roles/titles/', { token: clerk })).status).toBe(403);
+  });
+
+  it('bounds ids and search', async () => {
+    const ids = Array.from({ length: MAX_TITLE_IDS + 1 }, (_, i) => i + 1).join(',');
+    const tooMany = await server.request(`/fuses/titles/?ids=${ids}`, { token: clerk });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.ids).toHaveLength(1);
+    const bad = await server.request('/fuses/titles/?ids=1,x', { token: clerk });
+    expect(bad.status).toBe(400);
+    const long = await server.request(`/fuses/titles/?search=${'a'.repeat(201)}`, {
+      token: clerk,
+    });
+    expect(long.status).toBe(400);
+    expect(Object.keys(long.body)).toEqual(['search']);
+  });
+});

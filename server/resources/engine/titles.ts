@@ -1,0 +1,343 @@
+/**
+ * Names, not ids (**Joule**, issue 17 "Names, not ids"):
+ * - every reference field `x` of a row answer is accompanied by `x_title` (the referenced
+ *   row's title, or null), every reference list `x` by `x_titles` (one title per id, in
+ *   the list's order), computed in the same query as the row itself (a correlated
+ *   subquery per reference: an index lookup by primary key per answered row, evaluated
+ *   only for the rows of the page);
+ * - `GET /api/v1/<name>/titles/` answers DRF's page of `{id, title}` rows of a resource to
+ *   anyone who holds its privilege or the privilege of a resource that references it, so
+ *   a user who may write a row can name and pick the rows it references without the
+ *   privilege to manage them.
+ *
+ * A row's title is its resource's `titleFields` (else `titleField`) joined by spaces,
+ * blank parts left out, null when all are blank (the SPA then shows `#<id>`).
+ */
+import { and, count, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Authenticator } from '../../auth/authenticate';
+import { may } from '../../auth/principal';
+import type { Database } from '../../db/client';
+import {
+  ValidationError,
+  addError,
+  detailError,
+  permissionDenied,
+  type FieldErrors,
+} from '../../http/errors';
+import { registerPath } from '../../http/routes';
+import { absoluteUrlWith, lastParam, queryParams } from '../../http/urls';
+import { messages } from '../../i18n/messages';
+import {
+  JWT_SECURITY,
+  jsonResponse,
+  type JsonObject,
+  type SchemaObject,
+} from '../../openapi/types';
+import { INT32_MAX } from './codecs/codec';
+import { orderBy } from './keyset';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, parseListQuery } from './list-query';
+import type { CompiledField, CompiledResource, ResourceRegistry } from './registry';
+import { referenceOf } from './registry';
+import type { Row } from './serialize';
+
+/** Most ids one `titles/?ids=` request may name. */
+export const MAX_TITLE_IDS = 100;
+
+const TEXT_TYPES = new Set(['string', 'email', 'choice']);
+
+/** The wire name of the embedded title of reference field `field` (`x_title`, `x_titles`). */
+export function embeddedTitleName(field: CompiledField): string | undefined {
+  if (field.def.type === 'field') return `${field.name}_title`;
+  if (field.def.type === 'list') return `${field.name}_titles`;
+  return undefined;
+}
+
+/** Prefix of the keys of embedded titles in selected rows (no column property name has it). */
+export const TITLE_KEY_PREFIX = '$title:';
+
+/** Key of the embedded title of `field` in a selected row. */
+export function titleKey(field: CompiledField): string {
+  return `${TITLE_KEY_PREFIX}${field.name}`;
+}
+
+/** The fields whose values make `resource`'s row title. */
+function titleParts(resource: CompiledResource): CompiledField[] {
+  const names = resource.def.titleFields ?? [resource.def.titleField];
+  return names.map((name) => resource.byName.get(name)!);
+}
+
+/** `"qualifier"."column"`: written out, as Drizzle leaves columns unqualified in one-table selects. */
+function qualified(qualifier: string, column: AnyPgColumn): SQL {
+  return sql`${sql.identifier(qualifier)}.${sql.identifier(column.name)}`;
+}
+
+/**
+ * SQL for the title of a row of `resource` whose columns are read through `qualifier` (its
+ * table's name, or an alias of it): text, or NULL when every part is blank.
+ */
+export function titleExpression(resource: CompiledResource, qualifier: string): SQL<string | null> {
+  const parts = titleParts(resource).map((field) => {
+    const column = qualified(qualifier, field.column);
+    return TEXT_TYPES.has(field.def.type)
+      ? sql`nullif(btrim(${column}), '')`
+      : sql`${column}::text`;
+  });
+  return sql<string | null>`nullif(concat_ws(' ', ${sql.join(parts, sql`, `)}), '')`;
+}
+
+/**
+ * The correlated subqueries selecting the embedded titles of `resource`'s reference
+ * fields, keyed by {@link titleKey}: add them to a select of the resource's table.
+ */
+export function embeddedTitleSelection(
+  registry: ResourceRegistry,
+  resource: CompiledResource,
+): Record<string, SQL> {
+  const selection: Record<string, SQL> = {};
+  const outer = getTableName(resource.def.table);
+  for (const field of resource.fields) {
+    const target = referenceOf(field.def);
+    if (target === undefined || !field.readable) continue;
+    const referenced = registry.get(target);
+    // Aliased, so that a reference to the same table (a contract's parent) stays correlated.
+    const inner = `title_${field.column.name}`;
+    const from = sql`${sql.identifier(getTableName(referenced.def.table))} as ${sql.identifier(inner)}`;
+    const innerId = qualified(inner, referenced.id.column);
+    const value = qualified(outer, field.column);
+    const title = titleExpression(referenced, inner);
+    selection[titleKey(field)] =
+      field.def.type === 'list'
+        ? sql`array(select ${title} from unnest(${value}) with ordinality as title_ids(id, n) join ${from} on ${innerId} = title_ids.id order by title_ids.n)`
+        : sql`(select ${title} from ${from} where ${innerId} = ${value})`;
+  }
+  return selection;
+}
+
+/** Every column of `resource`'s table plus its embedded titles (see {@link titleKey}). */
+export function rowSelection(registry: ResourceRegistry, resource: CompiledResource) {
+  return {
+    ...getTableColumns(resource.def.table),
+    ...embeddedTitleSelection(registry, resource),
+  };
+}
+
+/**
+ * Selects row `id` of `resource` with its embedded titles (after a write, to answer it);
+ * the stored columns come from `row` as written.
+ */
+export async function withTitles(
+  db: Database,
+  registry: ResourceRegistry,
+  resource: CompiledResource,
+  row: Row,
+): Promise<Row> {
+  const selection = embeddedTitleSelection(registry, resource);
+  if (Object.keys(selection).length === 0) return row;
+  const [titles] = await db
+    .select(selection)
+    .from(resource.def.table)
+    .where(sql`${resource.id.column} = ${row[resource.id.columnKey]}`);
+  return { ...row, ...titles };
+}
+
+/**
+ * The privileges that may read `resource`'s titles: its own, then those of every resource
+ * with a reference to it (sorted, without repeats).
+ */
+export function titlePrivileges(resource: CompiledResource): string[] {
+  const others = new Set(
+    resource.referrers.map(({ resource: referrer }) => referrer.def.privilege),
+  );
+  others.delete(resource.def.privilege);
+  return [resource.def.privilege, ...[...others].sort()];
+}
+
+/** Parses `ids=1,2,3` (at most {@link MAX_TITLE_IDS} integer ids). */
+function parseIds(text: string, errors: FieldErrors): number[] {
+  const parts = text.split(',').filter((part) => part.trim() !== '');
+  if (parts.length > MAX_TITLE_IDS) {
+    addError(errors, 'ids', messages.tooManyIds(MAX_TITLE_IDS));
+    return [];
+  }
+  const ids: number[] = [];
+  for (const part of parts) {
+    const trimmed = part.trim();
+    const id = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (!(id >= 1 && id <= INT32_MAX)) {
+      addError(errors, 'ids', messages.invalidId(trimmed));
+      continue;
+    }
+    ids.push(id);
+  }
+  return [...new Set(ids)];
+}
+
+/** DRF's page of `{id, title}` answered by the titles route. */
+export interface TitlesAnswer {
+  readonly count: number;
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly results: { id: number; title: string | null }[];
+}
+
+/**
+ * Reads a page of `resource`'s titles: `search` (the list's search, with its limits),
+ * `ids` (at most {@link MAX_TITLE_IDS}), `page`, `page_size`; in the resource's default
+ * order. Throws 400 for bad parameters, 404 for a page beyond the last.
+ */
+export async function readTitles(
+  db: Database,
+  resource: CompiledResource,
+  request: FastifyRequest,
+): Promise<TitlesAnswer> {
+  const given = queryParams(request);
+  // Only these parameters: the list's own parsing (search limits, page size, 404 for a bad
+  // page) applies to them, and the order is the resource's default (index-backed).
+  const params = new URLSearchParams();
+  for (const name of ['search', 'page', 'page_size']) {
+    const value = lastParam(given, name);
+    if (value !== undefined) params.set(name, value);
+  }
+  const errors: FieldErrors = {};
+  const conditions: (SQL | undefined)[] = [];
+  const idsText = lastParam(given, 'ids');
+  if (idsText !== undefined && idsText !== '') {
+    const ids = parseIds(idsText, errors);
+    conditions.push(ids.length > 0 ? inArray(resource.id.column, ids) : sql`false`);
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const query = parseListQuery(resource, params);
+  if (query.paging.kind !== 'page') throw new Error('unreachable: only page paging is passed');
+  const paging = query.paging;
+  conditions.push(query.where);
+
+  const where = and(...conditions);
+  const { table } = resource.def;
+  const [counted] = await db.select({ n: count() }).from(table).where(where);
+  const total = Number(counted?.n ?? 0);
+  const offset = (paging.page - 1) * paging.size;
+  if (paging.page > 1 && offset >= total) throw detailError(404, messages.invalidPage);
+  const title = titleExpression(resource, getTableName(table));
+  const rows = await db
+    .select({ id: resource.id.column, title })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy(query.order))
+    .limit(paging.size)
+    .offset(offset);
+  return {
+    count: total,
+    next:
+      offset + rows.length < total
+        ? absoluteUrlWith(request, { page: String(paging.page + 1) })
+        : null,
+    previous:
+      paging.page <= 1
+        ? null
+        : paging.page === 2
+          ? absoluteUrlWith(request, {}, ['page'])
+          : absoluteUrlWith(request, { page: String(paging.page - 1) }),
+    results: rows.map((row) => ({ id: Number(row.id), title: row.title })),
+  };
+}
+
+/** What the titles route needs from the app. */
+export interface TitlesRouteContext {
+  readonly db: Database;
+  readonly auth: Authenticator;
+  /** URL prefix of the API, e.g. `/api/v1`. */
+  readonly prefix: string;
+}
+
+/** Registers `GET <prefix>/<name>/titles/` for `resource`. */
+export function registerTitlesRoute(
+  app: FastifyInstance,
+  resource: CompiledResource,
+  context: TitlesRouteContext,
+): void {
+  const { db, auth, prefix } = context;
+  const privileges = titlePrivileges(resource);
+  registerPath(app, `${prefix}/${resource.name}/titles/`, {
+    async GET(request) {
+      const principal = await auth.authenticate(request);
+      if (!privileges.some((privilege) => may(principal, privilege))) throw permissionDenied();
+      return readTitles(db, resource, request);
+    },
+  });
+}
+
+const TITLE = 'Title';
+const TITLE_PAGE = 'PaginatedTitleList';
+
+/**
+ * The OpenAPI path of `resource`'s titles: operation `<name>_titles`, with
+ * `x-privileges-any` listing the privileges any one of which allows it.
+ */
+export function titlesPaths(
+  resource: CompiledResource,
+  prefix: string,
+): Record<string, JsonObject> {
+  const { name, labels } = resource.def;
+  const query = (param: string, description: string, type: string): JsonObject => ({
+    name: param,
+    in: 'query',
+    required: false,
+    description,
+    schema: { type },
+  });
+  return {
+    [`${prefix}/${name}/titles/`]: {
+      get: {
+        operationId: `${name}_titles`,
+        description:
+          `Titles of ${labels.plural.en.toLowerCase()}, for naming and picking the rows a ` +
+          'reference points to: allowed to holders of any privilege in x-privileges-any ' +
+          '(the resource’s own and those of resources that reference it).',
+        parameters: [
+          query('ids', `Only these ids, comma-separated (at most ${MAX_TITLE_IDS}).`, 'string'),
+          query('page', 'A page number within the paginated result set.', 'integer'),
+          query(
+            'page_size',
+            `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).`,
+            'integer',
+          ),
+          query(
+            'search',
+            `Case- and accent-insensitive search in the resource's search fields (at most ${MAX_SEARCH_LENGTH} characters).`,
+            'string',
+          ),
+        ],
+        tags: [name],
+        security: JWT_SECURITY,
+        responses: { '200': jsonResponse(TITLE_PAGE) },
+        'x-privileges-any': titlePrivileges(resource),
+      },
+    },
+  };
+}
+
+/** The components the titles operations answer with. */
+export function titlesSchemas(): Record<string, SchemaObject> {
+  return {
+    [TITLE]: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        title: { type: 'string', nullable: true, readOnly: true },
+      },
+      required: ['id', 'title'],
+    },
+    [TITLE_PAGE]: {
+      type: 'object',
+      required: ['count', 'results'],
+      properties: {
+        count: { type: 'integer', example: 123 },
+        next: { type: 'string', nullable: true, format: 'uri' },
+        previous: { type: 'string', nullable: true, format: 'uri' },
+        results: { type: 'array', items: { $ref: `#/components/schemas/${TITLE}` } },
+      },
+    },
+  };
+}
