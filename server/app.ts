@@ -12,6 +12,7 @@ import { ResetTokens } from './auth/reset-tokens';
 import { registerAuthRoutes, type OidcClientConfig } from './auth/routes';
 import { createTokenService, type ExternalTokenVerifier } from './auth/tokens';
 import type { Database } from './db/client';
+import { isDatabaseUnavailable } from './db/errors';
 import { installErrorHandler } from './http/error-handler';
 import { installJsonParser } from './http/json-parser';
 import { registerPath } from './http/routes';
@@ -104,7 +105,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const registry = new ResourceRegistry(options.resources ?? resources);
   // Unfiltered lists answer `count` from these (issue "Load"); a new resource is included.
-  await installRowCounts(db, registry.all());
+  // A database that is down at start must not keep the app from starting (it answers 503
+  // until the database is back); lists then count with count(*) until the next start.
+  await installRowCounts(db, registry.all()).catch((error: unknown) => {
+    if (!isDatabaseUnavailable(error)) throw error;
+    app.log.warn({ err: error }, 'row counts not installed: the database is unavailable');
+  });
   const tokens = createTokenService({
     secret: options.secret,
     accessLifetime: options.accessLifetime ?? 300,
