@@ -20,6 +20,7 @@
  *
  *   npm run bench:load
  *   BENCH_LOAD_SECONDS=30 BENCH_DATABASE_URL=postgres://… npm run bench:load
+ *   BENCH_LOAD_PROCESSES=2 npm run bench:load   # JOULE_PROCESSES=2: two server processes
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -34,6 +35,8 @@ import { LARGE_CUSTOMERS, seedLarge } from '../server/seed/large';
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 10);
 const CONNECTIONS = 16;
 const PORT = Number(process.env.BENCH_LOAD_PORT || 8833);
+/** Server processes (`JOULE_PROCESSES`). */
+const PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES || 1);
 const DATABASE_NAME = 'joule_bench_load';
 const P99_TARGET_MS = 100;
 const LOOP_DELAY_TARGET_MS = 100;
@@ -105,6 +108,7 @@ async function startServer(url: string): Promise<ChildProcess> {
         PORT: String(PORT),
         HOST: '127.0.0.1',
         JOULE_DEMO: '0',
+        JOULE_PROCESSES: String(PROCESSES),
         JOULE_SECRET_KEY: 'bench-load-secret-0123456789-0123456789',
         JWT_ACCESS_LIFETIME: '3600',
         JOULE_AUTH_RATE: '1000/min',
@@ -164,7 +168,7 @@ try {
   const { access } = (await login.json()) as { access: string };
 
   console.log(
-    `\nPostgreSQL, ${LARGE_CUSTOMERS.toLocaleString('en')} customers; ${CONNECTIONS} connections, ${SECONDS} s a case; one server process`,
+    `\nPostgreSQL, ${LARGE_CUSTOMERS.toLocaleString('en')} customers; ${CONNECTIONS} connections, ${SECONDS} s a case; ${PROCESSES} server process${PROCESSES === 1 ? '' : 'es'}`,
   );
   console.log(
     `${'case'.padEnd(20)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'DRF req/s'.padStart(10)} ${'× DRF'.padStart(7)}  target (≥ 3× DRF, p99 ≤ ${P99_TARGET_MS} ms)`,

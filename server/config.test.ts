@@ -77,3 +77,22 @@ describe('PostgreSQL time limits (security issue, "Faults")', () => {
     expect(() => loadConfig({ [name]: raw })).toThrow(new RegExp(name));
   });
 });
+
+describe('JOULE_PROCESSES (security issue, "Load")', () => {
+  it('is 1 by default and a whole number up to 64', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    expect(
+      loadConfig({ JOULE_PROCESSES: '2', DATABASE_URL: 'postgres://db/joule' }).processes,
+    ).toBe(2);
+  });
+
+  it.each([
+    [{ JOULE_PROCESSES: '0' }, /whole number/],
+    [{ JOULE_PROCESSES: '1.5' }, /whole number/],
+    [{ JOULE_PROCESSES: '65' }, /whole number/],
+    [{ JOULE_PROCESSES: '2' }, /needs DATABASE_URL/],
+    [{ JOULE_PROCESSES: '2', DATABASE_URL: 'postgres://db/joule', JOULE_DEV_IDP: '1' }, /DEV_IDP/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -5,6 +5,7 @@
  * |---|---|---|
  * | `DATABASE_URL` | PostgreSQL server; unset: embedded PGlite | unset |
  * | `JOULE_DB_CONNECT_TIMEOUT` | PostgreSQL: longest wait in seconds for a connection (server down, pool busy) before a 503 | 5 |
+ * | `JOULE_PROCESSES` | server processes sharing the port (Node's cluster); more than 1 needs `DATABASE_URL` | 1 |
  * | `JOULE_DB_STATEMENT_TIMEOUT` | PostgreSQL: `statement_timeout` in seconds of every statement of a request (a 503 past it); `0`: none | 30 |
  * | `JOULE_DATA_DIR` | data folder: PGlite files in `db/`, `secret.key`, mail `outbox/`; `memory://` keeps everything in memory | `./data` |
  * | `JOULE_SECRET_KEY` | signing secret (≥ 32 characters) | generated into the data folder |
@@ -37,6 +38,8 @@ export interface ServerConfig {
   readonly databaseConnectTimeout: number;
   /** PostgreSQL: `statement_timeout` in seconds; 0 for none. */
   readonly databaseStatementTimeout: number;
+  /** Server processes sharing the port (`JOULE_PROCESSES`, Node's cluster). */
+  readonly processes: number;
   /** Absolute data folder, or undefined in memory mode. */
   readonly dataDir: string | undefined;
   readonly secretKey: string | undefined;
@@ -115,6 +118,23 @@ function origins(raw: string | undefined): string[] {
     });
 }
 
+/**
+ * `JOULE_PROCESSES`: 1 to 64. More than one needs PostgreSQL (PGlite's files belong to one
+ * process) and no dev identity provider (it keeps its sessions in one process's memory).
+ * @throws Error naming the variable for any other value or combination.
+ */
+function processCount(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, devIdp: boolean) {
+  const raw = env.JOULE_PROCESSES;
+  if (raw === undefined || raw === '') return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64)
+    throw new Error('JOULE_PROCESSES must be a whole number from 1 to 64');
+  if (value > 1 && !databaseUrl)
+    throw new Error('JOULE_PROCESSES above 1 needs DATABASE_URL (PostgreSQL)');
+  if (value > 1 && devIdp) throw new Error('JOULE_PROCESSES above 1 cannot run JOULE_DEV_IDP');
+  return value;
+}
+
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
   return raw === 'true' ? true : raw;
@@ -135,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseConnectTimeout: seconds(env, 'JOULE_DB_CONNECT_TIMEOUT', 5),
     databaseStatementTimeout: secondsOrZero(env, 'JOULE_DB_STATEMENT_TIMEOUT', 30),
+    processes: processCount(env, env.DATABASE_URL || undefined, env.JOULE_DEV_IDP === '1'),
     dataDir: dataDirRaw === 'memory://' ? undefined : resolve(dataDirRaw),
     secretKey: env.JOULE_SECRET_KEY || undefined,
     accessLifetime,

@@ -7,6 +7,7 @@
  *   JOULE_DATA_DIR=/tmp/joule npm run serve
  *   DATABASE_URL=postgres://... npm run serve
  */
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import {
@@ -20,7 +21,7 @@ import {
 import { createOidcTokenVerifier } from './auth/oidc-verifier';
 import { loadSecret } from './auth/secret';
 import { runCli } from './cli';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
 import { loadFirstPageRenderer } from './http/first-page';
 import { hasSpaBuild } from './http/spa';
 import { listeningOrigin } from './http/urls';
@@ -29,6 +30,10 @@ import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed';
 
 runCli(async () => {
   const config = loadConfig();
+  if (config.processes > 1 && cluster.isPrimary) {
+    await runPrimary(config);
+    return;
+  }
   const database = await openConfiguredDatabase(config);
   let seeded = false;
   if (config.seedDemo && (await isEmpty(database.db))) {
@@ -81,6 +86,8 @@ runCli(async () => {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // With several processes, the first one speaks for all.
+  if (cluster.isWorker && cluster.worker?.id !== 1) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -123,3 +130,42 @@ runCli(async () => {
     });
   }
 });
+
+/**
+ * `JOULE_PROCESSES` > 1 (security issue, "Load": more processes when one core is not
+ * enough): this process migrates, seeds an empty database and makes the secret once, then
+ * forks that many workers, each the whole server on the same port (Node's cluster hands
+ * them the connections). The API keeps no state in a process (tokens, revocations and
+ * throttle counters live in PostgreSQL), so any worker answers any request. A worker that
+ * dies is replaced; SIGINT / SIGTERM stop them all.
+ */
+async function runPrimary(config: ServerConfig): Promise<void> {
+  const database = await openConfiguredDatabase(config);
+  try {
+    if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db);
+  } finally {
+    await database.close();
+  }
+  loadSecret({ secretKey: config.secretKey, dataDir: config.dataDir });
+  let stopping = false;
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`worker ${worker.id} ended (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  for (let i = 0; i < config.processes; i++) cluster.fork();
+  for (const stop of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(stop, () => {
+      stopping = true;
+      // Each worker closes its server and database on SIGTERM; leave once all have gone.
+      const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+      void Promise.all(
+        workers.map((worker) => {
+          const gone = new Promise((resolve) => worker.once('exit', resolve));
+          worker.process.kill('SIGTERM');
+          return gone;
+        }),
+      ).finally(() => process.exit(0));
+    });
+  }
+}
