@@ -32,6 +32,11 @@ function answer({ path }: Call) {
   const role = /^\/roles\/(\d+)\/$/.exec(path);
   if (role) return { data: roles.find((row) => row.id === Number(role[1])) };
   if (path === '/roles/') return { data: { count: 3, next: null, previous: null, results: roles } };
+  // The title lookup the picker uses when no row filter needs whole rows (engine/titles.ts).
+  if (path === '/roles/titles/') {
+    const results = roles.map(({ id, name }) => ({ id, title: name }));
+    return { data: { count: results.length, next: null, previous: null, results } };
+  }
   const user = /^\/users\/(\d+)\/$/.exec(path);
   if (user) return { data: people.find((row) => row.id === Number(user[1])), etag: '"v1"' };
   throw new Error(`unexpected ${path}`);
