@@ -14,6 +14,8 @@ describe('formatFuseRange', () => {
     [1, null, 63, 'cs', `1×≤63${NBSP}A`],
     [1, null, null, 'cs', ''],
     [3, null, null, 'en', ''],
+    [null, 16, 25, 'cs', `16–25${NBSP}A`],
+    [null, 25, 25, 'en', `25${NBSP}A`],
   ])('%i phase(s) %s–%s in %s is %j', (phases, from, to, locale, expected) => {
     expect(formatFuseRange(phases, from, to, locale)).toBe(expected);
   });

@@ -5,8 +5,11 @@
  * widget of fuses and tariffs.
  */
 
-/** Number of phases of a range: single-phase or three-phase. */
-export type Phases = 1 | 3;
+/**
+ * Number of phases of a range: single-phase or three-phase; null when the range holds for
+ * any (a tariff's fuse condition), written then without the `n×` prefix.
+ */
+export type Phases = 1 | 3 | null;
 
 /** Why a range is refused before it is sent (the server checks the same, SPEC §3). */
 export type FuseRangeProblem = 'negative' | 'reversed';
@@ -19,7 +22,7 @@ function isNumber(value: unknown): value is number {
 }
 
 /**
- * `phases×from–to A` in `locale`'s digits (`3×16–25 A`), `phases×value A` when `from`
+ * `phases×from–to A` (`from–to A` when `phases` is null) in `locale`'s digits (`3×16–25 A`), `phases×value A` when `from`
  * equals `to`, `phases×≥from A` / `phases×≤to A` when only one end is set, and the empty
  * string when neither is (a range nobody entered). Non-breaking spaces keep the unit on
  * the number's line.
@@ -33,7 +36,7 @@ export function formatFuseRange(phases: Phases, from: Bound, to: Bound, locale: 
   else if (low !== null) range = `≥${low}`;
   else if (high !== null) range = `≤${high}`;
   else return '';
-  return `${phases}×${range}\u00a0A`;
+  return `${phases === null ? '' : `${phases}×`}${range}\u00a0A`;
 }
 
 /**
