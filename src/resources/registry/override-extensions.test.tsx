@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WidgetProps } from '@rjsf/utils';
 import { ResourceTable } from '../list/resource-table';
+import { ResourcePage } from '../resource-page';
 import type { ResourceFormContext } from '../form/resource-form';
 import { FormHarness } from '../test-support/form-harness';
 import { contracts } from '../test-support/fixtures';
@@ -121,5 +122,21 @@ describe('ResourceOverride.validate', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'submit' }));
     expect(onSubmit).toHaveBeenCalled();
+  });
+});
+
+describe('ResourceOverride.cells in the column chooser', () => {
+  it('names the column by the cell header', async () => {
+    const overrides: ResourceOverrides = {
+      contracts: { cells: { price: { header: 'app.menu.contracts', format: () => '' } } },
+    };
+    const { request: list } = fakeRequest(() => ({ data: { count: 0, results: [] } }));
+    renderWithProviders(<ResourcePage descriptor={contracts} />, {
+      request: list,
+      overrides,
+      locale: 'en',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Columns' }));
+    expect(await screen.findByRole('checkbox', { name: 'Contracts' })).toBeTruthy();
   });
 });
