@@ -6,7 +6,12 @@ import { descriptorsByName } from '../../src/generated/descriptors';
 import { mergeOverrides } from '../../src/resources';
 import { ResourceTable } from '../../src/resources/list/resource-table';
 import { FormHarness } from '../../src/resources/test-support/form-harness';
-import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
+import {
+  apiError,
+  fakeRequest,
+  renderWithProviders,
+} from '../../src/resources/test-support/render';
+import { ResourceDialog } from '../../src/resources/form/resource-dialog';
 import { overrides } from '../index';
 import { fusesOverride } from './index';
 
@@ -148,5 +153,37 @@ describe('the tariffs override', () => {
     expect(overrides.tariffs?.validate?.({ fuse_from: 25, fuse_to: 16 })).toEqual({
       fuse_to: [expect.objectContaining({ id: 'overrides.fuseRange.reversed' })],
     });
+  });
+});
+
+describe('the fuse dialog', () => {
+  it("shows the server's 400 on to_3phase beside the range", async () => {
+    const row = {
+      id: 3,
+      text: 'B25',
+      from_1phase: null,
+      to_1phase: null,
+      from_3phase: 16,
+      to_3phase: 25,
+      price_for_every_a: '1.00',
+    };
+    const { request: dialogRequest } = fakeRequest((call) =>
+      call.method === 'GET'
+        ? { data: row }
+        : apiError(400, { to_3phase: ['Horní mez nesmí být nižší než dolní mez.'] }),
+    );
+    renderWithProviders(<ResourceDialog descriptor={fuses} id={3} onClose={() => undefined} />, {
+      request: dialogRequest,
+      overrides,
+      descriptorsByName: merged,
+      locale: 'cs',
+    });
+    const to3 = (await screen.findAllByRole('textbox', { name: 'Do (A)' }))[1]!;
+    await userEvent.clear(to3);
+    await userEvent.type(to3, '20');
+    await userEvent.click(screen.getByRole('button', { name: /Uložit/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Horní mez nesmí být nižší než dolní mez.',
+    );
   });
 });
