@@ -4,12 +4,15 @@
  * `ResourceRegistryProvider`); `src/resources` never imports this folder.
  */
 import type { ResourceOverrides } from '../src/resources';
+import { fusesOverride, tariffsFuseOverride } from './fuses';
 import { rolesOverride } from './roles';
 import { tariffDevicesOverride } from './tariffdevices';
 import { usersOverride } from './users';
 
 export const overrides: ResourceOverrides = {
+  fuses: fusesOverride,
   roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,
+  tariffs: tariffsFuseOverride,
   users: usersOverride,
 };

@@ -17,8 +17,11 @@ export type {
 export type { ResourceEvent, ResourceOperation } from './registry/resource-events';
 export { mergeFieldUi, mergeOverrides } from './registry/overrides';
 export type {
+  ColumnCell,
   FieldUiPatch,
   FormAccess,
+  FormValidator,
+  OverrideMessage,
   FormAccessContext,
   ResourceOverride,
   ResourceOverrides,
@@ -44,6 +47,7 @@ export {
 export type { ListState, SortItem } from './list/list-query';
 
 export { useResourceForm } from './form/use-resource-form';
+export type { ResourceFormContext } from './form/resource-form';
 export type { ReadyForm, ResourceFormController } from './form/use-resource-form';
 export type { DeleteState, SaveState } from './form/save-state';
 export { changedFields } from './form/changed-fields';

@@ -157,6 +157,54 @@ describe('fuse ranges', () => {
   });
 });
 
+describe('fuse ranges against the stored row', () => {
+  const fuse = { text: 'Zkušební 2', price_for_every_a: '10.00' };
+  it('accepts from = to (1×25 A) and checks a PATCH of one end against the stored other', async () => {
+    const created = await post('fuses', {
+      ...fuse,
+      from_1phase: 25,
+      to_1phase: 25,
+      from_3phase: 16,
+      to_3phase: 25,
+    });
+    expect(created.status).toBe(201);
+    const path = `/fuses/${created.body.id}/`;
+    const lower = await server.request(path, {
+      method: 'PATCH',
+      token: admin,
+      body: { to_3phase: 10 },
+    });
+    expect(lower.status).toBe(400);
+    expect(lower.body).toEqual({
+      to_3phase: ['The upper bound must not be lower than the lower bound.'],
+    });
+    const higher = await server.request(path, {
+      method: 'PATCH',
+      token: admin,
+      body: { from_1phase: 32 },
+      lang: 'cs',
+    });
+    expect(higher.status).toBe(400);
+    expect(higher.body).toEqual({ to_1phase: ['Horní mez nesmí být nižší než dolní mez.'] });
+    const negative = await server.request(path, {
+      method: 'PATCH',
+      token: admin,
+      body: { to_3phase: -1 },
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body).toHaveProperty('to_3phase', [
+      'Ensure this value is greater than or equal to 0.',
+    ]);
+    const stored = await server.request(path, { token: admin });
+    expect(stored.body).toMatchObject({
+      from_1phase: 25,
+      to_1phase: 25,
+      from_3phase: 16,
+      to_3phase: 25,
+    });
+  });
+});
+
 describe('OBIS codes', () => {
   it.each(['1.8.5', '1-0:2.8.5*255', '0-0:96.1.0'])('accepts %s', async (obis) => {
     expect((await post('obises', { obis })).status).toBe(201);

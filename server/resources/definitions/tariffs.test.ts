@@ -95,6 +95,35 @@ describe('tariffs', () => {
     });
   });
 
+  it('checks a PATCH of fuse_to against the stored fuse_from', async () => {
+    const created = await post({
+      product: 1,
+      code: 'D02d',
+      valid_from: '2025-01-01',
+      fuse_from: 25,
+      fuse_to: 25,
+    });
+    expect(created.status).toBe(201);
+    const path = `/tariffs/${created.body.id}/`;
+    const refused = await server.request(path, {
+      method: 'PATCH',
+      token: admin,
+      body: { fuse_to: 16 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      fuse_to: ['The upper bound must not be lower than the lower bound.'],
+    });
+    const negative = await server.request(path, {
+      method: 'PATCH',
+      token: admin,
+      body: { fuse_to: -3 },
+      lang: 'cs',
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body).toHaveProperty('fuse_to');
+  });
+
   it('answers 403 without TARIFFS', async () => {
     for (const [method, path] of [
       ['GET', '/tariffs/'],

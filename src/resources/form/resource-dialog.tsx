@@ -84,7 +84,7 @@ function Panels({
 export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
   const intl = useIntl();
   const controller = useResourceForm(descriptor, id, preset);
-  const { widgets, useFormAccess = fullAccess } = useResourceOverride(descriptor);
+  const { widgets, validate, useFormAccess = fullAccess } = useResourceOverride(descriptor);
   const [confirm, setConfirm] = useState<Confirm>('none');
   const formId = useId();
   const titleId = useId();
@@ -154,6 +154,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
                 onSubmit={(data) => void ready.submit(data).then((saved) => saved && onClose())}
                 extraErrors={ready.save.status === 'invalid' ? ready.save.extraErrors : undefined}
                 widgets={widgets}
+                validate={validate}
                 disabled={!canSave || saving}
               />
               {id !== null && <Panels descriptor={descriptor} id={id} form={ready} />}

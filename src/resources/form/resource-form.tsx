@@ -1,11 +1,19 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type {
+  CustomValidator,
+  ErrorSchema,
+  FormValidation,
+  RegistryWidgetsType,
+  RJSFSchema,
+  UiSchema,
+} from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { ServerErrorSchema } from './rjsf-errors';
 import { createErrorTransformer, type FormatMessage } from './validation';
 import type { FormDefinition } from './form-schema';
+import type { FormValidator } from '../registry/overrides';
 import { templates, widgets as builtinWidgets } from './widgets';
 
 /** Props of `ResourceForm`. */
@@ -29,11 +37,29 @@ export interface ResourceFormProps {
    * long as the reference still holds the stored value.
    */
   readonly stored?: Readonly<Record<string, unknown>>;
+  /**
+   * Cross-field checks of the resource's override, run with rjsf's own validation on
+   * submit; their messages go beside the fields they name and block the submit.
+   */
+  readonly validate?: FormValidator;
 }
 
-/** What the form hands its widgets (rjsf `formContext`). */
+/**
+ * What the form hands its widgets (rjsf `formContext`). A widget that edits more than its
+ * own property (e.g. a from–to pair shown as one control) reads the others from `formData`,
+ * writes them with `setFields` and shows their server errors from `serverErrors`.
+ */
 export interface ResourceFormContext {
   readonly stored?: Readonly<Record<string, unknown>>;
+  /** The whole form's current data. */
+  readonly formData: Readonly<Record<string, unknown>>;
+  /**
+   * Sets several top-level properties at once, over the latest data (calls in one event
+   * accumulate). A widget using it for its own property should not also call `onChange`.
+   */
+  readonly setFields: (patch: Readonly<Record<string, unknown>>) => void;
+  /** The server's field errors of the last save, if it was refused. */
+  readonly serverErrors?: ServerErrorSchema;
 }
 
 // Never add defaults the user did not type: the form would look changed on open.
@@ -47,13 +73,36 @@ const ignoreErrors = () => undefined;
 /** The rjsf `Form` with our Blueprint widgets and templates and localized validation. */
 export function ResourceForm(props: ResourceFormProps) {
   const { id, form, formData, onChange, onSubmit, extraErrors, widgets, disabled = false } = props;
-  const { stored } = props;
-  const formContext = useMemo((): ResourceFormContext => ({ stored }), [stored]);
+  const { stored, validate } = props;
+  // The latest data, also across several `setFields` calls before the next render.
+  const latest = useRef(formData);
+  latest.current = formData;
+  const setFields = useCallback(
+    (patch: Readonly<Record<string, unknown>>) => {
+      latest.current = { ...latest.current, ...patch };
+      onChange(latest.current);
+    },
+    [onChange],
+  );
+  const formContext = useMemo(
+    (): ResourceFormContext => ({ stored, formData, setFields, serverErrors: extraErrors }),
+    [stored, formData, setFields, extraErrors],
+  );
   const intl = useIntl();
   const transformErrors = useMemo(() => {
     const format: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
     return createErrorTransformer(format);
   }, [intl]);
+  const customValidate = useMemo((): CustomValidator | undefined => {
+    if (!validate) return undefined;
+    return (data, errors: FormValidation) => {
+      const found = validate((data ?? {}) as Readonly<Record<string, unknown>>);
+      const byField = errors as unknown as Record<string, FormValidation | undefined>;
+      for (const [field, list] of Object.entries(found ?? {}))
+        for (const message of list) byField[field]?.addError(intl.formatMessage(message));
+      return errors;
+    };
+  }, [validate, intl]);
   const allWidgets = useMemo(() => ({ ...builtinWidgets, ...widgets }), [widgets]);
   // Field ids must be unique in the page: a related row's dialog opens over its parent's.
   const idPrefix = `form-${id.replace(/[^\w-]/g, '')}`;
@@ -70,6 +119,7 @@ export function ResourceForm(props: ResourceFormProps) {
       templates={templates}
       extraErrors={extraErrors as ErrorSchema | undefined}
       transformErrors={transformErrors}
+      customValidate={customValidate}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Checkbox, PopoverNext } from '@blueprintjs/core';
 import { messages } from '../messages';
+import { useResourceOverride } from '../registry/registry-context';
 import type { PopoverHostProps } from '../deferred-popover';
 import type { ColumnChooserProps } from './column-chooser';
 
@@ -26,9 +27,14 @@ export function ColumnChooserPopover({
   const listRef = useRef<HTMLUListElement>(null);
   const refocus = useRef<Refocus | null>(null);
   const { settings, visible } = columns;
+  const { cells } = useResourceOverride(descriptor);
   const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
+  // Named as the column's header: an override's cell may give it its own.
   const label = (name: string) =>
-    intl.formatMessage({ id: byName.get(name)?.label ?? name, defaultMessage: name });
+    intl.formatMessage({
+      id: cells?.[name]?.header ?? byName.get(name)?.label ?? name,
+      defaultMessage: name,
+    });
 
   useEffect(() => {
     const target = refocus.current;

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
 import { messages } from '../messages';
+import { useResourceOverride } from '../registry/registry-context';
 import { cellFormatter, createFormatters, type CellText } from './format';
 import { referenceIds, useReferenceTitlesContext } from './use-reference-titles';
 
@@ -31,6 +32,7 @@ export function useResourceColumns(
   names: readonly string[] = descriptor.columns,
 ): ColumnDef<ResourceRow>[] {
   const intl = useIntl();
+  const { cells } = useResourceOverride(descriptor);
   return useMemo(() => {
     const formatters = createFormatters(intl.locale);
     const text: CellText = {
@@ -43,8 +45,24 @@ export function useResourceColumns(
       const field = byName.get(name);
       if (!field) return [];
       const meta: ColumnMeta = { field };
-      const header = intl.formatMessage({ id: field.label, defaultMessage: name });
+      const custom = cells?.[name];
+      const header = intl.formatMessage({
+        id: custom?.header ?? field.label,
+        defaultMessage: name,
+      });
       const enableSorting = descriptor.sortFields.includes(name);
+      if (custom) {
+        return [
+          {
+            id: name,
+            accessorFn: (row) => row[name],
+            header,
+            enableSorting,
+            meta,
+            cell: (context) => custom.format(context.row.original, intl.locale),
+          },
+        ];
+      }
       if (field.reference) {
         return [
           {
@@ -69,5 +87,5 @@ export function useResourceColumns(
         },
       ];
     });
-  }, [descriptor, names, intl]);
+  }, [descriptor, names, intl, cells]);
 }

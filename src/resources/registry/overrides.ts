@@ -53,6 +53,32 @@ export interface FormAccess {
   readonly readOnly?: boolean;
 }
 
+/** A react-intl message: id and English default. */
+export interface OverrideMessage {
+  readonly id: string;
+  readonly defaultMessage?: string;
+}
+
+/**
+ * Cross-field checks of a form, run on submit beside the schema's own: messages by
+ * top-level field name (the field must be in the form), or undefined when all is well.
+ */
+export type FormValidator = (
+  data: Readonly<Record<string, unknown>>,
+) => Readonly<Record<string, readonly OverrideMessage[]>> | undefined;
+
+/**
+ * How a list column shows its cells instead of by its field's kind: the text of a cell
+ * from the whole row (so one column may combine several fields, e.g. a from–to range),
+ * and optionally another header.
+ */
+export interface ColumnCell {
+  /** react-intl message id of the header; the field's label when absent. */
+  readonly header?: string;
+  /** The cell's text; `locale` is the UI language (`cs`, `en`). */
+  readonly format: (row: ResourceRow, locale: string) => string;
+}
+
 /** Everything one resource's override may change. All parts are optional. */
 export interface ResourceOverride {
   /**
@@ -65,6 +91,14 @@ export interface ResourceOverride {
    * it; a name equal to a built-in widget (`date`, `reference`, …) replaces the built-in.
    */
   readonly widgets?: Readonly<Record<string, Widget>>;
+  /**
+   * List cells by column (field) name, replacing the field kind's formatting; the column
+   * keeps the field's sorting. Pair with `descriptor` changing `columns` to choose which
+   * columns show by default.
+   */
+  readonly cells?: Readonly<Record<string, ColumnCell>>;
+  /** Cross-field checks of the edit form (see {@link FormValidator}). */
+  readonly validate?: FormValidator;
   /** Sections shown below the form when an existing row is edited. */
   readonly panels?: readonly ResourcePanel[];
   /**

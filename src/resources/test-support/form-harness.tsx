@@ -1,7 +1,7 @@
 /** A controlled `ResourceForm` for widget tests: the latest form data is readable. */
 import { useState } from 'react';
 import { buildForm, type FormMode } from '../form/form-schema';
-import { ResourceForm } from '../form/resource-form';
+import { ResourceForm, type ResourceFormProps } from '../form/resource-form';
 import type { ResourceDescriptor } from '../descriptor';
 
 type Data = Readonly<Record<string, unknown>>;
@@ -17,6 +17,12 @@ export interface FormHarnessProps {
   readonly onSubmit?: (data: Data) => void;
   /** The row as the API answered it (its embedded titles name references). */
   readonly stored?: Data;
+  /** Widgets of an override. */
+  readonly widgets?: ResourceFormProps['widgets'];
+  /** Server field errors, as after a refused save. */
+  readonly extraErrors?: ResourceFormProps['extraErrors'];
+  /** Cross-field checks of an override. */
+  readonly validate?: ResourceFormProps['validate'];
 }
 
 /** The resource's form with its own state, and a submit button. */
@@ -27,6 +33,9 @@ export function FormHarness({
   onData,
   onSubmit,
   stored,
+  widgets,
+  extraErrors,
+  validate,
 }: FormHarnessProps) {
   const [form] = useState(() => buildForm(descriptor, mode));
   const [data, setData] = useState(initial);
@@ -37,6 +46,9 @@ export function FormHarness({
         form={form}
         formData={data}
         stored={stored}
+        widgets={widgets}
+        extraErrors={extraErrors}
+        validate={validate}
         onChange={(next) => {
           setData(next);
           onData?.(next);
