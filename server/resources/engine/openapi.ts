@@ -44,6 +44,7 @@ function typeSchema(
         ...(def.type === 'email' && { format: 'email' }),
         ...(def.maxLength !== undefined && { maxLength: def.maxLength }),
         ...(def.minLength !== undefined && { minLength: def.minLength }),
+        ...(def.pattern && { pattern: def.pattern.regex.source }),
       };
     case 'decimal': {
       const whole = def.maxDigits - def.decimalPlaces;
