@@ -158,6 +158,8 @@ describe('customers', () => {
     const regex = new RegExp(pattern!);
     expect(regex.test('+420 777 123 456')).toBe(true);
     expect(regex.test('777 123 45')).toBe(false);
+    // Blank is allowed (the default), so a form holding '' must pass client-side too.
+    expect(regex.test('')).toBe(true);
   });
 
   it('keeps customer_no unique', async () => {
