@@ -4,11 +4,13 @@
  * `ResourceRegistryProvider`); `src/resources` never imports this folder.
  */
 import type { ResourceOverrides } from '../src/resources';
+import { customersOverride } from './customers';
 import { rolesOverride } from './roles';
 import { tariffDevicesOverride } from './tariffdevices';
 import { usersOverride } from './users';
 
 export const overrides: ResourceOverrides = {
+  customers: customersOverride,
   roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,
   users: usersOverride,
