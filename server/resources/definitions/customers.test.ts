@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
+import { PHONE_PATTERN } from './rules';
 import { expectForbidden, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
@@ -144,6 +145,13 @@ describe('customers', () => {
     expect(czech.body).toEqual({
       phone: ['Zadejte platné telefonní číslo, např. +420 777 123 456.'],
     });
+  });
+
+  it('gives every demo customer a valid phone (server/seed)', async () => {
+    const list = await server.request('/customers/?page_size=1000', { token: admin });
+    const phones = (list.body.results as { phone: string }[]).map((row) => row.phone);
+    expect(phones.filter((phone) => phone !== '').length).toBeGreaterThan(0);
+    expect(phones.filter((phone) => phone !== '' && !PHONE_PATTERN.test(phone))).toEqual([]);
   });
 
   it('publishes the phone pattern in the OpenAPI document', async () => {
