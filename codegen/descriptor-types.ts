@@ -38,6 +38,11 @@ export interface FieldDescriptor {
   readonly nullable: boolean;
   readonly minLength?: number;
   readonly maxLength?: number;
+  /**
+   * A text field's whole value must match this ECMA-262 regular expression (OpenAPI
+   * `pattern`, e.g. a phone number's); carried into the form's JSON Schema.
+   */
+  readonly pattern?: string;
   readonly minValue?: number;
   readonly maxValue?: number;
   readonly maxDigits?: number;

@@ -4,12 +4,14 @@
  * `ResourceRegistryProvider`); `src/resources` never imports this folder.
  */
 import type { ResourceOverrides } from '../src/resources';
+import { customersOverride } from './customers';
 import { fusesOverride, tariffsFuseOverride } from './fuses';
 import { rolesOverride } from './roles';
 import { tariffDevicesOverride } from './tariffdevices';
 import { usersOverride } from './users';
 
 export const overrides: ResourceOverrides = {
+  customers: customersOverride,
   fuses: fusesOverride,
   roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,

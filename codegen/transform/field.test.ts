@@ -96,6 +96,15 @@ describe.each<[string, { given: FieldInput; want: Partial<FieldModel>; absent?: 
     },
   ],
   [
+    'a text pattern from OpenAPI',
+    {
+      given: input('phone', {
+        schema: schema({ type: 'string', maxLength: 30, pattern: '^\\d{9}$' }),
+      }),
+      want: { kind: 'string', maxLength: 30, pattern: '^\\d{9}$' },
+    },
+  ],
+  [
     'integer limits from OpenAPI',
     {
       given: input('phases', { schema: schema({ type: 'integer', minimum: 1, maximum: 3 }) }),
@@ -123,6 +132,7 @@ describe.each<[string, { given: FieldInput; want: Partial<FieldModel>; absent?: 
         }),
       }),
       want: { maxDigits: 10, decimalPlaces: 2 },
+      absent: ['pattern'],
     },
   ],
   [

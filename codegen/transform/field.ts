@@ -83,6 +83,8 @@ export function transformField(ctx: FieldContext, input: FieldInput): FieldModel
     nullable: schema?.nullable === true,
     ...optional('minLength', options?.minLength ?? schema?.minLength),
     ...optional('maxLength', options?.maxLength ?? schema?.maxLength),
+    // Text kinds only: a decimal's pattern is DRF's digits rule, rebuilt from maxDigits.
+    ...optional('pattern', isText(kind.kind) ? schema?.pattern : undefined),
     ...optional('minValue', options?.minValue ?? schema?.minimum),
     ...optional('maxValue', options?.maxValue ?? schema?.maximum),
     ...optional(
@@ -170,4 +172,9 @@ function nestedFields(
     return transformFields(ctx, path, itemSchema, options?.child?.children);
   }
   return undefined;
+}
+
+/** Kinds sent as free text, whose OpenAPI `pattern` is the field's own format rule. */
+function isText(kind: FieldKind): boolean {
+  return kind === 'string' || kind === 'text' || kind === 'email';
 }

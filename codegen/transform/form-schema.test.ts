@@ -17,6 +17,13 @@ describe.each<[string, { given: FieldModel; want: JsonSchema }]>([
   ],
   ['text', { given: fieldModel({ name: 'n', kind: 'text' }), want: { type: 'string' } }],
   [
+    'string with a pattern',
+    {
+      given: fieldModel({ name: 'n', kind: 'string', maxLength: 30, pattern: '^\\d{9}$' }),
+      want: { type: 'string', maxLength: 30, pattern: '^\\d{9}$' },
+    },
+  ],
+  [
     'email',
     {
       given: fieldModel({ name: 'n', kind: 'email', maxLength: 254 }),

@@ -38,6 +38,7 @@ function valueSchema(field: FieldModel, kind: FieldKind): JsonSchema {
         ...(kind === 'email' ? { format: 'email' } : {}),
         ...limit('minLength', field.minLength),
         ...limit('maxLength', field.maxLength),
+        ...(field.pattern === undefined ? {} : { pattern: field.pattern }),
       };
     case 'integer':
       return {

@@ -39,7 +39,7 @@ describe.each([
 describe('the tariff devices override', () => {
   it('leaves descriptors without a calibration date alone', () => {
     const merged = mergeOverrides(descriptorsByName, overrides);
-    expect(merged.customers).toBe(descriptorsByName.customers);
+    expect(merged.contracts).toBe(descriptorsByName.contracts);
     expect(JSON.stringify(tariffdevices.uiSchema)).toContain(
       'overrides.tariffdevices.calibrationDateFormat',
     );

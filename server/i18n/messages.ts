@@ -13,6 +13,11 @@ export const messages = {
   blank: text('This field may not be blank.', 'Tato položka nesmí být prázdná.'),
   invalidString: text('Not a valid string.', 'Neplatný řetězec.'),
   invalidEmail: text('Enter a valid email address.', 'Zadejte platnou e-mailovou adresu.'),
+  // Not DRF's: the phone rule of customers (rules.ts PHONE_PATTERN).
+  invalidPhone: text(
+    'Enter a valid phone number, e.g. +420 777 123 456.',
+    'Zadejte platné telefonní číslo, např. +420 777 123 456.',
+  ),
   invalidInteger: text('A valid integer is required.', 'Je vyžadováno celé číslo.'),
   invalidNumber: text('A valid number is required.', 'Je vyžadováno číslo.'),
   invalidBoolean: text('Must be a valid boolean.', 'Hodnota musí být typu boolean.'),

@@ -672,6 +672,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 30,
+        pattern: '^$|^(?:\\+[1-9](?: ?\\d){7,14}|\\d{3} ?\\d{3} ?\\d{3})$',
       },
       {
         name: 'is_active',
@@ -720,7 +721,11 @@ export const descriptors: readonly ResourceDescriptor[] = [
         title_after: { type: 'string', maxLength: 50 },
         birth_date: { type: ['string', 'null'], format: 'date' },
         report_email: { type: 'string', format: 'email', maxLength: 254 },
-        phone: { type: 'string', maxLength: 30 },
+        phone: {
+          type: 'string',
+          maxLength: 30,
+          pattern: '^$|^(?:\\+[1-9](?: ?\\d){7,14}|\\d{3} ?\\d{3} ?\\d{3})$',
+        },
         is_active: { type: 'boolean' },
       },
       required: ['customer_no', 'type'],

@@ -84,6 +84,10 @@ export const messages = defineMessages({
     defaultMessage: 'Enter a valid e-mail address.',
   },
   invalidValue: { id: 'app.resources.invalidValue', defaultMessage: 'Enter a valid value.' },
+  invalidFormat: {
+    id: 'app.resources.invalidFormat',
+    defaultMessage: 'The value is not in the expected format.',
+  },
   noOptions: { id: 'app.resources.noOptions', defaultMessage: 'Nothing found' },
   pickerSearching: { id: 'app.resources.pickerSearching', defaultMessage: 'Searching…' },
   clear: { id: 'app.resources.clear', defaultMessage: 'Clear' },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
+import { PHONE_PATTERN } from './rules';
 import { expectForbidden, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
@@ -109,6 +110,64 @@ describe('customers', () => {
     expect(english.body).toEqual(en);
     const czech = await post('customers', body, 'cs');
     expect(czech.body).toEqual(cs);
+  });
+
+  it.each([
+    '+420 777 123 456',
+    '+420777123456',
+    '+44 20 7946 0958',
+    '777 123 456',
+    '777123456',
+    '',
+  ])('accepts the phone %j', async (phone) => {
+    const created = await post('customers', { ...person, customer_no: `PH-${phone}`, phone });
+    expect(created.status).toBe(201);
+    expect(created.body.phone).toBe(phone);
+  });
+
+  it.each([
+    '1',
+    '777 123 45',
+    '+420',
+    '+0 777 123 456',
+    '+420 777 123 456 789 0',
+    '777-123-456',
+    '00420 777 123 456',
+    'abc',
+  ])('refuses the phone %j with a 400 in en and cs', async (phone) => {
+    const body = { ...person, customer_no: 'PH-BAD', phone };
+    const english = await post('customers', body);
+    expect(english.status).toBe(400);
+    expect(english.body).toEqual({
+      phone: ['Enter a valid phone number, e.g. +420 777 123 456.'],
+    });
+    const czech = await post('customers', body, 'cs');
+    expect(czech.body).toEqual({
+      phone: ['Zadejte platné telefonní číslo, např. +420 777 123 456.'],
+    });
+  });
+
+  it('gives every demo customer a valid phone (server/seed)', async () => {
+    const list = await server.request('/customers/?page_size=1000', { token: admin });
+    const phones = (list.body.results as { phone: string }[]).map((row) => row.phone);
+    expect(phones.filter((phone) => phone !== '').length).toBeGreaterThan(0);
+    expect(phones.filter((phone) => phone !== '' && !PHONE_PATTERN.test(phone))).toEqual([]);
+  });
+
+  it('publishes the phone pattern in the OpenAPI document', async () => {
+    const document = await server.request('/schema/');
+    expect(document.status).toBe(200);
+    const schemas = document.body.components.schemas as Record<
+      string,
+      { properties?: Record<string, { pattern?: string }> }
+    >;
+    const pattern = schemas.Customer?.properties?.phone?.pattern;
+    expect(pattern).toBeDefined();
+    const regex = new RegExp(pattern!);
+    expect(regex.test('+420 777 123 456')).toBe(true);
+    expect(regex.test('777 123 45')).toBe(false);
+    // Blank is allowed (the default), so a form holding '' must pass client-side too.
+    expect(regex.test('')).toBe(true);
   });
 
   it('keeps customer_no unique', async () => {
@@ -249,14 +308,14 @@ describe('customers list parameters and versions', () => {
     const created = await post('customers', { ...person, customer_no: 'V-1' });
     const path = `/customers/${created.body.id}/`;
     const etag = (await server.request(path, { token: admin })).headers.get('etag')!;
-    await server.request(path, { method: 'PATCH', token: admin, body: { phone: '1' } });
+    await server.request(path, { method: 'PATCH', token: admin, body: { phone: '777 000 001' } });
     const stale = await server.request(path, {
       method: 'PATCH',
       token: admin,
-      body: { phone: '2' },
+      body: { phone: '777 000 002' },
       headers: { 'if-match': etag },
     });
     expect(stale.status).toBe(412);
-    expect((await server.request(path, { token: admin })).body.phone).toBe('1');
+    expect((await server.request(path, { token: admin })).body.phone).toBe('777 000 001');
   });
 });

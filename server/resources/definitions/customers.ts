@@ -17,7 +17,7 @@ import type { FieldErrors } from '../../http/errors';
 import { text } from '../../i18n/text';
 import { defineResource, idField } from '../engine';
 import { optionalText } from './fields';
-import { dicValidator, icoValidator, resulting, zipValidator } from './rules';
+import { dicValidator, icoValidator, phonePattern, resulting, zipValidator } from './rules';
 
 export const CUSTOMER_TYPES = [
   { value: 'company', label: text('Company', 'Firma') },
@@ -94,7 +94,10 @@ export const customersResource = defineResource({
       allowBlank: true,
       default: '',
     },
-    phone: optionalText(customers.phone, 'Phone', 'Telefon', 30),
+    phone: {
+      ...optionalText(customers.phone, 'Phone', 'Telefon', 30),
+      pattern: phonePattern,
+    },
     is_active: {
       type: 'boolean',
       column: customers.isActive,

@@ -1,7 +1,7 @@
 /** Field builders shared by the resource definitions. */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { text } from '../../i18n/text';
-import type { FieldDefinition } from '../engine';
+import type { StringField } from '../engine';
 
 /**
  * An optional text field: up to `maxLength` characters, blank allowed and the default
@@ -12,7 +12,7 @@ export const optionalText = (
   en: string,
   cs: string,
   maxLength: number,
-): FieldDefinition => ({
+): StringField => ({
   type: 'string',
   column,
   label: text(en, cs),

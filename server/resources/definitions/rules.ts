@@ -4,6 +4,7 @@
  * English and Czech.
  */
 import type { FieldErrors } from '../../http/errors';
+import { messages } from '../../i18n/messages';
 import { text, type Text } from '../../i18n/text';
 import type { FieldValidator, ResourceValidator, ValidationContext } from '../engine';
 
@@ -124,6 +125,17 @@ export const zipValidator = check(
   (value) => /^\d{3} ?\d{2}$/.test(value),
   text('Enter a Czech postal code: 5 digits, e.g. 110 00.', 'Zadejte PSČ: 5 číslic, např. 110 00.'),
 );
+
+/**
+ * A phone number: E.164 (`+`, then 8–15 digits, the first not 0, single spaces allowed
+ * between digits: `+420 777 123 456`, `+420777123456`) or a Czech national number of 9
+ * digits, optionally grouped by three (`777 123 456`). Plain ECMA-262 without flags, so it
+ * is also the OpenAPI / JSON Schema `pattern` the SPA's form checks before sending.
+ */
+export const PHONE_PATTERN = /^(?:\+[1-9](?: ?\d){7,14}|\d{3} ?\d{3} ?\d{3})$/;
+
+/** The `pattern` of a phone field (StringField), with its 400 message. */
+export const phonePattern = { regex: PHONE_PATTERN, message: messages.invalidPhone } as const;
 
 /** True for 18 digits whose last is the GS1 check digit of the first 17. */
 export function isValidEan18(value: string): boolean {

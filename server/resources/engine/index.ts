@@ -15,6 +15,7 @@ export type {
   QueryParamDefinition,
   ResourceDefinition,
   ResourceValidator,
+  StringField,
   ValidationContext,
   WriteAuthorizer,
 } from './types';

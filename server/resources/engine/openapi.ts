@@ -44,6 +44,10 @@ function typeSchema(
         ...(def.type === 'email' && { format: 'email' }),
         ...(def.maxLength !== undefined && { maxLength: def.maxLength }),
         ...(def.minLength !== undefined && { minLength: def.minLength }),
+        // A blank value the field allows is valid too, and a form holds '' for it.
+        ...(def.pattern && {
+          pattern: def.allowBlank ? `^$|${def.pattern.regex.source}` : def.pattern.regex.source,
+        }),
       };
     case 'decimal': {
       const whole = def.maxDigits - def.decimalPlaces;

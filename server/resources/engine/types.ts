@@ -74,6 +74,13 @@ export interface StringField extends FieldBase {
   readonly trimWhitespace?: boolean;
   /** Canonical form stored and matched, e.g. lower-casing e-mails. */
   readonly normalize?: (value: string) => string;
+  /**
+   * The whole value must match (checked after trimming and `normalize`; a blank value that
+   * `allowBlank` lets through is not checked). Published as the OpenAPI / JSON Schema
+   * `pattern` (`regex.source`), so write it in the ECMA-262 subset JSON Schema shares: no
+   * flags, anchored with `^…$`. `message` is the 400 answer when it does not match.
+   */
+  readonly pattern?: { readonly regex: RegExp; readonly message: Text };
 }
 
 /** A whole number; the column is `integer` (limits default to its 32-bit range). */

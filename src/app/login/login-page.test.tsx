@@ -116,6 +116,32 @@ describe('login form errors (SPEC §8)', () => {
     expect(called).not.toContain('/api/v1/auth/jwt/create/');
   });
 
+  it.each([
+    ['en', 'foo@', 'Sign in', 'Enter a valid e-mail address, e.g. jana.novakova@example.cz.'],
+    [
+      'cs',
+      'jan novak@joule',
+      'Přihlásit se',
+      'Zadejte platnou e-mailovou adresu, např. jana.novakova@example.cz.',
+    ],
+  ] as const)(
+    'checks the e-mail format (%s, %j) beside the field, sending nothing',
+    async (language, email, submit, want) => {
+      routes = { '/api/v1/auth/jwt/create/': () => json(200, tokens) };
+      renderApp({ path: '/login', language });
+      await signInWith(email, 'joule-demo', submit);
+      const field = screen.getByLabelText('E-mail');
+      await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+      const described = document.getElementById(field.getAttribute('aria-describedby')!);
+      expect(described?.textContent).toBe(want);
+      const called = vi
+        .mocked(fetch)
+        .mock.calls.map(([input]) => new URL((input as Request).url).pathname);
+      expect(called).not.toContain('/api/v1/auth/jwt/create/');
+      expect(authSession.store.getState().user).toBeNull();
+    },
+  );
+
   it('signs in, sends e-mail and password, and opens the home page', async () => {
     let body: unknown = null;
     routes = {

@@ -63,6 +63,7 @@ export function LoginPage() {
           icon={<EnvelopeIcon />}
           value={email}
           onValueChange={setEmail}
+          error={state.status === 'invalid' ? intl.formatMessage(state.emailError) : undefined}
         />
         <AuthField
           id={`${id}-password`}

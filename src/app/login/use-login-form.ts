@@ -15,7 +15,18 @@ export type LoginFailureMessage =
 export type LoginFormState =
   | { readonly status: 'idle' }
   | { readonly status: 'pending' }
-  | { readonly status: 'error'; readonly failure: LoginFailureMessage };
+  | { readonly status: 'error'; readonly failure: LoginFailureMessage }
+  /** The e-mail is not an address: shown beside the field, nothing was sent. */
+  | { readonly status: 'invalid'; readonly emailError: MessageDescriptor };
+
+/**
+ * True for something shaped like an e-mail address: one `@`, no spaces, a local part and a
+ * domain of dot-separated labels with a dot (or `localhost`, which the API also accepts).
+ * A first check before sending; the server stays the judge of what an account is.
+ */
+export function looksLikeEmail(value: string): boolean {
+  return /^[^\s@]+@(?:localhost|[^\s@.]+(?:\.[^\s@.]+)+)$/i.test(value);
+}
 
 /** How a sign-in error reads (SPEC §8). */
 export function loginFailureMessage(error: unknown): LoginFailureMessage {
@@ -58,6 +69,10 @@ export function useLoginForm(signIn: typeof login = login): LoginFormController 
           status: 'error',
           failure: { kind: 'message', message: { id: 'app.login.missing' } },
         });
+        return false;
+      }
+      if (!looksLikeEmail(email.trim())) {
+        setState({ status: 'invalid', emailError: { id: 'app.login.invalidEmail' } });
         return false;
       }
       setState({ status: 'pending' });

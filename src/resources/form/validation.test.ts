@@ -13,6 +13,7 @@ const uiSchema = {
   price: { 'ui:widget': 'decimal' },
   calibration_date: { 'ui:options': { dateMessageId: 'custom.date' } },
   address: { zip_code: { 'ui:widget': 'text' } },
+  phone: { 'ui:options': { patternMessageId: 'overrides.customers.phoneFormat' } },
 };
 
 function error(name: string, property: string, params: object = {}): RJSFValidationError {
@@ -42,7 +43,12 @@ describe.each<[string, RJSFValidationError, string]>([
   [
     'another pattern',
     error('pattern', '.address.zip_code', { pattern: 'x' }),
-    'Zadejte platnou hodnotu.',
+    'Hodnota nemá očekávaný formát.',
+  ],
+  [
+    'a field’s own pattern message',
+    error('pattern', '.phone', { pattern: 'x' }),
+    'Zadejte platné telefonní číslo, např. +420 777 123 456.',
   ],
   ['a number type', error('type', '.count', { type: 'integer,null' }), 'Zadejte číslo'],
   ['an unknown keyword', error('const', '.x'), 'ajv'],

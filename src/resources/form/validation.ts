@@ -39,6 +39,18 @@ export function dateMessage(format: FormatMessage, ui: Ui, kind: 'date' | 'datet
   return format(typeof id === 'string' ? { ...fallback, id } : fallback, { format: pattern });
 }
 
+/**
+ * The pattern error of a field: a decimal's "enter a number", else the field's own message
+ * id (`ui:options.patternMessageId`, e.g. a phone number naming an example) or the default.
+ */
+export function patternMessage(format: FormatMessage, ui: Ui): string {
+  if (ui['ui:widget'] === 'decimal') return format(messages.invalidNumber);
+  const id = option(ui, 'patternMessageId');
+  return format(
+    typeof id === 'string' ? { ...messages.invalidFormat, id } : messages.invalidFormat,
+  );
+}
+
 function localize(error: RJSFValidationError, format: FormatMessage, ui: Ui): string | undefined {
   const params = (error.params ?? {}) as Record<string, unknown>;
   const limit = typeof params.limit === 'number' ? params.limit : 0;
@@ -62,7 +74,7 @@ function localize(error: RJSFValidationError, format: FormatMessage, ui: Ui): st
         ? format(messages.invalidNumber)
         : format(messages.invalidValue);
     case 'pattern':
-      return format(ui['ui:widget'] === 'decimal' ? messages.invalidNumber : messages.invalidValue);
+      return patternMessage(format, ui);
     case 'enum':
     case 'uniqueItems':
       return format(messages.invalidValue);

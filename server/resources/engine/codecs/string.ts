@@ -40,6 +40,7 @@ export const stringCodec: FieldCodec<StringField> = {
       errors.push(messages.minLength(field.minLength));
     }
     if (field.type === 'email' && !isEmailAddress(value)) errors.push(messages.invalidEmail);
+    if (field.pattern && !field.pattern.regex.test(value)) errors.push(field.pattern.message);
     return errors.length > 0 ? fail(...errors) : ok(value);
   },
   toJson: (stored) => String(stored),
