@@ -53,13 +53,17 @@ export function FuseRangeWidget(props: WidgetProps) {
     intl.locale,
   );
   const messageId = `${id}-range`;
+  // The range's own label (`ui:options.labelId`, as the form labels the field).
+  const rangeLabel =
+    typeof options.labelId === 'string' ? intl.formatMessage({ id: options.labelId }) : props.label;
 
   const input = (end: 'from' | 'to', current: unknown, field: string) => (
     <InputGroup
       id={end === 'from' ? id : `${id}-to`}
       name={end === 'from' ? id : `${id}-to`}
       inputMode="numeric"
-      aria-label={intl.formatMessage(fuseRangeMessages[end])}
+      // Both ends of every range in the dialog need their own name: "Main fuse, 1 phase: From (A)".
+      aria-label={`${rangeLabel}: ${intl.formatMessage(fuseRangeMessages[end])}`}
       aria-invalid={invalid || undefined}
       aria-describedby={`${ariaDescribedByIds(id)} ${messageId}`}
       intent={invalid ? 'danger' : 'none'}

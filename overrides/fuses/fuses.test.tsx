@@ -41,7 +41,11 @@ function renderForm(props: {
   );
 }
 
-const inputs = (label: string) => screen.getAllByRole('textbox', { name: label });
+/** The inputs of every range for one end, named `<range>: <end>` ("…: From (A)"). */
+const inputs = (end: string) =>
+  screen.getAllByRole('textbox', {
+    name: (name) => name.endsWith(`: ${end}`),
+  });
 
 describe.each([
   ['cs', 'Od (A)', 'Do (A)', '„Od“ nesmí být větší než „do“', 'Proud jističe nemůže být záporný'],
@@ -178,7 +182,7 @@ describe('the fuse dialog', () => {
       descriptorsByName: merged,
       locale: 'cs',
     });
-    const to3 = (await screen.findAllByRole('textbox', { name: 'Do (A)' }))[1]!;
+    const to3 = await screen.findByRole('textbox', { name: 'Hlavní jistič, 3 fáze: Do (A)' });
     await userEvent.clear(to3);
     await userEvent.type(to3, '20');
     await userEvent.click(screen.getByRole('button', { name: /Uložit/ }));

@@ -55,14 +55,14 @@ const cruds: readonly Crud[] = [
     resource: 'fuses',
     create: async (dialog, key) => {
       await dialog.getByLabel('Text').fill(`E2E ${key} 1×20 A`);
-      await dialog.getByLabel('From, 1 phase (A)').fill('10');
-      await dialog.getByLabel('To, 1 phase (A)').fill('20');
+      await dialog.getByLabel('Main fuse, 1 phase: From (A)').fill('10');
+      await dialog.getByLabel('Main fuse, 1 phase: To (A)').fill('20');
       await dialog.getByLabel('Price for every A (CZK)').fill('4.35');
     },
     created: (key) => `E2E ${key} 1×20 A`,
     edit: async (dialog, key) => {
       await dialog.getByLabel('Text').fill(`E2E ${key} 1×25 A`);
-      await dialog.getByLabel('To, 1 phase (A)').fill('25');
+      await dialog.getByLabel('Main fuse, 1 phase: To (A)').fill('25');
     },
     edited: (key) => `E2E ${key} 1×25 A`,
     search: (title) => title,
