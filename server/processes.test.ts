@@ -12,24 +12,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed';
-import { freePort } from './test/pg-cluster';
+import { freePort, postgresAnswers } from './test/pg-cluster';
 
 const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const available = await reachable(serverUrl);
+const available = await postgresAnswers(serverUrl);
 
 /** Pids of the processes below `pid` (children, grandchildren, …). */
 function descendants(pid: number): number[] {

@@ -19,25 +19,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BULK_READINGS } from '../resources/bulk/measurements';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
-import { freePort } from '../test/pg-cluster';
+import { freePort, postgresAnswers } from '../test/pg-cluster';
 
 const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** True when PostgreSQL at `url` takes a connection within a second. */
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const available = await reachable(serverUrl);
+const available = await postgresAnswers(serverUrl);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -17,6 +17,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /**
  * Runs a PostgreSQL program to completion, as `postgres` when we are root. Its standard
@@ -180,4 +181,17 @@ export function startPgCluster(options: PgClusterOptions): PgCluster {
       }
     },
   };
+}
+
+/** True when the PostgreSQL server at `url` takes a connection within a second. */
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
