@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAuthenticator } from './auth/authenticate';
+import { registerBillingRoutes } from './billing/routes';
 import type { Mailer } from './auth/mailer';
 import { ResetTokens } from './auth/reset-tokens';
 import { registerAuthRoutes, type OidcClientConfig } from './auth/routes';
@@ -22,8 +23,11 @@ import { MAX_PARAM_LENGTH, answerFrameworkError, installUrlLimit } from './http/
 import { registerSecurityHeaders } from './http/security-headers';
 import { hasSpaBuild, registerSpa } from './http/spa';
 import type { ThrottleRate } from './http/throttle';
+import { registerInvoiceRoutes } from './billing/invoices/routes';
+import { startBillingQueue } from './billing/runs/queue';
 import { buildOpenApiDocument } from './openapi/document';
 import { registerMeasurementsBulk } from './resources/bulk/measurements';
+import { registerConsumptionRoute } from './resources/consumption/consumption';
 import { resources } from './resources/definitions';
 import { ResourceRegistry } from './resources/engine/registry';
 import { registerResourceRoutes } from './resources/engine/routes';
@@ -78,6 +82,13 @@ export interface AppOptions {
   readonly trustProxy?: FastifyServerOptions['trustProxy'];
   /** The resources to serve. @default every definition of `resources/definitions` */
   readonly resources?: readonly ResourceDefinition[];
+  /**
+   * Start the billing job queue (pg-boss) with the app, stopped when it closes; `work`
+   * takes jobs in this process (`billing/runs/queue.ts`). Without it a billing run is
+   * planned and enqueued only when some process of the database runs the queue.
+   * @default undefined (no queue)
+   */
+  readonly billingQueue?: { readonly work: boolean };
 }
 
 /** Builds the app (not yet listening). */
@@ -139,6 +150,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerResourceRoutes(app, { db, registry, auth, prefix: API_PREFIX });
   registerMeasurementsBulk(app, { db, registry, auth, prefix: API_PREFIX });
+  registerBillingRoutes(app, { db, auth, prefix: API_PREFIX });
+  registerInvoiceRoutes(app, { db, registry, auth, prefix: API_PREFIX });
+  if (options.billingQueue) {
+    const queue = await startBillingQueue(db, {
+      work: options.billingQueue.work,
+      onError: (error) => app.log.error({ err: error }, 'billing queue'),
+    });
+    app.addHook('onClose', () => queue.stop());
+  }
+  registerConsumptionRoute(app, { db, registry, auth, prefix: API_PREFIX });
   await registerSpa(
     app,
     options.distDir,

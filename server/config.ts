@@ -7,6 +7,7 @@
  * | `JOULE_DB_CONNECT_TIMEOUT` | PostgreSQL: longest wait in seconds for a connection (server down, pool busy) before a 503 | 5 |
  * | `JOULE_PROCESSES` | server processes sharing the port (Node's cluster); more than 1 needs `DATABASE_URL` | 1 |
  * | `JOULE_DB_STATEMENT_TIMEOUT` | PostgreSQL: `statement_timeout` in seconds of every statement of a request (a 503 past it); `0`: none | 30 |
+ * | `JOULE_WORKER` | PostgreSQL: `0`: this server takes no billing jobs (leave them to `npm run worker`); PGlite always works them | on |
  * | `JOULE_DATA_DIR` | data folder: PGlite files in `db/`, `secret.key`, mail `outbox/`; `memory://` keeps everything in memory | `./data` |
  * | `JOULE_SECRET_KEY` | signing secret (≥ 32 characters) | generated into the data folder |
  * | `JWT_ACCESS_LIFETIME`, `JWT_REFRESH_LIFETIME` | token lifetimes in seconds | 300, 86400 |
@@ -40,6 +41,8 @@ export interface ServerConfig {
   readonly databaseStatementTimeout: number;
   /** Server processes sharing the port (`JOULE_PROCESSES`, Node's cluster). */
   readonly processes: number;
+  /** Take billing jobs in the server (`JOULE_WORKER`; always with PGlite). */
+  readonly worker: boolean;
   /** Absolute data folder, or undefined in memory mode. */
   readonly dataDir: string | undefined;
   readonly secretKey: string | undefined;
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseConnectTimeout: seconds(env, 'JOULE_DB_CONNECT_TIMEOUT', 5),
     databaseStatementTimeout: secondsOrZero(env, 'JOULE_DB_STATEMENT_TIMEOUT', 30),
     processes: processCount(env, env.DATABASE_URL || undefined, env.JOULE_DEV_IDP === '1'),
+    worker: !env.DATABASE_URL || env.JOULE_WORKER !== '0',
     dataDir: dataDirRaw === 'memory://' ? undefined : resolve(dataDirRaw),
     secretKey: env.JOULE_SECRET_KEY || undefined,
     accessLifetime,

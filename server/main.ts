@@ -83,6 +83,7 @@ runCli(async () => {
     release: config.release,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
+    billingQueue: { work: config.worker },
   });
 
   await app.listen({ port: config.port, host: config.host });

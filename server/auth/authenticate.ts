@@ -3,7 +3,7 @@
  * `Authorization: Bearer <token>` header, verifies the token (tokens.ts) and loads the
  * active user it names; an own token issued before the user's last password change is
  * refused like an invalid one (revocation.ts). Failures are 401s with simplejwt's bodies and
- * `WWW-Authenticate: Bearer realm="api"` (API.md "Errors").
+ * `WWW-Authenticate: Bearer realm="api"` (docs/api.md "Errors").
  *
  * A single sign-on provider's token names its user through `oidc-account.ts` (provider
  * account bound on first use). When the provider cannot be reached to check a token, the

@@ -5,34 +5,54 @@
  */
 import { text, type Text } from '../i18n/text';
 
-/** One privilege with its display names. */
+/** An area of the product a privilege belongs to, for grouping them (`key` is stable). */
+export interface PrivilegeArea {
+  readonly key: string;
+  readonly label: Text;
+}
+
+/** One privilege with its display names and its area. */
 export interface PrivilegeInfo {
   readonly value: string;
   readonly label: Text;
+  readonly group: PrivilegeArea;
 }
+
+/** The areas, in the order the roles dialog lists them (SPEC §2's menu). */
+export const PRIVILEGE_AREAS = {
+  administration: { key: 'administration', label: text('Administration', 'Správa') },
+  customers: { key: 'customers', label: text('Customers and contracts', 'Zákazníci a smlouvy') },
+  devices: { key: 'devices', label: text('Devices and readings', 'Zařízení a odečty') },
+  prices: { key: 'prices', label: text('Prices and products', 'Ceny a produkty') },
+  settings: { key: 'settings', label: text('Settings and reports', 'Nastavení a reporty') },
+  billing: { key: 'billing', label: text('Billing', 'Fakturace') },
+} as const satisfies Record<string, PrivilegeArea>;
+
+const AREA = PRIVILEGE_AREAS;
 
 /** The privilege that allows everything. */
 export const SUPERUSER = 'superuser';
 
 /** Every privilege, in the order the UI lists them. */
 export const PRIVILEGES: readonly PrivilegeInfo[] = [
-  { value: SUPERUSER, label: text('Superuser', 'Superuživatel') },
-  { value: 'CUSTOMERS', label: text('Customers', 'Zákazníci') },
-  { value: 'CONTRACTS', label: text('Contracts', 'Smlouvy') },
-  { value: 'POINTS', label: text('Consumption points', 'Odběrná místa') },
-  { value: 'TARIFF', label: text('Tariff devices', 'Tarifní zařízení') },
-  { value: 'USERS', label: text('Users', 'Uživatelé') },
-  { value: 'ROLES', label: text('Roles', 'Role') },
-  { value: 'COLLECTORS', label: text('Collectors', 'Koncentrátory') },
-  { value: 'PRICELISTS', label: text('Price lists', 'Ceníky') },
-  { value: 'TARIFFS', label: text('Tariffs', 'Tarify') },
-  { value: 'PRODUCTS', label: text('Products', 'Produkty') },
-  { value: 'DISCOUNTS', label: text('Discounts', 'Slevy') },
-  { value: 'FUSES', label: text('Fuses', 'Jističe') },
-  { value: 'OBISES', label: text('OBIS codes', 'OBIS kódy') },
-  { value: 'REPORTS', label: text('Reports', 'Reporty') },
-  { value: 'UTILITIES', label: text('Utilities', 'Utility') },
-  { value: 'SETTINGS', label: text('Settings', 'Nastavení') },
+  { value: SUPERUSER, label: text('Superuser', 'Superuživatel'), group: AREA.administration },
+  { value: 'CUSTOMERS', label: text('Customers', 'Zákazníci'), group: AREA.customers },
+  { value: 'CONTRACTS', label: text('Contracts', 'Smlouvy'), group: AREA.customers },
+  { value: 'POINTS', label: text('Consumption points', 'Odběrná místa'), group: AREA.customers },
+  { value: 'TARIFF', label: text('Tariff devices', 'Tarifní zařízení'), group: AREA.devices },
+  { value: 'USERS', label: text('Users', 'Uživatelé'), group: AREA.administration },
+  { value: 'ROLES', label: text('Roles', 'Role'), group: AREA.administration },
+  { value: 'COLLECTORS', label: text('Collectors', 'Koncentrátory'), group: AREA.devices },
+  { value: 'PRICELISTS', label: text('Price lists', 'Ceníky'), group: AREA.prices },
+  { value: 'TARIFFS', label: text('Tariffs', 'Tarify'), group: AREA.prices },
+  { value: 'PRODUCTS', label: text('Products', 'Produkty'), group: AREA.prices },
+  { value: 'DISCOUNTS', label: text('Discounts', 'Slevy'), group: AREA.prices },
+  { value: 'FUSES', label: text('Fuses', 'Jističe'), group: AREA.prices },
+  { value: 'OBISES', label: text('OBIS codes', 'OBIS kódy'), group: AREA.devices },
+  { value: 'REPORTS', label: text('Reports', 'Reporty'), group: AREA.settings },
+  { value: 'UTILITIES', label: text('Utilities', 'Utility'), group: AREA.settings },
+  { value: 'SETTINGS', label: text('Settings', 'Nastavení'), group: AREA.settings },
+  { value: 'BILLING', label: text('Billing', 'Fakturace'), group: AREA.billing },
 ];
 
 const ORDER = new Map(PRIVILEGES.map((privilege, index) => [privilege.value, index]));

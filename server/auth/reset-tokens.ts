@@ -1,5 +1,5 @@
 /**
- * Password-reset links (API.md "Authentication endpoints"): `uid` is the unpadded
+ * Password-reset links (docs/api.md "Authentication endpoints"): `uid` is the unpadded
  * URL-safe base64 of the user id (Django's `urlsafe_base64_encode`); the token is
  * `<expiry in base36 seconds>-<HMAC>` over the user's id, e-mail, active flag, password
  * hash and the expiry. No state is stored: setting a new password changes the hash and

@@ -1,5 +1,5 @@
 /**
- * The authentication endpoints (API.md "Authentication endpoints", djoser + simplejwt
+ * The authentication endpoints (docs/api.md "Authentication endpoints", djoser + simplejwt
  * shapes) and the public client configuration:
  * - `POST /auth/jwt/create/` `{email, password}` → `{access, refresh}`
  * - `POST /auth/jwt/refresh/` `{refresh}` → `{access, refresh}`: the refresh token is rotated

@@ -1,5 +1,5 @@
 /**
- * One place that turns every thrown error into a DRF-shaped JSON answer (API.md "Errors"):
+ * One place that turns every thrown error into a DRF-shaped JSON answer (docs/api.md "Errors"):
  * {@link ApiError}s as they are, Fastify's own client errors (415, 413, ...) as
  * `{"detail": ...}`, database constraint violations that slipped past validation as 400,
  * a database that is down or not answering in time as 503 with `Retry-After` (security

@@ -1,5 +1,5 @@
 /**
- * Errors a handler throws to answer with a DRF-shaped body (API.md "Errors"). The central
+ * Errors a handler throws to answer with a DRF-shaped body (docs/api.md "Errors"). The central
  * error handler (`error-handler.ts`) localizes the body for the request's language.
  */
 import { messages } from '../i18n/messages';

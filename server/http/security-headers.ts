@@ -109,12 +109,10 @@ export function cspDirectives(options: SecurityHeadersOptions): Record<string, s
   const workers = buildSources(html, 'worker-src');
   return {
     'default-src': ["'self'"],
-    // 'unsafe-eval': the forms' client validation (rjsf's AJV validator) compiles each JSON
-    // Schema into a function with `new Function`; without it every dialog fails to validate
-    // (seen in the browser). The schemas are the API's own; no page text reaches `eval`.
-    // Precompiled validators (rjsf `createPrecompiledValidator`) would let it go.
+    // No 'unsafe-eval': the forms validate with ajv code codegen compiled ahead of time
+    // (src/generated/validators/, issue #14 item 8), nothing compiles a function in the page.
     // Never 'unsafe-inline': inline scripts only by the hashes of index.html's.
-    'script-src': ["'self'", "'unsafe-eval'", ...inlineScriptHashes(html)],
+    'script-src': ["'self'", ...inlineScriptHashes(html)],
     // No inline event handlers (`onclick="…"`): the app never writes any.
     'script-src-attr': ["'none'"],
     // Styles only: Blueprint (popover and overlay positioning), react-virtual and the

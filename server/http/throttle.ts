@@ -3,7 +3,7 @@
  * windows of hits per key, kept in the database table `throttle_hits`, so every instance
  * on one database counts together (PGlite and PostgreSQL alike: one code path). Over a
  * limit the request answers DRF's 429 `{"detail": "Request was throttled. Expected
- * available in N seconds."}` with `Retry-After` (API.md "Errors").
+ * available in N seconds."}` with `Retry-After` (docs/api.md "Errors").
  *
  * Each request is counted under up to three keys per scope (`login`, `reset`, …):
  * - per client address (all accounts): ten times the rate, since many people may share one

@@ -1,6 +1,6 @@
 /**
  * The API's error messages in English (Django REST Framework's own wording, so a UI built
- * for a DRF back-end reads the same text; API.md "Errors") and Czech (after DRF's and
+ * for a DRF back-end reads the same text; docs/api.md "Errors") and Czech (after DRF's and
  * simplejwt's Czech catalogues where they exist).
  */
 import { text, type Text } from './text';
@@ -177,7 +177,7 @@ export const messages = {
     'Záznam mezitím změnil někdo jiný. Načtěte jej znovu a akci opakujte.',
   ),
 
-  // --- list query parameters (API.md "List query parameters", Joule) ---
+  // --- list query parameters (docs/api.md "Lists", Joule) ---
   unknownSortField: (field: string, allowed: readonly string[]): Text =>
     text(
       `Unknown sort field "${field}". Allowed: ${allowed.join(', ') || 'none'}.`,

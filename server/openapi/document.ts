@@ -5,7 +5,10 @@
  * committed snapshot in `schema/openapi.json` changes only when the API does.
  */
 import { authPaths, authSchemas } from '../auth/openapi';
+import { invoicesOpenApi } from '../billing/invoices/routes';
+import { billingOpenApi } from '../billing/routes';
 import { measurementsBulkOpenApi } from '../resources/bulk/measurements';
+import { consumptionOpenApi } from '../resources/consumption/consumption';
 import { historyPaths, historySchemas } from '../resources/engine/history';
 import { EnumComponents } from '../resources/engine/openapi-enums';
 import { resourcePaths, resourceSchemas } from '../resources/engine/openapi';
@@ -29,9 +32,20 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
     Object.assign(schemas, resourceSchemas(resource, enums));
   }
   if (resources.length > 0) Object.assign(schemas, historySchemas(), titlesSchemas());
-  const bulk = measurementsBulkOpenApi(registry, prefix);
+  const bulk = measurementsBulkOpenApi(registry, prefix, schemas);
   Object.assign(paths, bulk.paths);
   Object.assign(schemas, bulk.schemas);
+  if (resources.length > 0) {
+    const billing = billingOpenApi(prefix);
+    Object.assign(paths, billing.paths);
+    Object.assign(schemas, billing.schemas);
+  }
+  const invoicing = invoicesOpenApi(registry, prefix);
+  Object.assign(paths, invoicing.paths);
+  Object.assign(schemas, invoicing.schemas);
+  const consumption = consumptionOpenApi(registry, prefix);
+  Object.assign(paths, consumption.paths);
+  Object.assign(schemas, consumption.schemas);
   return {
     openapi: '3.0.3',
     info: {

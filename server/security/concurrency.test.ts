@@ -1,5 +1,5 @@
 /**
- * Races (API.md "Errors", **Joule** ETag): parallel writes of one row holding the same
+ * Races (docs/api.md "Errors", **Joule** ETag): parallel writes of one row holding the same
  * `If-Match` let exactly one through and answer the rest 412 without changing anything;
  * parallel creates of one unique value store exactly one row and answer the rest 400 (a
  * unique violation the validators could not see coming is never a 500).

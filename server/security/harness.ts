@@ -2,7 +2,7 @@
  * What the security suite (access matrix, fuzzing, races) shares: the operations of the
  * OpenAPI document the server publishes, the callers that knock on them (no token, bad
  * tokens of every kind, an inactive user, one user per single privilege, the superuser),
- * the shapes API.md "Errors" allows, and admin snapshots to prove a refused write changed
+ * the shapes docs/api.md "Errors" allows, and admin snapshots to prove a refused write changed
  * nothing. Everything is derived from the document and the resource definitions, so a new
  * entity is covered without a new test.
  */
@@ -293,7 +293,7 @@ export function expectForbiddenAnswer(response: TestResponse, what: string): voi
 }
 
 /**
- * A problem with `body` as a 4xx answer of API.md "Errors", or undefined when it is one:
+ * A problem with `body` as a 4xx answer of docs/api.md "Errors", or undefined when it is one:
  * `{detail: string, ...}`, or an object of field errors whose values are string arrays,
  * nested field-error objects, or arrays of those (a list of nested objects).
  */

@@ -205,6 +205,7 @@ export async function seedDomain(
         tradePerMwHt: `${2890 + index * 20}.00`,
         tradePerMwLt: index < 2 ? null : `${2590 + index * 20}.00`,
         electricityTaxPerMw: '28.30',
+        productionPerMwhHt: '1450.00',
         validFrom: '2025-01-01',
         price: `${4990 + index * 150}.00`,
         fuseFrom: 0,
@@ -324,6 +325,13 @@ async function seedCustomers(
   const inserted = await db.insert(customers).values(customerRows).returning({ id: customers.id });
 
   const addressRows = [];
+  // Every demo contract sells the first product, whose tariffs cover every distribution rate
+  // of the points' specifications, so that a bill preview works on the demo data.
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .orderBy(products.id)
+    .limit(1);
   const contractRows = [];
   for (const [index, { id }] of inserted.entries()) {
     const [city, zip] = pick(CITIES);
@@ -349,6 +357,7 @@ async function seedCustomers(
       billingPeriod: index % 5 === 0 ? 'monthly' : 'annual',
       billingStart: start,
       accountNo: `${pad(100000 + index * 37, 10)}/0800`,
+      product: product?.id ?? null,
     });
   }
   await db.insert(addresses).values(addressRows);

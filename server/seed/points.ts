@@ -150,9 +150,9 @@ export async function seedPointsAndDevices(db: Database, readingDays: number): P
   });
   const insertedPoints = await db.insert(points).values(pointRows).returning({ id: points.id });
 
-  const fuseFor = (index: number) => {
-    const three = fuseRows.filter((fuse) => fuse.text.startsWith('3'));
-    return three[index % Math.min(3, three.length)]?.id ?? null;
+  const fuseFor = (index: number, phases = '3') => {
+    const matching = fuseRows.filter((fuse) => fuse.text.startsWith(phases));
+    return matching[index % Math.min(3, matching.length)]?.id ?? null;
   };
   // The history: an earlier rate until 2024-12-31, then the current one with the meter.
   const older = insertedPoints.map(({ id }, index) => {
@@ -190,7 +190,8 @@ export async function seedPointsAndDevices(db: Database, readingDays: number): P
       distributionTariffCode: rate,
       energyDistributor: distributorIds[index % distributorIds.length] ?? null,
       energySupplier: supplierIds[0] ?? null,
-      mainFuse: fuseFor(index + 1),
+      // A single-phase point has a single-phase main fuse (its rated current prices it).
+      mainFuse: fuseFor(index + 1, index % 10 === 9 ? '1' : '3'),
       phases: index % 10 === 9 ? '1' : '3',
       reservedCapacity: null,
       estimatedAnnualConsumption: `${(3 + (index % 9) * 0.8).toFixed(3)}`,

@@ -10,6 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
+import { products } from './settings';
 
 /** Supply contracts (SPEC §3 Contract). Choice values: definitions/contracts.ts. */
 export const contracts = pgTable(
@@ -28,11 +29,14 @@ export const contracts = pgTable(
     billingPeriod: varchar('billing_period', { length: 20 }).notNull(),
     billingStart: date('billing_start', { mode: 'string' }),
     accountNo: varchar('account_no', { length: 40 }).notNull().default(''),
+    /** The product whose tariffs price the contract; required for billing (issue #15). */
+    product: integer('product_id').references(() => products.id),
   },
   (table) => [
     uniqueIndex('contracts_contract_no_key').on(table.contractNo),
     index('contracts_customer_idx').on(table.customer),
     index('contracts_parent_contract_idx').on(table.parentContract),
+    index('contracts_product_idx').on(table.product),
   ],
 );
 

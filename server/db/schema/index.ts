@@ -19,3 +19,5 @@ export { tariffs } from './tariffs';
 export { points, specifications } from './points';
 export { auditLog, revokedTokens, throttleHits } from './security';
 export { rowCounts } from './counts';
+export { globalSettings, vatRates } from './billing';
+export { billingRunItems, billingRuns, invoiceLines, invoiceSeries, invoices } from './invoices';

@@ -29,7 +29,7 @@ export const users = pgTable(
     roles: integer('roles').array().notNull().default(sql`'{}'::integer[]`),
     /**
      * When the password was last set (changed or reset); every refresh token issued before
-     * it is refused (API.md "Authentication endpoints": revocation). Null: never changed.
+     * it is refused (docs/api.md "Authentication endpoints": revocation). Null: never changed.
      */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     /** Issuer and `sub` of the single sign-on account bound to this user on first use. */

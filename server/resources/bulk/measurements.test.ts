@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
 import { startTestServer, type TestServer } from '../../test/server';
+import { gs1CheckDigit } from '../definitions/rules';
 import { MAX_BULK_READINGS } from './measurements';
 
 let server: TestServer;
@@ -34,6 +35,17 @@ const reading = (id: number, day: number, high: number, low = 0, production = 0)
   obis_182: low.toFixed(3),
   obis_280: production.toFixed(3),
 });
+
+function post(name: string, body: unknown) {
+  return server.request(`/${name}/`, { method: 'POST', token: admin, body });
+}
+
+/** A valid 18-digit EAN of no demo point. */
+let eans = 0;
+function newEan(): string {
+  const first17 = `85998${String(++eans).padStart(12, '0')}`;
+  return first17 + gs1CheckDigit(first17);
+}
 
 function bulk(body: unknown, lang?: string, token = admin) {
   return server.request('/measurements/bulk/', { method: 'POST', token, body, lang });
@@ -104,7 +116,7 @@ describe('POST /measurements/bulk/', () => {
       '9': { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] },
       '10': {
         obis_181: [
-          'The register cannot decrease: an earlier reading of this device has 1000.000 kWh.',
+          'The register cannot decrease: an earlier reading of this device has 1,000.000 kWh.',
         ],
       },
     });
@@ -116,10 +128,12 @@ describe('POST /measurements/bulk/', () => {
     const cs = await bulk([reading(id, 20, 400), reading(id, 50, 1)], 'cs');
     expect(cs.body.errors).toEqual({
       '0': {
-        obis_181: ['Registr nemůže klesnout: dřívější odečet tohoto zařízení má 500.000 kWh.'],
+        obis_181: ['Registr nemůže klesnout: dřívější odečet tohoto zařízení má 500,000 kWh.'],
       },
       '1': {
-        obis_181: ['Registr nemůže klesnout: dřívější odečet tohoto zařízení má 1000.000 kWh.'],
+        obis_181: [
+          'Registr nemůže klesnout: dřívější odečet tohoto zařízení má 1\u00a0000,000 kWh.',
+        ],
       },
     });
   });
@@ -201,14 +215,160 @@ describe('POST /measurements/bulk/', () => {
     expect(operation['x-privilege']).toBe('TARIFF');
     expect(operation.requestBody.content['application/json'].schema).toEqual({
       type: 'array',
-      items: { $ref: '#/components/schemas/Measurement' },
+      items: { $ref: '#/components/schemas/MeasurementBulkItem' },
       maxItems: MAX_BULK_READINGS,
     });
+    const item = schema.body.components.schemas.MeasurementBulkItem;
+    expect(Object.keys(item.properties).sort()).toEqual([
+      'ean',
+      'obis_181',
+      'obis_182',
+      'obis_280',
+      'serial_number',
+      'tariff_device',
+      'timestamp_received',
+    ]);
+    expect(item.properties.serial_number).toMatchObject({ type: 'string', maxLength: 50 });
+    expect(item.properties.ean).toMatchObject({ type: 'string', minLength: 18, maxLength: 18 });
+    expect(item.properties.tariff_device['x-reference']).toBe('tariffdevices');
+    expect(item.required).toEqual(['obis_181', 'obis_182', 'obis_280', 'timestamp_received']);
     expect(schema.body.components.schemas.MeasurementBulkResult.required).toEqual([
       'created',
       'errors',
       'failed',
       'unchanged',
     ]);
+  });
+
+  it('names devices by serial number, or by the EAN of the point they are on that day', async () => {
+    // A meter exchange: device A on the point until 2025-06-30, device B from 2025-07-01.
+    const a = await device();
+    const b = await device();
+    const serialOf = async (id: number) =>
+      (await server.request(`/tariffdevices/${id}/`, { token: admin })).body.serial_number;
+    const [serialA, serialB] = [await serialOf(a), await serialOf(b)];
+    const point = await post('points', {
+      ean: newEan(),
+      name: 'Rodinný dům',
+      street: 'Lipová 7',
+      zip_code: '586 01',
+      city: 'Jihlava',
+    });
+    expect(point.status).toBe(201);
+    const ean = point.body.ean as string;
+    const spec = (tariff_device: number, valid_from: string, valid_to: string | null) =>
+      post('specifications', {
+        point: point.body.id,
+        tariff_device,
+        valid_from,
+        valid_to,
+        distribution_tariff_code: 'D02d',
+      });
+    expect((await spec(a, '2025-01-01', '2025-06-30')).status).toBe(201);
+    expect((await spec(b, '2025-07-01', null)).status).toBe(201);
+    const at = (iso: string, high: number) => ({
+      timestamp_received: iso,
+      obis_181: String(high),
+      obis_182: '0',
+      obis_280: '0',
+    });
+    const response = await bulk([
+      { ean, ...at('2025-03-01T10:00:00Z', 10) }, // 0: A
+      { ean, ...at('2025-08-01T10:00:00Z', 5) }, // 1: B
+      // 2: 2025-07-01 00:30 in Prague (summer time, UTC+2): B's first day
+      { ean, ...at('2025-06-30T22:30:00Z', 4) },
+      // 3: 2024-12-31 23:30 in Prague: before any specification with a device
+      { ean, ...at('2024-12-31T22:30:00Z', 1) },
+      // 4: 2025-01-01 00:30 in Prague (UTC+1): A's first day
+      { ean, ...at('2024-12-31T23:30:00Z', 2) },
+      { serial_number: serialA, ...at('2025-04-01T10:00:00Z', 20) }, // 5: A
+      { serial_number: ` ${serialB} `, ...at('2025-09-01T10:00:00Z', 9) }, // 6: B, trimmed
+      { serial_number: 'NO-SUCH-METER', ...at('2025-04-01T10:00:00Z', 1) }, // 7
+      { ean: newEan(), ...at('2025-04-01T10:00:00Z', 1) }, // 8: a valid EAN of no point
+      { ean: '859182400000000000', ...at('2025-04-01T10:00:00Z', 1) }, // 9: bad check digit
+      { tariff_device: a, serial_number: serialA, ...at('2025-05-01T10:00:00Z', 30) }, // 10
+      { serial_number: '', ...at('2025-05-01T10:00:00Z', 30) }, // 11
+      { ean: null, ...at('2025-05-01T10:00:00Z', 30) }, // 12
+      { serial_number: serialA, ...at('2025-05-01T10:00:00Z', 15) }, // 13: below 5's 20
+      { ean, ...at('2025-03-01T10:00:00Z', 10) }, // 14: the same as row 0
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ created: 6, unchanged: 1, failed: 8 });
+    expect(response.body.errors).toEqual({
+      '3': { ean: ['No tariff device is on this consumption point on 2024-12-31.'] },
+      '7': { serial_number: ['No tariff device has this serial number.'] },
+      '8': { ean: ['No consumption point has this EAN.'] },
+      '9': { ean: ['Enter a valid EAN: 18 digits with a valid GS1 check digit.'] },
+      '10': {
+        non_field_errors: [
+          'Name the device by one of tariff_device, serial_number or ean, not several.',
+        ],
+      },
+      '11': { serial_number: ['This field may not be blank.'] },
+      '12': { ean: ['This field may not be null.'] },
+      '13': {
+        obis_181: [
+          'The register cannot decrease: an earlier reading of this device has 20.000 kWh.',
+        ],
+      },
+    });
+    expect(await stored(a)).toEqual(['2024-12-31 2.000', '2025-03-01 10.000', '2025-04-01 20.000']);
+    expect(await stored(b)).toEqual(['2025-06-30 4.000', '2025-08-01 5.000', '2025-09-01 9.000']);
+    const cs = await bulk(
+      [
+        { ean, ...at('2024-12-31T22:30:00Z', 1) },
+        { serial_number: 'NO-SUCH-METER', ...at('2025-04-01T10:00:00Z', 1) },
+        { ean: newEan(), ...at('2025-04-01T10:00:00Z', 1) },
+        { tariff_device: a, ean, ...at('2025-04-01T10:00:00Z', 1) },
+      ],
+      'cs',
+    );
+    expect(cs.body.errors).toEqual({
+      '0': { ean: ['Na tomto odběrném místě není 2024-12-31 žádné tarifní zařízení.'] },
+      '1': { serial_number: ['Žádné tarifní zařízení nemá toto výrobní číslo.'] },
+      '2': { ean: ['Žádné odběrné místo nemá tento EAN.'] },
+      '3': {
+        non_field_errors: [
+          'Zařízení určete jen jedním z polí tariff_device, serial_number nebo ean.',
+        ],
+      },
+    });
+  });
+
+  it('records each created reading in the audit log as a single create does', async () => {
+    const id = await device();
+    const single = await server.request('/measurements/', {
+      method: 'POST',
+      token: admin,
+      body: reading(id, 1, 10.5, 2, 0),
+    });
+    expect(single.status).toBe(201);
+    const serial = (await server.request(`/tariffdevices/${id}/`, { token: admin })).body
+      .serial_number;
+    const { tariff_device: _id, ...rest } = reading(id, 2, 11.25, 3, 0.5);
+    expect((await bulk([{ serial_number: serial, ...rest }])).body.created).toBe(1);
+    const rows = await server.request(
+      `/measurements/?filter=tariff_device=${id}&sort=timestamp_received`,
+      { token: admin },
+    );
+    const history = async (row: { id: number }) =>
+      (await server.request(`/measurements/${row.id}/history/`, { token: admin })).body.results[0];
+    const [first, second] = [
+      await history(rows.body.results[0]),
+      await history(rows.body.results[1]),
+    ];
+    expect(first.action).toBe('create');
+    expect(second.action).toBe('create');
+    expect(second.user.email).toBe(DEMO_USERS.admin);
+    expect(second.user).toEqual(first.user);
+    expect(Object.keys(second.changes).sort()).toEqual(Object.keys(first.changes).sort());
+    expect(second.changes).toEqual({
+      tariff_device: [null, id],
+      timestamp_received: [null, '2025-01-03T00:00:00Z'],
+      obis_181: [null, '11.250'],
+      obis_182: [null, '3.000'],
+      obis_280: [null, '0.500'],
+    });
+    expect(first.changes.obis_181).toEqual([null, '10.500']);
   });
 });

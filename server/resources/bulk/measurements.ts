@@ -1,10 +1,15 @@
 /**
  * `POST /api/v1/measurements/bulk/` (**Joule**): ingest up to {@link MAX_BULK_READINGS}
- * meter readings in one request, as collectors deliver them.
+ * meter readings in one request, as collectors deliver them and as the SPA's "Import
+ * readings" sends a file in chunks (issue #13).
  *
- * - Body: a JSON array of readings shaped as for `POST /measurements/`
- *   (`tariff_device`, `timestamp_received`, `obis_181`, `obis_182`, `obis_280`; registers
- *   in kWh). Not an array, or more than the maximum → 400 `non_field_errors`.
+ * - Body: a JSON array of readings shaped as for `POST /measurements/` (`timestamp_received`,
+ *   `obis_181`, `obis_182`, `obis_280`; registers in kWh), each naming its device by exactly
+ *   one of `tariff_device` (id), `serial_number` (the device's) or `ean` (the EAN of the
+ *   consumption point the device is on at the reading's time: the point's specification in
+ *   force on that day in {@link SUPPLY_TIME_ZONE}). Not an array, or more than the maximum →
+ *   400 `non_field_errors`. A row with none of the three is refused as before
+ *   (`tariff_device` required), so existing clients see no change.
  * - Each row passes the single-create rules: field checks, an existing device, not in the
  *   future, registers never decreasing along time for a device (against stored readings and
  *   the other rows of the request, taken in time order).
@@ -12,22 +17,27 @@
  *   of the request) is counted as `unchanged`, not an error; a different one at the same
  *   instant is refused.
  * - Answer 200 `{"created": n, "unchanged": n, "failed": n, "errors": {"<row index>":
- *   {"field": ["message"]}}}`: the good rows are stored even when others fail.
+ *   {"field": ["message"]}}}`: each row is judged on its own; the good rows are stored even
+ *   when others are refused (what an import needs: a file is never all or nothing).
  *
- * The work is a fixed number of statements whatever the size: one lock of the devices, one
- * query for the neighbouring stored readings, one `INSERT … SELECT FROM
- * json_to_recordset(…) ON CONFLICT DO NOTHING`, all in one transaction.
+ * The work is a fixed number of statements whatever the size: one look-up of the serial
+ * numbers and one of the EANs (when rows use them), one lock of the devices (`for no key
+ * update`, as `lockParent` takes it for single writes, in id order), one query for the
+ * neighbouring stored readings, and one statement inserting the readings and their audit
+ * rows from arrays (`unnest`), all in one transaction.
  */
+import Decimal from 'decimal.js';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../auth/authenticate';
 import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema/security';
 import { tariffDevices } from '../../db/schema';
 import { ValidationError, addError, type FieldErrors } from '../../http/errors';
 import { requestLang } from '../../http/request-lang';
 import { registerPath } from '../../http/routes';
 import { messages } from '../../i18n/messages';
-import { localize, text, type LocalizableJson } from '../../i18n/text';
+import { localize, text, type LocalizableJson, type Text } from '../../i18n/text';
 import { JWT_SECURITY, jsonResponse, ref, type JsonObject } from '../../openapi/types';
 import {
   DUPLICATE,
@@ -36,13 +46,22 @@ import {
   higherThanAfter,
   lowerThanBefore,
 } from '../definitions/devices';
-import { recordCreated, type AuditActor } from '../engine/audit';
+import { auditChanges, type AuditActor } from '../engine/audit';
 import { pythonTypeName } from '../engine/codecs/codec';
-import type { ResourceRegistry } from '../engine/registry';
+import { formatDecimal } from '../engine/codecs/decimal';
+import type { CompiledField, ResourceRegistry } from '../engine/registry';
+import type { Row } from '../engine/serialize';
 import { parseBody } from '../engine/validate';
 
 /** Most readings one bulk request may carry. */
 export const MAX_BULK_READINGS = 10_000;
+
+/**
+ * The time zone whose calendar day decides which specification of a consumption point is in
+ * force at a reading's instant (specifications are valid from / to calendar days; the
+ * supplier is Czech).
+ */
+export const SUPPLY_TIME_ZONE = 'Europe/Prague';
 
 /** Body limit of the bulk URL: 10,000 generously formatted readings. */
 const BODY_LIMIT = 16 * 1024 * 1024;
@@ -50,13 +69,24 @@ const BODY_LIMIT = 16 * 1024 * 1024;
 /** The resource the bulk ingest writes to. */
 const RESOURCE = 'measurements';
 
+/** The fields that may name a reading's device; exactly one per row. */
+const SERIAL = 'serial_number';
+const EAN = 'ean';
+
 /** One reading after its field checks. */
 interface Reading {
   readonly index: number;
-  readonly device: number;
+  device: number;
   readonly at: Date;
   /** `obis_181`, `obis_182`, `obis_280` as decimal strings (kWh). */
   readonly registers: readonly [string, string, string];
+}
+
+/** A reading whose device is still to be found by serial number or EAN. */
+interface Pending {
+  readonly reading: Reading;
+  readonly by: typeof SERIAL | typeof EAN;
+  readonly key: string;
 }
 
 /** A stored reading. */
@@ -80,8 +110,53 @@ const TOO_MANY = text(
   `Seznam smí obsahovat nejvýše ${MAX_BULK_READINGS} odečtů.`,
 );
 
+/** A row naming its device twice (e.g. by id and by serial number). */
+export const ONE_DEVICE = text(
+  'Name the device by one of tariff_device, serial_number or ean, not several.',
+  'Zařízení určete jen jedním z polí tariff_device, serial_number nebo ean.',
+);
+/** No tariff device has the row's serial number. */
+export const UNKNOWN_SERIAL = text(
+  'No tariff device has this serial number.',
+  'Žádné tarifní zařízení nemá toto výrobní číslo.',
+);
+/** No consumption point has the row's EAN. */
+export const UNKNOWN_EAN = text(
+  'No consumption point has this EAN.',
+  'Žádné odběrné místo nemá tento EAN.',
+);
+/** The point exists, but no device is on it (per its specifications) on `day` (`YYYY-MM-DD`). */
+export const noDeviceOnPoint = (day: string): Text =>
+  text(
+    `No tariff device is on this consumption point on ${day}.`,
+    `Na tomto odběrném místě není ${day} žádné tarifní zařízení.`,
+  );
+
+/** The calendar day (`YYYY-MM-DD`) of an instant in {@link SUPPLY_TIME_ZONE}. */
+const dayParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SUPPLY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const HOUR = 3_600_000;
+
+/** Calendar days by UTC hour: the zone's offsets change only on whole hours. */
+function supplyDayOf(at: Date, cache: Map<number, string>): string {
+  const hour = Math.floor(at.getTime() / HOUR);
+  let day = cache.get(hour);
+  if (day === undefined) {
+    const parts = Object.fromEntries(
+      dayParts.formatToParts(new Date(hour * HOUR)).map((part) => [part.type, part.value]),
+    );
+    day = `${parts.year}-${parts.month}-${parts.day}`;
+    cache.set(hour, day);
+  }
+  return day;
+}
+
 function sameRegisters(a: readonly string[], b: readonly string[]): boolean {
-  return a.every((value, i) => Number(value) === Number(b[i]));
+  return a.every((value, i) => new Decimal(value).eq(b[i]!));
 }
 
 /** The stored readings around and between each device's new readings. */
@@ -135,7 +210,7 @@ async function storedNeighbours(
 /**
  * Checks `readings` of one device in time order against its stored readings `stored`
  * (sorted) and each other. Returns the readings to insert; errors and unchanged rows are
- * recorded in `errors` / `unchanged`.
+ * recorded in `errors` / `unchanged`. Registers compare as exact decimals.
  */
 function checkDevice(
   readings: readonly Reading[],
@@ -167,11 +242,10 @@ function checkDevice(
     const after = stored[next]?.registers;
     const rowErrors: FieldErrors = {};
     REGISTERS.forEach(([field], i) => {
-      const value = Number(reading.registers[i]);
-      if (previous && value < Number(previous[i]))
+      const value = new Decimal(reading.registers[i]!);
+      if (previous && value.lt(previous[i]!))
         addError(rowErrors, field, lowerThanBefore(previous[i]!));
-      else if (after && value > Number(after[i]))
-        addError(rowErrors, field, higherThanAfter(after[i]!));
+      else if (after && value.gt(after[i]!)) addError(rowErrors, field, higherThanAfter(after[i]!));
     });
     if (Object.keys(rowErrors).length > 0) {
       errors.set(reading.index, rowErrors);
@@ -184,9 +258,181 @@ function checkDevice(
   return accepted;
 }
 
+/** The serial number and EAN fields the bulk rows are checked with (as the resources'). */
+interface Identifiers {
+  readonly serial?: CompiledField;
+  readonly ean?: CompiledField;
+}
+
+function identifierFields(registry: ResourceRegistry): Identifiers {
+  const field = (resource: string, name: string) =>
+    registry
+      .all()
+      .find((candidate) => candidate.name === resource)
+      ?.byName.get(name);
+  return { serial: field('tariffdevices', SERIAL), ean: field('points', EAN) };
+}
+
+/**
+ * How row `item` names its device: `pk` (by `tariff_device`, also when it names none: the
+ * field check then says it is required), or by serial number / EAN with the value checked
+ * as the device's / point's field is. Throws {@link ValidationError} for a row naming it
+ * twice or a bad value.
+ */
+function identify(
+  item: unknown,
+  fields: Identifiers,
+): { readonly by: 'pk' } | { readonly by: typeof SERIAL | typeof EAN; readonly key: string } {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { by: 'pk' };
+  const row = item as Record<string, unknown>;
+  const given = (['tariff_device', SERIAL, EAN] as const).filter(
+    (name) => Object.hasOwn(row, name) && row[name] !== undefined,
+  );
+  if (given.length > 1) throw new ValidationError({ non_field_errors: [ONE_DEVICE] });
+  const by = given[0];
+  if (by !== SERIAL && by !== EAN) return { by: 'pk' };
+  const field = by === SERIAL ? fields.serial : fields.ean;
+  // Without the devices or points resource there is nothing to look the value up in.
+  if (!field) throw new ValidationError({ [by]: [by === SERIAL ? UNKNOWN_SERIAL : UNKNOWN_EAN] });
+  const raw = row[by];
+  if (raw === null) throw new ValidationError({ [by]: [messages.notNull] });
+  const parsed = field.codec.fromJson(raw, field.def);
+  if (!parsed.ok) throw new ValidationError({ [by]: [...parsed.errors] });
+  const problems = (field.def.validators ?? [])
+    .map((validator) => validator(parsed.value))
+    .filter((message): message is Text => message !== undefined);
+  if (problems.length > 0) throw new ValidationError({ [by]: problems });
+  return { by, key: String(parsed.value) };
+}
+
+/** The decimal places of a register field (kWh to the Wh: 3). */
+function places(field: CompiledField): number {
+  return field.def.type === 'decimal' ? field.def.decimalPlaces : 3;
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/**
+ * Sets the device of each pending reading found by serial number or by its point's EAN on
+ * its day; records an error for the others. Returns the readings whose device was found.
+ */
+async function resolveDevices(
+  db: Database,
+  pending: readonly Pending[],
+  errors: Map<number, FieldErrors>,
+): Promise<Reading[]> {
+  if (pending.length === 0) return [];
+  const serials = [...new Set(pending.filter((p) => p.by === SERIAL).map((p) => p.key))];
+  const bySerial = new Map<string, number>();
+  if (serials.length > 0) {
+    const found = await db.execute(sql`
+      select serial_number, id from tariff_devices
+      where serial_number = any(${sql.param(serials)}::text[])`);
+    for (const row of rowsOf(found)) bySerial.set(String(row.serial_number), Number(row.id));
+  }
+  // EAN and day → the device on that point that day (null: none), by distinct pair.
+  const days = new Map<number, string>();
+  const dayOf = new Map<Pending, string>();
+  const pairs = new Map<string, readonly [string, string]>();
+  for (const item of pending) {
+    if (item.by !== EAN) continue;
+    const day = supplyDayOf(item.reading.at, days);
+    dayOf.set(item, day);
+    pairs.set(`${item.key} ${day}`, [item.key, day]);
+  }
+  const byEanDay = new Map<string, number | null>();
+  if (pairs.size > 0) {
+    const list = [...pairs.values()];
+    const found = await db.execute(sql`
+      select x.ean, x.day::text as day, s.device
+      from unnest(${sql.param(list.map(([ean]) => ean))}::text[],
+                  ${sql.param(list.map(([, day]) => day))}::date[]) as x(ean, day)
+      join points p on p.ean = x.ean
+      left join lateral (
+        select s.tariff_device_id as device from specifications s
+        where s.point_id = p.id and s.valid_from <= x.day
+          and (s.valid_to is null or s.valid_to >= x.day)
+        order by s.valid_from desc limit 1) s on true`);
+    for (const row of rowsOf(found))
+      byEanDay.set(
+        `${String(row.ean)} ${String(row.day)}`,
+        row.device == null ? null : Number(row.device),
+      );
+  }
+  const resolved: Reading[] = [];
+  for (const item of pending) {
+    const { reading } = item;
+    if (item.by === SERIAL) {
+      const device = bySerial.get(item.key);
+      if (device === undefined) errors.set(reading.index, { [SERIAL]: [UNKNOWN_SERIAL] });
+      else resolved.push(Object.assign(reading, { device }));
+      continue;
+    }
+    const day = dayOf.get(item)!;
+    const device = byEanDay.get(`${item.key} ${day}`);
+    if (device === undefined) errors.set(reading.index, { [EAN]: [UNKNOWN_EAN] });
+    else if (device === null) errors.set(reading.index, { [EAN]: [noDeviceOnPoint(day)] });
+    else resolved.push(Object.assign(reading, { device }));
+  }
+  return resolved;
+}
+
+/**
+ * Inserts `accepted` and one audit row per created reading (the same record a single create
+ * writes: `auditChanges` of the stored values) in one statement; returns how many were
+ * created.
+ */
+async function insertReadings(
+  tx: Database,
+  registry: ResourceRegistry,
+  accepted: readonly Reading[],
+  actor: AuditActor | null,
+): Promise<number> {
+  const resource = registry.get(RESOURCE);
+  const key = (name: string) => resource.byName.get(name)!.columnKey;
+  const [deviceKey, atKey] = [key('tariff_device'), key('timestamp_received')];
+  const registerKeys = REGISTERS.map(([field]) => key(field));
+  const changes = accepted.map((reading) => {
+    const row: Row = Object.fromEntries([
+      [deviceKey, reading.device],
+      [atKey, reading.at],
+      ...registerKeys.map((name, i) => [name, reading.registers[i]]),
+    ]);
+    return JSON.stringify(auditChanges(resource, undefined, row));
+  });
+  const column = (pick: (reading: Reading) => unknown) => sql.param(accepted.map(pick));
+  const result = await tx.execute(sql`
+    with x as (
+      select * from unnest(${column((r) => r.device)}::integer[],
+        ${column((r) => r.at.toISOString())}::timestamptz[],
+        ${column((r) => r.registers[0])}::numeric[], ${column((r) => r.registers[1])}::numeric[],
+        ${column((r) => r.registers[2])}::numeric[], ${sql.param(changes)}::jsonb[])
+        as x(d, t, a, b, c, changes)),
+    created as (
+      insert into measurements (tariff_device_id, timestamp_received, obis_181, obis_182, obis_280)
+      select d, t, a, b, c from x
+      on conflict (tariff_device_id, timestamp_received) do nothing
+      returning id, tariff_device_id, timestamp_received),
+    audited as (
+      insert into ${auditLog} (resource, row_id, action, user_id, user_email, changes)
+      select ${resource.name}, created.id, 'create', ${actor?.id ?? null}::integer,
+        ${actor?.email ?? null}::varchar, x.changes
+      from created join x on x.d = created.tariff_device_id and x.t = created.timestamp_received
+      returning 1)
+    select (select count(*) from created)::integer as created,
+      (select count(*) from audited)::integer as audited`);
+  // One audit row per created reading, as for a single create: each reading has its own
+  // history (who imported it, when, with which values), set-based in the same statement.
+  return Number(rowsOf(result)[0]?.created ?? 0);
+}
+
 /**
  * Validates and stores `body`; see the module comment. `actor` is who the audit log
  * records as having created the readings (null: the system).
+ *
+ * @throws {ValidationError} when the body is not a list or longer than {@link MAX_BULK_READINGS}.
  */
 export async function ingestReadings(
   db: Database,
@@ -198,27 +444,38 @@ export async function ingestReadings(
     throw new ValidationError({ non_field_errors: [messages.notAList(pythonTypeName(body))] });
   if (body.length > MAX_BULK_READINGS) throw new ValidationError({ non_field_errors: [TOO_MANY] });
   const resource = registry.get(RESOURCE);
+  const fields = identifierFields(registry);
+  const registerFields = REGISTERS.map(([name]) => resource.byName.get(name)!);
   const errors = new Map<number, FieldErrors>();
   const parsed: Reading[] = [];
+  const pending: Pending[] = [];
   const now = Date.now();
   body.forEach((item: unknown, index) => {
     try {
-      const values = parseBody(resource, item, 'create');
+      const named = identify(item, fields);
+      // A row naming its device otherwise gets a stand-in id for the field checks; the
+      // device is looked up below.
+      const values = parseBody(
+        resource,
+        named.by === 'pk' ? item : { ...(item as object), tariff_device: 0 },
+        'create',
+      );
       const at = values.timestamp_received as Date;
       if (at.getTime() > now) {
         errors.set(index, { timestamp_received: [IN_FUTURE] });
         return;
       }
-      parsed.push({
+      const reading: Reading = {
         index,
         device: values.tariff_device as number,
         at,
-        registers: REGISTERS.map(([field]) => String(values[field])) as unknown as [
-          string,
-          string,
-          string,
-        ],
-      });
+        // With the field's places (`"20"` → `"20.000"`), as stored and answered.
+        registers: registerFields.map((field) =>
+          formatDecimal(String(values[field.name]), places(field)),
+        ) as unknown as [string, string, string],
+      };
+      if (named.by === 'pk') parsed.push(reading);
+      else pending.push({ reading, by: named.by, key: named.key });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       errors.set(index, error.errors);
@@ -227,17 +484,18 @@ export async function ingestReadings(
 
   const unchanged = new Set<number>();
   const created = await db.transaction(async (tx) => {
+    parsed.push(...(await resolveDevices(tx, pending, errors)));
     const deviceIds = [...new Set(parsed.map((reading) => reading.device))];
     const found = new Set<number>();
     if (deviceIds.length > 0) {
-      // Locking the devices serializes concurrent ingests of the same meters, so the
-      // monotonicity checks below see every committed reading.
+      // Locking the devices serializes concurrent ingests and single writes of the same
+      // meters (the lock `lockParent` takes), so the checks below see every committed reading.
       const rows = await tx
         .select({ id: tariffDevices.id })
         .from(tariffDevices)
         .where(inArray(tariffDevices.id, deviceIds))
         .orderBy(tariffDevices.id)
-        .for('update');
+        .for('no key update');
       for (const row of rows) found.add(row.id);
     }
     const known: Reading[] = [];
@@ -259,32 +517,7 @@ export async function ingestReadings(
     for (const [device, readings] of byDevice)
       accepted.push(...checkDevice(readings, stored.get(device) ?? [], errors, unchanged));
     if (accepted.length === 0) return 0;
-    const json = JSON.stringify(
-      accepted.map((reading) => ({
-        d: reading.device,
-        t: reading.at.toISOString(),
-        a: reading.registers[0],
-        b: reading.registers[1],
-        c: reading.registers[2],
-      })),
-    );
-    const inserted = await tx.execute(sql`
-      insert into measurements (tariff_device_id, timestamp_received, obis_181, obis_182, obis_280)
-      select d, t, a, b, c
-      from json_to_recordset(${json}::json) as x(d integer, t timestamptz, a numeric, b numeric, c numeric)
-      on conflict (tariff_device_id, timestamp_received) do nothing
-      returning id`);
-    const ids = (inserted as unknown as { rows: { id: unknown }[] }).rows.map((row) =>
-      Number(row.id),
-    );
-    // One audit row per created reading, as for a single create: each reading then has its
-    // own history (who imported it, when, with which values), and the log needs no second
-    // shape for batches. It costs two set-based statements per request (read the rows
-    // back, one INSERT … SELECT of the audit rows), not a statement per reading; a
-    // million-reading import is a hundred requests and a million small audit rows, which
-    // is the price of the log saying the truth about every reading.
-    await recordCreated(tx, resource, ids, actor);
-    return ids.length;
+    return insertReadings(tx, registry, accepted, actor);
   });
 
   const sortedErrors = [...errors].sort(([a], [b]) => a - b);
@@ -333,34 +566,55 @@ export function registerMeasurementsBulk(app: FastifyInstance, context: BulkRout
   );
 }
 
-/** The bulk operation's OpenAPI path and components. */
+/** `type: string` with the field's length limits, as its resource publishes them. */
+function stringLimits(field: CompiledField | undefined): JsonObject {
+  const def = field?.def;
+  if (def?.type !== 'string') return { type: 'string' };
+  return {
+    type: 'string',
+    ...(def.minLength !== undefined ? { minLength: def.minLength } : {}),
+    ...(def.maxLength !== undefined ? { maxLength: def.maxLength } : {}),
+  };
+}
+
+/**
+ * The bulk operation's OpenAPI path and components. `schemas` are the document's
+ * components so far: a row's fields are described as in the resource's own component.
+ */
 export function measurementsBulkOpenApi(
   registry: ResourceRegistry,
   prefix: string,
+  schemas: Readonly<Record<string, JsonObject>> = {},
 ): { paths: Record<string, JsonObject>; schemas: Record<string, JsonObject> } {
   if (!registry.all().some((resource) => resource.name === RESOURCE))
     return { paths: {}, schemas: {} };
   const resource = registry.get(RESOURCE);
+  const component = schemas[resource.def.component] as
+    { properties?: Record<string, JsonObject> } | undefined;
+  const property = (name: string): JsonObject => component?.properties?.[name] ?? {};
   const fieldErrors = {
     type: 'object',
     additionalProperties: { type: 'array', items: { type: 'string' } },
   };
+  const { serial, ean } = identifierFields(registry);
   return {
     paths: {
       [`${prefix}/${RESOURCE}/bulk/`]: {
         post: {
           operationId: `${RESOURCE}_bulk_create`,
           description:
-            `Stores up to ${MAX_BULK_READINGS} readings. Idempotent on (tariff_device, ` +
-            'timestamp_received); rows failing the rules are reported by index in `errors` ' +
-            'and the others are stored.',
+            `Stores up to ${MAX_BULK_READINGS} readings. Each row names its device by ` +
+            'exactly one of tariff_device, serial_number or ean. Idempotent on ' +
+            '(device, timestamp_received): a reading already stored with the same values ' +
+            'counts as unchanged. Each row is judged on its own: rows failing the rules are ' +
+            'reported by index in `errors` and the others are stored.',
           tags: [RESOURCE],
           requestBody: {
             content: {
               'application/json': {
                 schema: {
                   type: 'array',
-                  items: ref(resource.def.component),
+                  items: ref('MeasurementBulkItem'),
                   maxItems: MAX_BULK_READINGS,
                 },
               },
@@ -374,6 +628,28 @@ export function measurementsBulkOpenApi(
       },
     },
     schemas: {
+      MeasurementBulkItem: {
+        type: 'object',
+        description:
+          'A reading for the bulk ingest: the fields of a Measurement, with the device ' +
+          'named by exactly one of tariff_device, serial_number and ean.',
+        properties: {
+          tariff_device: property('tariff_device'),
+          serial_number: {
+            ...stringLimits(serial),
+            description: "The device's serial number.",
+          },
+          ean: {
+            ...stringLimits(ean),
+            description:
+              'EAN of the consumption point the device is on: the device of the ' +
+              `specification in force on the reading's day (${SUPPLY_TIME_ZONE}).`,
+          },
+          timestamp_received: property('timestamp_received'),
+          ...Object.fromEntries(REGISTERS.map(([field]) => [field, property(field)])),
+        },
+        required: ['obis_181', 'obis_182', 'obis_280', 'timestamp_received'],
+      },
       MeasurementBulkResult: {
         type: 'object',
         properties: {

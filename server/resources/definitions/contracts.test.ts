@@ -48,6 +48,8 @@ describe('contracts', () => {
       billing_period: 'monthly',
       billing_start: null,
       account_no: '',
+      product: null,
+      product_title: null,
     });
     const path = `/contracts/${created.body.id}/`;
     const patched = await server.request(path, {

@@ -14,7 +14,8 @@
  *   `penalty` — Late payment interest / Úrok z prodlení
  *
  * Rules: `contract_no` unique; `valid_to` empty or not before `valid_from`;
- * `parent_contract` is another contract of the same customer. A contract with payments or
+ * `parent_contract` is another contract of the same customer. `product` (the product whose
+ * tariffs price the contract) may be empty, but a contract without one cannot be billed. A contract with payments or
  * child contracts, and a customer with contracts, cannot be deleted (400 naming them).
  */
 import { eq } from 'drizzle-orm';
@@ -92,6 +93,8 @@ export const contractsResource = defineResource({
       column: contracts.parentContract,
       label: text('Parent contract', 'Nadřazená smlouva'),
       nullable: true,
+      // Offered only among the same customer's contracts (the rule is in `validate`).
+      pickAmong: { customer: 'customer' },
     },
     mode: {
       type: 'choice',
@@ -132,6 +135,13 @@ export const contractsResource = defineResource({
       label: text('Billing start', 'Začátek fakturace'),
       nullable: true,
     },
+    product: {
+      type: 'field',
+      reference: 'products',
+      column: contracts.product,
+      label: text('Product', 'Produkt'),
+      nullable: true,
+    },
     account_no: {
       type: 'string',
       column: contracts.accountNo,
@@ -143,7 +153,7 @@ export const contractsResource = defineResource({
   },
   searchFields: ['contract_no', 'account_no'],
   sortFields: ['id', 'contract_no', 'customer', 'valid_from', 'valid_to', 'state', 'mode'],
-  filterFields: ['customer', 'parent_contract', 'mode', 'state', 'billing_period'],
+  filterFields: ['customer', 'parent_contract', 'mode', 'state', 'billing_period', 'product'],
   ordering: ['contract_no'],
   validate: allRules(validityRule(), async (context) => {
     const parent = resulting(context, 'parent_contract');

@@ -153,24 +153,29 @@ describe('measurements', () => {
 
   it('refuses a decreasing register, against earlier and later readings, in en and cs', async () => {
     const id = await device();
-    expect((await post('measurements', reading(id, 1, '100'))).status).toBe(201);
-    expect((await post('measurements', reading(id, 10, '200'))).status).toBe(201);
+    expect((await post('measurements', reading(id, 1, '20983.04'))).status).toBe(201);
+    expect((await post('measurements', reading(id, 10, '30000'))).status).toBe(201);
     const lower = await post('measurements', reading(id, 5, '99'));
     expect(lower.status).toBe(400);
+    // Issue 17: the number as each language writes it (en-US, cs-CZ).
     expect(lower.body).toEqual({
       obis_181: [
-        'The register cannot decrease: an earlier reading of this device has 100.000 kWh.',
+        'The register cannot decrease: an earlier reading of this device has 20,983.040 kWh.',
       ],
     });
     const czech = await post('measurements', reading(id, 5, '99'), 'cs');
     expect(czech.body).toEqual({
-      obis_181: ['Registr nemůže klesnout: dřívější odečet tohoto zařízení má 100.000 kWh.'],
+      obis_181: [
+        'Registr nemůže klesnout: dřívější odečet tohoto zařízení má 20\u00a0983,040 kWh.',
+      ],
     });
-    const higher = await post('measurements', reading(id, 5, '201'));
+    const higher = await post('measurements', reading(id, 5, '30001'));
     expect(higher.body).toEqual({
-      obis_181: ['The register cannot decrease: a later reading of this device has 200.000 kWh.'],
+      obis_181: [
+        'The register cannot decrease: a later reading of this device has 30,000.000 kWh.',
+      ],
     });
-    expect((await post('measurements', reading(id, 5, '150'))).status).toBe(201);
+    expect((await post('measurements', reading(id, 5, '25000'))).status).toBe(201);
   });
 
   it('refuses a second reading at the same time, in en and cs', async () => {

@@ -11,6 +11,7 @@
 import { and, asc, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import { measurements, tariffDevices } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
+import { decimalText } from '../../i18n/format';
 import { text } from '../../i18n/text';
 import { defineResource, idField, type FieldDefinition } from '../engine';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -118,18 +119,25 @@ export const DUPLICATE = text(
   'This device already has a reading at this time.',
   'Toto zařízení už má odečet v tomto čase.',
 );
-/** A register below the device's reading before it (`value` in kWh). */
-export const lowerThanBefore = (value: string) =>
-  text(
-    `The register cannot decrease: an earlier reading of this device has ${value} kWh.`,
-    `Registr nemůže klesnout: dřívější odečet tohoto zařízení má ${value} kWh.`,
+/**
+ * A register below the device's reading before it (`value`: a decimal string in kWh),
+ * the number written as each language writes it (`20 983,040 kWh`, issue 17).
+ */
+export const lowerThanBefore = (value: string) => {
+  const kwh = decimalText(value);
+  return text(
+    `The register cannot decrease: an earlier reading of this device has ${kwh.en} kWh.`,
+    `Registr nemůže klesnout: dřívější odečet tohoto zařízení má ${kwh.cs} kWh.`,
   );
-/** A register above the device's reading after it (`value` in kWh). */
-export const higherThanAfter = (value: string) =>
-  text(
-    `The register cannot decrease: a later reading of this device has ${value} kWh.`,
-    `Registr nemůže klesnout: pozdější odečet tohoto zařízení má ${value} kWh.`,
+};
+/** A register above the device's reading after it (`value`: a decimal string in kWh). */
+export const higherThanAfter = (value: string) => {
+  const kwh = decimalText(value);
+  return text(
+    `The register cannot decrease: a later reading of this device has ${kwh.en} kWh.`,
+    `Registr nemůže klesnout: pozdější odečet tohoto zařízení má ${kwh.cs} kWh.`,
   );
+};
 
 /** `/api/v1/measurements/`, gated by `TARIFF`. */
 export const measurementsResource = defineResource({

@@ -4,6 +4,7 @@
  * `engine/define.ts`).
  */
 import type { ResourceDefinition } from '../engine';
+import { billingRunsResource, invoicesResource } from './billing';
 import { contractsResource, paymentsResource } from './contracts';
 import { addressesResource, customersResource } from './customers';
 import { measurementsResource, tariffDevicesResource } from './devices';
@@ -45,4 +46,6 @@ export const resources: readonly ResourceDefinition[] = [
   specificationsResource,
   tariffDevicesResource,
   measurementsResource,
+  invoicesResource,
+  billingRunsResource,
 ];

@@ -184,6 +184,37 @@ describe('points', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.sort).toHaveLength(1);
   });
+
+  it('finds a point by its EAN and by its customer’s name (issue #17)', async () => {
+    const customer = await post('customers', {
+      customer_no: 'K-SEARCH-1',
+      type: 'person',
+      first_name: 'Květoslava',
+      last_name: 'Zelinková',
+    });
+    expect(customer.status).toBe(201);
+    const contract = await post('contracts', {
+      customer: customer.body.id,
+      contract_no: 'S-SEARCH-1',
+      valid_from: '2025-01-01',
+    });
+    expect(contract.status).toBe(201);
+    const ean = newEan();
+    const created = await post('points', point({ ean, name: 'Sklad', contract: contract.body.id }));
+    expect(created.status).toBe(201);
+    const names = async (search: string) => {
+      const answer = await server.request(`/points/?search=${encodeURIComponent(search)}`, {
+        token: admin,
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.results.map((row: { id: number }) => row.id);
+    };
+    expect(await names('zelinkova')).toEqual([created.body.id]);
+    expect(await names('Květoslava sklad')).toEqual([created.body.id]);
+    expect(await names('K-SEARCH-1')).toEqual([created.body.id]);
+    expect(await names(ean)).toEqual([created.body.id]);
+    expect(await names('zelinkova chata')).toEqual([]);
+  });
 });
 
 describe('specifications', () => {
@@ -319,12 +350,12 @@ describe('specifications', () => {
     expect(en.status).toBe(400);
     expect(en.body).toEqual({
       valid_from: [
-        'The validity overlaps another specification of this point (2024-01-01 – 2024-12-31).',
+        'The validity overlaps another specification of this point (1/1/2024 – 12/31/2024).',
       ],
     });
     expect((await post('specifications', inside, 'cs')).body).toEqual({
       valid_from: [
-        'Platnost se překrývá s jinou specifikací tohoto odběrného místa (2024-01-01 – 2024-12-31).',
+        'Platnost se překrývá s jinou specifikací tohoto odběrného místa (1. 1. 2024 – 31. 12. 2024).',
       ],
     });
     // An open one starting earlier than a closed one would overlap it too.
@@ -340,7 +371,7 @@ describe('specifications', () => {
       body: { valid_to: '2025-01-01' },
     });
     expect(extended.status).toBe(400);
-    expect(extended.body.valid_from[0]).toMatch(/2025-01-01 – open/);
+    expect(extended.body.valid_from[0]).toMatch(/1\/1\/2025 – open/);
     // Another point's specifications do not count.
     expect((await post('specifications', spec(await newPoint()))).status).toBe(201);
   });

@@ -22,11 +22,12 @@
  * another specification of the same point. A point with specifications cannot be deleted
  * (400 naming them).
  */
-import { and, eq, gte, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { points, specifications } from '../../db/schema';
+import { contracts, customers, points, specifications } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
+import { dateText } from '../../i18n/format';
 import { text } from '../../i18n/text';
 import { defineResource, idField, type FieldDefinition, type ValidationContext } from '../engine';
 import { optionalText } from './fields';
@@ -208,16 +209,25 @@ export const pointsResource = defineResource({
   },
   searchFields: ['ean', 'name', 'pod_no', 'street', 'city'],
   searchColumn: points.search,
+  // A point is also found by its customer's name, number or IČO (through its contract).
+  searchThrough: [
+    (pattern) =>
+      sql`${points.contract} in (select ${contracts.id} from ${contracts} join ${customers} on ${customers.id} = ${contracts.customer} where ${customers.search} like ${pattern})`,
+  ],
   sortFields: ['id', 'ean', 'name', 'contract', 'city', 'zip_code'],
   filterFields: ['contract', 'ean', 'city', 'zip_code', 'country'],
   ordering: ['ean'],
 });
 
-const OVERLAP = (from: string, to: string | null) =>
-  text(
-    `The validity overlaps another specification of this point (${from} – ${to ?? 'open'}).`,
-    `Platnost se překrývá s jinou specifikací tohoto odběrného místa (${from} – ${to ?? 'neurčito'}).`,
+/** The overlap's dates (`YYYY-MM-DD`) as each language writes them (issue 17). */
+const OVERLAP = (fromDate: string, toDate: string | null) => {
+  const from = dateText(fromDate);
+  const to = toDate === null ? null : dateText(toDate);
+  return text(
+    `The validity overlaps another specification of this point (${from.en} – ${to?.en ?? 'open'}).`,
+    `Platnost se překrývá s jinou specifikací tohoto odběrného místa (${from.cs} – ${to?.cs ?? 'neurčito'}).`,
   );
+};
 const PARENT_OTHER_POINT = text(
   'The parent specification must belong to the same consumption point.',
   'Nadřazená specifikace musí patřit stejnému odběrnému místu.',

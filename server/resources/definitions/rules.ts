@@ -6,6 +6,7 @@
 import type { FieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/messages';
 import { text, type Text } from '../../i18n/text';
+import { parseDateTime } from '../engine';
 import type { FieldValidator, ResourceValidator, ValidationContext } from '../engine';
 
 /** The value a write leaves in `field`: the new one when sent, else the stored one. */
@@ -26,13 +27,44 @@ export const VALID_TO_BEFORE_FROM = text(
   'Konec platnosti nesmí být před jejím začátkem.',
 );
 
-/** `valid_to` empty or not before `valid_from` (dates as `YYYY-MM-DD`). */
+export const VALID_TO_NOT_AFTER_FROM = text(
+  'The end of validity must be after its start.',
+  'Konec platnosti musí být až po jejím začátku.',
+);
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A validity bound as a point in time: a `Date` (a parsed or stored date-time) or an ISO
+ * date-time string, in epoch milliseconds; undefined for anything else (empty, a date).
+ */
+function instant(value: unknown): number | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
+  if (typeof value !== 'string' || DATE_ONLY.test(value)) return undefined;
+  const parsed = parseDateTime(value);
+  return parsed.ok ? parsed.value.getTime() : undefined;
+}
+
+/**
+ * A validity period's end against its start, when both are set (an empty end is open):
+ * - dates (`YYYY-MM-DD`, whole days, both inclusive): `valid_to` not before `valid_from`, so
+ *   a period of one day has `valid_to` = `valid_from`;
+ * - date-times (instants): `valid_to` strictly after `valid_from` (an empty interval is no
+ *   validity); values compare as instants, whatever offset they were written with.
+ * The error goes to `to` (issue #16: date-times used to pass unchecked).
+ */
 export function validityRule(from = 'valid_from', to = 'valid_to'): ResourceValidator {
   return (context) => {
     const start = resulting(context, from);
     const end = resulting(context, to);
-    if (typeof start === 'string' && typeof end === 'string' && end < start)
-      return { [to]: [VALID_TO_BEFORE_FROM] };
+    if (typeof start === 'string' && typeof end === 'string') {
+      if (DATE_ONLY.test(start) && DATE_ONLY.test(end))
+        return end < start ? { [to]: [VALID_TO_BEFORE_FROM] } : undefined;
+    }
+    const startAt = instant(start);
+    const endAt = instant(end);
+    if (startAt !== undefined && endAt !== undefined && endAt <= startAt)
+      return { [to]: [VALID_TO_NOT_AFTER_FROM] };
     return undefined;
   };
 }

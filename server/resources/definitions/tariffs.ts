@@ -121,6 +121,17 @@ export const tariffsResource = defineResource({
     fuse_from: amps(tariffs.fuseFrom, 'Main fuse from', 'Hlavní jistič od'),
     fuse_to: amps(tariffs.fuseTo, 'Main fuse to', 'Hlavní jistič do'),
   },
+  // What a clerk reads first; the other prices wait in the column chooser (issue 17: the
+  // tariff table fits the screen).
+  listFields: [
+    'code',
+    'product',
+    'valid_from',
+    'valid_to',
+    'price',
+    'trade_monthly_pay',
+    'distribution_per_mwh_ht',
+  ],
   searchFields: ['code'],
   sortFields: ['id', 'code', 'product', 'valid_from', 'valid_to', 'price'],
   filterFields: ['product', 'code'],

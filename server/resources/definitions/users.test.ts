@@ -286,13 +286,14 @@ describe('users: nobody grants what they do not hold (server/auth/grants.ts)', (
   });
 
   it('may resend its own roles unchanged and set its own password', async () => {
+    // Read before the change: a password change may end the sessions signed in before it.
+    const email = (await server.request('/auth/me/', { token: editor })).body.email;
     const response = await server.request(`/users/${editorId}/`, {
       method: 'PATCH',
       token: editor,
       body: { roles: ownRoles, password: 'my-own-new-password-1' },
     });
     expect(response.status).toBe(200);
-    const email = (await server.request('/auth/me/', { token: editor })).body.email;
     // Signing in again also keeps the later tests going should a password change end sessions.
     editor = await server.login(email, 'my-own-new-password-1');
   });

@@ -1,6 +1,6 @@
 /**
  * Row-level authorization of writes: runs a resource's `authorizeWrite` hook (if it has
- * one) and turns a refusal into a 403 `{"detail": reason}` (API.md "Errors"). The engine
+ * one) and turns a refusal into a 403 `{"detail": reason}` (docs/api.md "Errors"). The engine
  * knows nothing of what a hook checks; it only hands it who writes and what.
  */
 import { detailError } from '../../http/errors';

@@ -5,9 +5,11 @@
 export { defineResource, idField } from './define';
 export { parseBoolean } from './codecs/boolean';
 export { fail, ok } from './codecs/codec';
+export { parseDateTime } from './codecs/date';
 export type {
   AuthorizationContext,
   Choice,
+  ChoiceGroup,
   FieldDefinition,
   FieldValidator,
   JsonValue,

@@ -1,5 +1,5 @@
 /**
- * The list query parameters of API.md "List query parameters", parsed into SQL pieces:
+ * The list query parameters of docs/api.md "Lists", parsed into SQL pieces:
  * `search`, `sort`, `filter`, `lte`, `gte`, the resource's extra parameters, and paging
  * (`page` + `page_size`, or `page_after_id` + `direction`). Unknown sort / filter fields,
  * malformed values and requests beyond the limits below are 400s naming the parameter
@@ -232,20 +232,17 @@ function searchCondition(
   }
   if (terms.length === 0 || resource.searchFields.length === 0) return undefined;
   const stored = resource.def.searchColumn;
-  if (stored) {
-    return and(
-      ...terms.map((term) => sql`${stored} like ${fold(sql`${`%${escapeLike(term)}%`}`)}`),
-    );
-  }
+  const through = resource.def.searchThrough ?? [];
   return and(
     ...terms.map((term) => {
-      const pattern = `%${escapeLike(term)}%`;
-      return or(
-        ...resource.searchFields.map((name) => {
-          const column = resource.byName.get(name)!.column;
-          return sql`${fold(sql`${column}::text`)} like ${fold(sql`${pattern}`)}`;
-        }),
-      );
+      const pattern = fold(sql`${`%${escapeLike(term)}%`}`);
+      const own = stored
+        ? [sql`${stored} like ${pattern}`]
+        : resource.searchFields.map((name) => {
+            const column = resource.byName.get(name)!.column;
+            return sql`${fold(sql`${column}::text`)} like ${pattern}`;
+          });
+      return or(...own, ...through.map((related) => related(pattern)));
     }),
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Runs a parsed list query and shapes DRF's paginated answer
  * `{"count", "next", "previous", "results"}` with absolute `next` / `previous` URLs
- * (API.md "List answer").
+ * (docs/api.md "Lists").
  *
  * Two things keep big tables fast (issue "Load"): an unfiltered list takes its `count` from
  * the maintained row count (`row-counts.ts`) instead of counting the table, and a page past

@@ -78,7 +78,20 @@ describe('OPTIONS (DRF SimpleMetadata)', () => {
       required: false,
       label: 'Oprávnění',
     });
-    expect(privileges.choices[0]).toEqual({ value: 'superuser', display_name: 'Superuživatel' });
+    expect(privileges.choices[0]).toEqual({
+      value: 'superuser',
+      display_name: 'Superuživatel',
+      group: 'administration',
+      group_name: 'Správa',
+    });
+    expect(
+      privileges.choices.find((choice: { value: string }) => choice.value === 'FUSES'),
+    ).toEqual({
+      value: 'FUSES',
+      display_name: 'Jističe',
+      group: 'prices',
+      group_name: 'Ceny a produkty',
+    });
     expect(privileges.choices.map((choice: { value: string }) => choice.value)).toContain('OBISES');
   });
 
@@ -157,6 +170,17 @@ describe('GET /schema/ (OpenAPI)', () => {
     expect(list['x-filter-fields']).toEqual(['email', 'is_active', 'roles']);
     expect(list['x-parent']).toBeUndefined();
     expect(schema.paths['/api/v1/addresses/'].get['x-parent']).toBe('customer');
+    // Issue 17: a definition's default list columns (`listFields`) as `x-list-fields`.
+    expect(list['x-list-fields']).toBeUndefined();
+    expect(schema.paths['/api/v1/tariffs/'].get['x-list-fields']).toEqual([
+      'code',
+      'product',
+      'valid_from',
+      'valid_to',
+      'price',
+      'trade_monthly_pay',
+      'distribution_per_mwh_ht',
+    ]);
     expect(list.security).toEqual([{ jwtAuth: [] }]);
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
       'direction',

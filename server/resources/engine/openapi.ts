@@ -1,11 +1,12 @@
 /**
  * A resource's part of the OpenAPI 3.0.3 document, shaped like drf-spectacular's output
- * (API.md "OpenAPI document"): components `<Component>`, `Patched<Component>` and
+ * (docs/api.md "OpenAPI"): components `<Component>`, `Patched<Component>` and
  * `Paginated<Component>List`, operations `<name>_list`, `_create`, `_retrieve`, `_update`,
  * `_partial_update`, `_destroy`, plus the Joule extensions: `x-reference` on reference
  * properties (on the items of reference lists), `x-privilege` on every operation, and
  * `x-search-fields`, `x-sort-fields`, `x-filter-fields`, `x-range-fields` on list
- * operations, `x-title-of` on the read-only embedded titles of references (`titles.ts`).
+ * operations, `x-title-of` on the read-only embedded titles of references (`titles.ts`),
+ * `x-reference-filter` on a reference whose picker offers only some rows (`pickAmong`).
  * The schema is always in English; labels in other languages come from OPTIONS.
  */
 import {
@@ -68,7 +69,11 @@ function typeSchema(
     case 'multiple choice':
       return { type: 'array', items: ref(enums.nameOf(resource, field.name)) };
     case 'field':
-      return { type: 'integer', 'x-reference': def.reference };
+      return {
+        type: 'integer',
+        'x-reference': def.reference,
+        ...(def.pickAmong && { 'x-reference-filter': { ...def.pickAmong } }),
+      };
     case 'list':
       return { type: 'array', items: { type: 'integer', 'x-reference': def.child.reference } };
   }
@@ -288,6 +293,9 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         ...(resource.def.parent !== undefined && { 'x-parent': resource.def.parent }),
         ...(resource.def.titleFields !== undefined && {
           'x-title-fields': [...resource.def.titleFields],
+        }),
+        ...(resource.def.listFields !== undefined && {
+          'x-list-fields': [...resource.def.listFields],
         }),
       },
       post: {

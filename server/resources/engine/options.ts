@@ -1,5 +1,5 @@
 /**
- * `OPTIONS` metadata exactly as DRF's SimpleMetadata shapes it (API.md "OPTIONS"):
+ * `OPTIONS` metadata exactly as DRF's SimpleMetadata shapes it (docs/api.md "OPTIONS"):
  * `{name, description, renders, parses, actions}` where `actions.POST` (collection) or
  * `actions.PUT` (item) maps every field to `{type, required, read_only, label, help_text?,
  * min_length?, max_length?, min_value?, max_value?, max_digits?, decimal_places?, child?,
@@ -11,6 +11,8 @@
  *   required: true, read_only: false}}` — DRF's shape for a ListField of
  *   PrimaryKeyRelatedField; the referenced resource is in OpenAPI's `x-reference`.
  * - A `multiple choice` field (roles.privileges) lists its `choices` like a `choice` field.
+ * - A grouped choice (a privilege's area) adds the **Joule** keys `group` (a stable key) and
+ *   `group_name` (its display name) to DRF's `{value, display_name}`.
  * - Each reference `x` is followed by its read-only embedded title `x_title` (a reference
  *   list by `x_titles`, a list of strings), labelled as the reference.
  */
@@ -46,6 +48,7 @@ export function fieldInfo(field: CompiledField, lang: Lang): Record<string, Json
     info.choices = def.choices.map((choice) => ({
       value: choice.value,
       display_name: choice.label[lang],
+      ...(choice.group && { group: choice.group.key, group_name: choice.group.label[lang] }),
     }));
   }
   return info;

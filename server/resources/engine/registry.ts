@@ -69,6 +69,18 @@ export class ResourceRegistry {
           field.def.type === 'list' ? `${field.name}_titles` : `${field.name}_title`;
         if (resource.byName.has(titleName))
           fail(resource.def, `field ${titleName} clashes with the embedded title of ${field.name}`);
+        // A picker's filter (`pickAmong`) names the referenced resource's filter fields and
+        // this resource's own fields.
+        const among = field.def.type === 'field' ? field.def.pickAmong : undefined;
+        for (const [theirs, ours] of Object.entries(among ?? {})) {
+          if (!referenced.filterFields.includes(theirs))
+            fail(
+              resource.def,
+              `pickAmong of ${field.name}: ${target} does not filter by ${theirs}`,
+            );
+          if (!resource.byName.has(ours))
+            fail(resource.def, `pickAmong of ${field.name}: no field ${ours}`);
+        }
       }
     }
   }
@@ -149,6 +161,10 @@ function compile(definition: ResourceDefinition): CompiledResource {
   if (!title) fail(definition, `title field "${definition.titleField}" is not a field`);
   for (const name of definition.titleFields ?? []) {
     if (!byName.has(name)) fail(definition, `title field "${name}" is not a field`);
+  }
+  for (const name of definition.listFields ?? []) {
+    if (!byName.has(name)) fail(definition, `list field "${name}" is not a field`);
+    if (byName.get(name)?.def.writeOnly) fail(definition, `list field "${name}" is write-only`);
   }
   const sortFields = pick(definition.sortFields ?? [], 'sort', SCALAR_TYPES);
   for (const key of definition.ordering) {

@@ -1,5 +1,5 @@
 /**
- * The HTTP face of a resource (API.md "Resources"), with no per-resource code:
+ * The HTTP face of a resource (docs/api.md "Resources"), with no per-resource code:
  * - `/api/v1/<name>/`: GET list, POST create (201), OPTIONS metadata;
  * - `/api/v1/<name>/{id}/`: GET (with `ETag`), PUT, PATCH (200 with the row), DELETE
  *   (204), OPTIONS. `If-Match` with a stale ETag on PUT/PATCH/DELETE is a 412 and
@@ -167,7 +167,14 @@ function registerResource(
             actor: principal,
             changes: auditChanges(resource, undefined, inserted),
           });
-          return inserted!;
+          const { afterCreate } = resource.def;
+          if (!afterCreate) return inserted!;
+          await afterCreate({ db: tx, id: rowIdOf(inserted!), principal });
+          const [reread] = await tx
+            .select()
+            .from(table)
+            .where(eq(idColumn, rowIdOf(inserted!)));
+          return reread!;
         })
         .catch((error: unknown) => rethrowConstraint(resource, error));
       return send(reply, 201, row);

@@ -158,4 +158,36 @@ describe('titles lookup', () => {
     expect(long.status).toBe(400);
     expect(Object.keys(long.body)).toEqual(['search']);
   });
+
+  it('offers a parent contract only among the same customer’s (x-reference-filter)', async () => {
+    const schema = await server.request('/schema/', { token: admin });
+    const parent = schema.body.components.schemas.Contract.properties.parent_contract;
+    expect(parent['x-reference-filter']).toEqual({ customer: 'customer' });
+
+    const all = await server.request('/contracts/?page_size=100', { token: admin });
+    const customer = all.body.results[0].customer as number;
+    const theirs = all.body.results
+      .filter((row: { customer: number }) => row.customer === customer)
+      .map((row: { id: number }) => row.id)
+      .sort((a: number, b: number) => a - b);
+    expect(theirs.length).toBeLessThan(all.body.results.length);
+    const picked = await server.request(
+      `/contracts/titles/?filter=customer=${customer}&page_size=100`,
+      { token: admin },
+    );
+    expect(picked.status).toBe(200);
+    expect(
+      picked.body.results
+        .map((row: { id: number }) => row.id)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual(theirs);
+  });
+
+  it('accepts no other filter in a title lookup', async () => {
+    const other = await server.request('/contracts/titles/?filter=state=active', { token: admin });
+    expect(other.status).toBe(400);
+    expect(Object.keys(other.body)).toEqual(['filter']);
+    const none = await server.request('/fuses/titles/?filter=text=x', { token: clerk });
+    expect(none.status).toBe(400);
+  });
 });

@@ -183,8 +183,23 @@ export interface TitlesAnswer {
 }
 
 /**
+ * The filter fields the title lookup of `resource` accepts: those a picker of a reference to
+ * it filters by (`ReferenceField.pickAmong`), e.g. contracts' `customer`. Any other filter
+ * would let a user who may only pick among titles probe fields they may not read.
+ */
+function pickerFilterFields(resource: CompiledResource): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const { field } of resource.referrers) {
+    if (field.def.type === 'field')
+      for (const key of Object.keys(field.def.pickAmong ?? {})) keys.add(key);
+  }
+  return keys;
+}
+
+/**
  * Reads a page of `resource`'s titles: `search` (the list's search, with its limits),
- * `ids` (at most {@link MAX_TITLE_IDS}), `page`, `page_size`; in the resource's default
+ * `ids` (at most {@link MAX_TITLE_IDS}), `filter` (only on {@link pickerFilterFields}, with
+ * the list's parsing), `page`, `page_size`; in the resource's default
  * order. Throws 400 for bad parameters, 404 for a page beyond the last.
  */
 export async function readTitles(
@@ -201,6 +216,16 @@ export async function readTitles(
     if (value !== undefined) params.set(name, value);
   }
   const errors: FieldErrors = {};
+  const filter = lastParam(given, 'filter');
+  if (filter !== undefined && filter !== '') {
+    const allowed = pickerFilterFields(resource);
+    const refused = filter
+      .split(',')
+      .map((pair) => pair.split('=')[0]!.trim())
+      .find((key) => !allowed.has(key));
+    if (refused === undefined) params.set('filter', filter);
+    else addError(errors, 'filter', messages.unknownFilterField(refused, [...allowed]));
+  }
   const conditions: (SQL | undefined)[] = [];
   const idsText = lastParam(given, 'ids');
   if (idsText !== undefined && idsText !== '') {
@@ -308,6 +333,15 @@ export function titlesPaths(
             `Case- and accent-insensitive search in the resource's search fields (at most ${MAX_SEARCH_LENGTH} characters).`,
             'string',
           ),
+          ...(pickerFilterFields(resource).size > 0
+            ? [
+                query(
+                  'filter',
+                  `key=value pairs joined by commas, as in the list; only on ${[...pickerFilterFields(resource)].join(', ')} (the fields a picker of a reference to it filters by, x-reference-filter).`,
+                  'string',
+                ),
+              ]
+            : []),
         ],
         tags: [name],
         security: JWT_SECURITY,

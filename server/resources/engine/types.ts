@@ -3,7 +3,7 @@
  * `definitions/` for examples). Everything the API says about a resource — routes, list
  * query parameters, validation, OPTIONS metadata, OpenAPI — is derived from these.
  *
- * Field `type`s are DRF's OPTIONS type names (API.md "OPTIONS"), so the wire vocabulary and
+ * Field `type`s are DRF's OPTIONS type names (docs/api.md "OPTIONS"), so the wire vocabulary and
  * the declarations match one to one.
  */
 import type { SQL } from 'drizzle-orm';
@@ -20,6 +20,19 @@ export type JsonValue =
 /** One allowed value of a `choice` or `multiple choice` field, with display names. */
 export interface Choice {
   readonly value: string;
+  readonly label: Text;
+  /**
+   * The group the choice is listed under (e.g. a privilege's area): a stable `key` and its
+   * display name. Published in OPTIONS as the **Joule** extension `group` / `group_name`
+   * beside DRF's `value` / `display_name`; a client without it lists the choices flat.
+   */
+  readonly group?: ChoiceGroup;
+}
+
+/** A named group of choices (see {@link Choice.group}). */
+export interface ChoiceGroup {
+  /** Stable identifier, `[a-z_]+`. */
+  readonly key: string;
   readonly label: Text;
 }
 
@@ -134,6 +147,14 @@ export interface MultipleChoiceField extends FieldBase {
 export interface ReferenceField extends FieldBase {
   readonly type: 'field';
   readonly reference: string;
+  /**
+   * Which referenced rows a picker offers: those whose filter field `key` equals this row's
+   * field `value`, e.g. `{ customer: 'customer' }` for a parent contract of the same
+   * customer (issue #13). Published as the **Joule** OpenAPI extension
+   * `x-reference-filter`; the title lookup then accepts `filter` on those keys. It guides
+   * pickers only: the rule itself belongs in the definition's `validate`.
+   */
+  readonly pickAmong?: Readonly<Record<string, string>>;
 }
 
 /** Ids of rows of resource `child.reference` (an `integer[]` column, kept sorted). */
@@ -236,7 +257,7 @@ export type WriteAuthorizer = (
   context: AuthorizationContext,
 ) => Promise<Text | undefined> | Text | undefined;
 
-/** A resource: one table exposed as `/api/v1/<name>/` (API.md "Resources"). */
+/** A resource: one table exposed as `/api/v1/<name>/` (docs/api.md "Resources"). */
 export interface ResourceDefinition {
   /** URL segment and operationId prefix, e.g. `users`. */
   readonly name: string;
@@ -255,6 +276,13 @@ export interface ResourceDefinition {
    * from the field names would be wrong (e.g. `flat_no` is not an address's identifier).
    */
   readonly titleFields?: readonly string[];
+  /**
+   * The list's default columns, in order (`x-list-fields` on the list operation, issue 17
+   * "the tariff table fits the screen"): clients show these and offer every other field in
+   * their column chooser, hidden. Unset: clients choose (codegen: title fields, then the
+   * first scalar fields). Never needs `id`: clients hide it by default.
+   */
+  readonly listFields?: readonly string[];
   /**
    * The reference field naming the row this one belongs to (`x-parent`), e.g. `customer` of
    * an address: the SPA lists these rows inside the parent's screen (SPEC §2 "Screen
@@ -281,6 +309,14 @@ export interface ResourceDefinition {
    * occur within one field.
    */
   readonly searchColumn?: AnyPgColumn;
+  /**
+   * Optional: searches in related rows (issue #17: a point is found by its customer's
+   * name). Each function gets one term's `LIKE` pattern, already folded (`joule_fold`, with
+   * `%` around it), and answers a condition true for the rows whose related rows match it,
+   * e.g. `points.contract in (select … where customers.search like pattern)`. A term
+   * matches a row when it occurs in the row's own search fields or through any of these.
+   */
+  readonly searchThrough?: readonly ((pattern: SQL) => SQL)[];
   /** Fields `sort` accepts. */
   readonly sortFields?: readonly string[];
   /** Fields `filter` accepts (exact match; for lists: contains). */
@@ -297,4 +333,17 @@ export interface ResourceDefinition {
   readonly beforeWrite?: BeforeWriteHook;
   /** Who may make which change, row by row (see {@link WriteAuthorizer}). */
   readonly authorizeWrite?: WriteAuthorizer;
+  /**
+   * Runs in a create's transaction right after the row is inserted, with its id: the work
+   * the new row stands for (e.g. a billing run planning its items and enqueueing its jobs).
+   * A failure rolls the create back. The answer is the row as read after the hook.
+   */
+  readonly afterCreate?: AfterCreateHook;
 }
+
+/** See {@link ResourceDefinition.afterCreate}. */
+export type AfterCreateHook = (context: {
+  readonly db: Database;
+  readonly id: number;
+  readonly principal: Principal;
+}) => Promise<void>;

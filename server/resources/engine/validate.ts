@@ -1,5 +1,5 @@
 /**
- * Validation of create / update bodies, in DRF's order (API.md "Errors"):
+ * Validation of create / update bodies, in DRF's order (docs/api.md "Errors"):
  * 1. the body must be a JSON object (`non_field_errors`);
  * 2. each writable field: presence (`required`), null, its type's checks, its validators;
  * then the resource's `authorizeWrite` hook may refuse the change (403, nothing written);

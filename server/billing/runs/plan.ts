@@ -1,0 +1,64 @@
+/**
+ * Planning a billing run (issue #15 "Billing run"): every active contract whose billing
+ * period ends in the run's month becomes an item; the items are sent as jobs of
+ * {@link BATCH_SIZE} to the queue, in the transaction that creates the run.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { billingRuns } from '../../db/schema';
+import { periodEndingIn } from './periods';
+import { BATCH_SIZE, billingQueue } from './queue';
+
+interface DueRow {
+  id: number;
+  period: string;
+  start: string;
+  valid_to: string | null;
+  points: number;
+}
+
+/** Plans run `runId` in `tx`: its items, its total and its jobs. */
+export async function planRun(tx: Database, runId: number): Promise<void> {
+  const [run] = await tx
+    .select({ month: billingRuns.month })
+    .from(billingRuns)
+    .where(eq(billingRuns.id, runId));
+  if (!run) return;
+  const result = await tx.execute(sql`
+    select c.id, c.billing_period as period,
+      to_char(coalesce(c.billing_start, c.valid_from), 'YYYY-MM-DD') as start,
+      to_char(c.valid_to, 'YYYY-MM-DD') as valid_to,
+      (select count(*)::int from points p where p.contract_id = c.id) as points
+    from contracts c where c.state = 'active' order by c.id`);
+  const rows = (result as unknown as { rows: DueRow[] }).rows;
+  const items = [];
+  for (const row of rows) {
+    const period = periodEndingIn(row.start, row.period, run.month);
+    if (!period) continue;
+    // A contract ended before the period began has nothing to bill for it.
+    if (row.valid_to !== null && row.valid_to < period.from) continue;
+    items.push({ c: Number(row.id), f: period.from, t: period.to, p: Number(row.points) });
+  }
+  const inserted = items.length
+    ? await tx.execute(sql`
+        insert into billing_run_items (run_id, contract_id, period_from, period_to, points)
+        select ${runId}, c, f, t, p
+        from json_to_recordset(${JSON.stringify(items)}::json) as x(c integer, f date, t date, p integer)
+        returning id`)
+    : { rows: [] };
+  const ids = (inserted as unknown as { rows: { id: unknown }[] }).rows
+    .map((row) => Number(row.id))
+    .sort((a, b) => a - b);
+  await tx
+    .update(billingRuns)
+    .set(
+      ids.length === 0
+        ? { total: 0, state: 'done', finishedAt: new Date() }
+        : { total: ids.length },
+    )
+    .where(eq(billingRuns.id, runId));
+  const jobs = [];
+  for (let i = 0; i < ids.length; i += BATCH_SIZE)
+    jobs.push({ run: runId, items: ids.slice(i, i + BATCH_SIZE) });
+  await billingQueue()?.send(tx, jobs);
+}
