@@ -1,6 +1,6 @@
 /**
  * `npm run codegen` as a function: reads a schema folder, writes `src/generated/` and
- * `locales/generated/` (DESIGN.md "Data flow"). Shared by `cli.ts` and `drift.ts`.
+ * `locales/generated/` (docs/architecture.md "The layers"). Shared by `cli.ts` and `drift.ts`.
  */
 import { generate, type GeneratedFiles } from './emit/generate';
 import { parseSchemaFiles } from './emit/schema-input';

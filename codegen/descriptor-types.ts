@@ -1,6 +1,6 @@
 /**
  * The descriptor format: plain data that codegen writes per resource and the generic
- * runtime reads (DESIGN.md "A descriptor is plain data"). This file is copied verbatim
+ * runtime reads (docs/architecture.md "The layers"). This file is copied verbatim
  * into `src/generated/descriptor-types.ts` by codegen, so the runtime and the generator
  * share one definition without the runtime importing `codegen/`.
  */
@@ -24,6 +24,11 @@ export type FieldKind =
 export interface ChoiceDescriptor {
   readonly value: string | number;
   readonly label: string;
+  /**
+   * Message id of the group the choice is listed under (**Joule** OPTIONS `group`, e.g. a
+   * privilege's area); absent on a back-end that does not group its choices.
+   */
+  readonly group?: string;
 }
 
 /** One field of a resource (OpenAPI property merged with its OPTIONS metadata). */
@@ -57,6 +62,12 @@ export interface FieldDescriptor {
    * and never fetches titles for such a field; absent on a plain DRF back-end.
    */
   readonly titleField?: string;
+  /**
+   * For `reference`: which referenced rows a picker offers, those whose filter field (key)
+   * equals this row's field (value), e.g. `{ customer: 'customer' }` for a parent contract
+   * of the same customer (**Joule** `x-reference-filter`); absent on a plain DRF back-end.
+   */
+  readonly referenceFilter?: Readonly<Record<string, string>>;
   /** For `list`: the kind of each item. */
   readonly itemKind?: FieldKind;
   /** For `object`: its fields. */
@@ -109,6 +120,14 @@ export interface ResourceDescriptor {
      * published; absent or false on a plain DRF back-end (then they read the list).
      */
     readonly titles?: boolean;
+    /**
+     * The resource's other published operations (DRF's extra actions), by operation id
+     * without the `<name>_` prefix, sorted: e.g. `consumption` for
+     * `tariffdevices_consumption`, `bulk_create` for `measurements_bulk_create`. An override
+     * that calls such an endpoint checks it is listed, so that it steps aside on a back-end
+     * without it. Absent when there are none (a plain DRF back-end's ModelViewSet).
+     */
+    readonly extraActions?: readonly string[];
   };
   /** The edit form's JSON Schema (writable fields) and rjsf uiSchema. */
   readonly formSchema: JsonSchema;

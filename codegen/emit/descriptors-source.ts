@@ -15,7 +15,7 @@ export async function descriptorsSource(
     GENERATED_HEADER,
     "import type { ResourceDescriptor } from './descriptor-types';",
     '',
-    '/** One descriptor per resource with a list endpoint, sorted by name (DESIGN.md "A descriptor is plain data"). */',
+    '/** One descriptor per resource with a list endpoint, sorted by name (docs/architecture.md "The layers"). */',
     `export const descriptors: readonly ResourceDescriptor[] = ${JSON.stringify(descriptors)};`,
     '',
     '/** The descriptors by resource name. */',

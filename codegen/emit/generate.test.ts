@@ -25,6 +25,14 @@ describe('codegen of the DRF fixture', async () => {
       'src/generated/api.d.ts',
       'src/generated/descriptor-types.ts',
       'src/generated/descriptors.ts',
+      'src/generated/validators/index.ts',
+      'src/generated/validators/runtime.ts',
+      'src/generated/validators/contracts.ts',
+      'src/generated/validators/customers.ts',
+      'src/generated/validators/measurements.ts',
+      'src/generated/validators/roles.ts',
+      'src/generated/validators/tariffdevices.ts',
+      'src/generated/validators/users.ts',
       'locales/generated/en.json',
       'locales/generated/cs.json',
     ]);
@@ -87,6 +95,9 @@ describe.each<[string, Record<string, string>]>([
       'api.d.ts',
       'descriptor-types.ts',
       'descriptors.ts',
+      'validators/index.ts',
+      'validators/runtime.ts',
+      ...(_name === 'an empty document' ? [] : ['validators/things.ts']),
     ]);
     expect([...files.locales.keys()]).toEqual(['en.json', 'cs.json']);
   });

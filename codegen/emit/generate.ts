@@ -14,6 +14,7 @@ import { transformResource, type ResourceModel } from '../transform/resource';
 import { apiTypesSource } from './api-types';
 import { descriptorsSource, descriptorTypesSource } from './descriptors-source';
 import type { SchemaInput } from './schema-input';
+import { validatorsFiles } from './validators-source';
 
 /** Generated files: `generated` goes to `src/generated/`, `locales` to `locales/generated/`. */
 export interface GeneratedFiles {
@@ -58,6 +59,7 @@ export async function generate(input: SchemaInput): Promise<GeneratedFiles> {
     ['api.d.ts', await apiTypesSource(input.openapiJson)],
     ['descriptor-types.ts', await descriptorTypesSource()],
     ['descriptors.ts', await descriptorsSource(descriptors)],
+    ...(await validatorsFiles(descriptors)),
   ]);
   const locales = new Map<string, string>(
     LANGUAGES.map((language) => [

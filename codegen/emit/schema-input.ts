@@ -1,5 +1,5 @@
 /**
- * The schema snapshot (`schema/`, DESIGN.md "Data flow") as codegen reads it:
+ * The schema snapshot (`schema/`, docs/architecture.md "The layers") as codegen reads it:
  * `openapi.json` plus `options/<lang>/<resource>.json` per language.
  */
 import { LANGUAGES, type Language } from '../languages';

@@ -57,6 +57,14 @@ describe('parseOpenApi', () => {
 });
 
 describe('parseSchemaObject', () => {
+  it('reads x-reference-filter as a map of names, ignoring a malformed one', () => {
+    const filter = { customer: 'customer' };
+    expect(parseSchemaObject({ 'x-reference-filter': filter }).referenceFilter).toEqual(filter);
+    for (const odd of [{ customer: 7 }, { 'a=b': 'c' }, {}, ['customer'], 'customer']) {
+      expect(parseSchemaObject({ 'x-reference-filter': odd }).referenceFilter).toBeUndefined();
+    }
+  });
+
   it('keeps property order and drops odd enum members', () => {
     const s = parseSchemaObject({ properties: { b: {}, a: {} }, enum: ['x', { y: 1 }, null, 2] });
     expect([...(s.properties?.keys() ?? [])]).toEqual(['b', 'a']);

@@ -1,6 +1,6 @@
 /**
  * The part of an OpenAPI 3.0/3.1 document that codegen reads, parsed once at the edge into
- * typed, total data (API.md "OpenAPI document"). Anything unexpected is dropped, never thrown:
+ * typed, total data (docs/api.md "OpenAPI"). Anything unexpected is dropped, never thrown:
  * a DRF back-end without Joule's extensions must still produce descriptors.
  */
 import {
@@ -48,6 +48,11 @@ export interface SchemaObject {
   readonly reference?: string;
   /** **Joule** `x-title-of`: this read-only property is the embedded title of that reference. */
   readonly titleOf?: string;
+  /**
+   * **Joule** `x-reference-filter` on a reference: a picker offers only the referenced rows
+   * whose filter field (key) equals this row's field (value).
+   */
+  readonly referenceFilter?: Readonly<Record<string, string>>;
 }
 
 /** One query/path parameter of an operation. */
@@ -73,6 +78,8 @@ export interface OperationObject {
   readonly parent?: string;
   /** **Joule** `x-title-fields`: the fields that name a row, when the server says. */
   readonly titleFields?: readonly string[];
+  /** **Joule** `x-list-fields`: the list's default columns, in order, when the server says. */
+  readonly listFields?: readonly string[];
 }
 
 /** A parsed OpenAPI document. */
@@ -127,7 +134,19 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
     anyOf: list(node.anyOf),
     ...optional('reference', asString(node['x-reference'])),
     ...optional('titleOf', asString(node['x-title-of'])),
+    ...optional('referenceFilter', stringMap(node['x-reference-filter'])),
   };
+}
+
+/** A JSON object of strings (names), else undefined: other entries make the whole invalid. */
+function stringMap(value: unknown): Readonly<Record<string, string>> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value);
+  const names = /^[A-Za-z_][A-Za-z0-9_]*$/;
+  const valid = entries.every(([k, v]) => names.test(k) && typeof v === 'string' && names.test(v));
+  return valid && entries.length > 0
+    ? (Object.fromEntries(entries) as Record<string, string>)
+    : undefined;
 }
 
 /** Parses a whole document (`schema/openapi.json`). */
@@ -182,6 +201,7 @@ function parseOperation(
     ...optional('filterFields', listExtension(op['x-filter-fields'])),
     ...optional('parent', asString(op['x-parent'])),
     ...optional('titleFields', listExtension(op['x-title-fields'])),
+    ...optional('listFields', listExtension(op['x-list-fields'])),
   };
 }
 

@@ -31,7 +31,11 @@ describe('parseOptions', () => {
           required: true,
           read_only: false,
           label: 'State',
-          choices: [{ value: 'a', display_name: 'A' }, { value: 1 }, { display_name: 'no value' }],
+          choices: [
+            { value: 'a', display_name: 'A', group: 'letters', group_name: 'Letters' },
+            { value: 1, group: 'Not A Key!' },
+            { display_name: 'no value' },
+          ],
         },
         addresses: {
           type: 'list',
@@ -60,7 +64,7 @@ describe('parseOptions', () => {
 
   it('reads choices, naming a choice without display_name by its value', () => {
     expect(meta.post?.get('state')?.choices).toEqual([
-      { value: 'a', displayName: 'A' },
+      { value: 'a', displayName: 'A', group: 'letters', groupName: 'Letters' },
       { value: 1, displayName: '1' },
     ]);
   });

@@ -1,5 +1,5 @@
 /**
- * DRF SimpleMetadata answers to `OPTIONS /<resource>/` (API.md "OPTIONS (DRF SimpleMetadata)"),
+ * DRF SimpleMetadata answers to `OPTIONS /<resource>/` (docs/api.md "OPTIONS"),
  * parsed into typed, total data. Unknown shapes degrade to "no metadata", never throw.
  */
 import {
@@ -17,6 +17,10 @@ import {
 export interface OptionsChoice {
   readonly value: string | number;
   readonly displayName: string;
+  /** **Joule**: the key of the group the choice is listed under (e.g. a privilege's area). */
+  readonly group?: string;
+  /** **Joule**: the group's display name in the answer's language. */
+  readonly groupName?: string;
 }
 
 /** One field of `actions.POST` (DRF `SimpleMetadata.get_field_info`). */
@@ -76,7 +80,16 @@ function parseField(node: JsonRecord, depth: number): OptionsField {
         const choice = asRecord(c);
         const value = choice.value;
         if (typeof value !== 'string' && typeof value !== 'number') return [];
-        return [{ value, displayName: asString(choice.display_name) ?? String(value) }];
+        const group = asString(choice.group);
+        const groupName = asString(choice.group_name);
+        return [
+          {
+            value,
+            displayName: asString(choice.display_name) ?? String(value),
+            ...(group !== undefined &&
+              /^[a-z_]+$/.test(group) && { group, groupName: groupName ?? group }),
+          },
+        ];
       })
     : undefined;
   const deeper = depth < 32;

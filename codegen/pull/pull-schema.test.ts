@@ -2,7 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readFileMap } from '../lib/files';
 import { toJsonText } from '../lib/json';
-import { endpointUrl, normalizeDocument, pullCredentials, pullSchema } from './pull-schema';
+import {
+  DEFAULT_API_URL,
+  endpointUrl,
+  normalizeDocument,
+  pullCredentials,
+  pullSchema,
+  pullUrl,
+} from './pull-schema';
 
 const fixtureDir = fileURLToPath(new URL('../../tests/fixtures/drf', import.meta.url));
 
@@ -55,18 +62,22 @@ describe('pullSchema', () => {
       'openapi.json',
       'options/cs/contracts.json',
       'options/cs/customers.json',
+      'options/cs/measurements.json',
       'options/cs/roles.json',
+      'options/cs/tariffdevices.json',
       'options/cs/users.json',
       'options/en/contracts.json',
       'options/en/customers.json',
+      'options/en/measurements.json',
       'options/en/roles.json',
+      'options/en/tariffdevices.json',
       'options/en/users.json',
     ]);
     // The fixture is Prettier-formatted (the repository lints it); pull writes plain two-space JSON.
     for (const [path, text] of server.files)
       expect(pulled.get(path)).toBe(toJsonText(JSON.parse(text)));
     const options = server.requests.filter((r) => r.method === 'OPTIONS');
-    expect(options).toHaveLength(8);
+    expect(options).toHaveLength(12);
     expect(options[0]).toMatchObject({
       url: 'http://api.test/api/v1/contracts/',
       headers: { 'accept-language': 'en' },
@@ -157,4 +168,20 @@ describe.each<
   ],
 ])('pullCredentials: %s', (_name, flags, env, want) => {
   it('picks the sign-in', () => expect(pullCredentials(flags, env)).toEqual(want));
+});
+
+describe('pullUrl (issue #16: schema:pull honours PORT)', () => {
+  it('takes --url first, then PORT, then port 8000', () => {
+    expect(pullUrl('https://api.example/api/v1', { PORT: '18610' })).toBe(
+      'https://api.example/api/v1',
+    );
+    expect(pullUrl(undefined, { PORT: '18610' })).toBe('http://localhost:18610/api/v1');
+    expect(pullUrl(undefined, {})).toBe(DEFAULT_API_URL);
+    expect(pullUrl(undefined, { PORT: ' ' })).toBe(DEFAULT_API_URL);
+  });
+
+  it('refuses a PORT that is no port', () => {
+    expect(() => pullUrl(undefined, { PORT: 'eighty' })).toThrow(/PORT must be a port number/);
+    expect(() => pullUrl(undefined, { PORT: '70000' })).toThrow(/PORT/);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run schema:pull` as a function: reads `GET <url>/schema/` and, per list endpoint and
- * language, `OPTIONS` (DESIGN.md "Data flow"; API.md "OPTIONS", "Authentication endpoints")
+ * language, `OPTIONS` (docs/architecture.md "The layers"; docs/api.md "OPTIONS", "Authentication endpoints")
  * into a {@link FileMap} shaped like the `schema/` folder. Text is deterministic: the server's
  * key order (field order matters for forms), two-space JSON, nothing host-specific.
  */
@@ -13,6 +13,20 @@ import { findListEndpoints } from '../transform/list-endpoints';
 
 /** Default API base (the reference server in development). */
 export const DEFAULT_API_URL = 'http://localhost:8000/api/v1';
+
+/**
+ * The API base to pull from: `--url` when given, else the reference server on this machine
+ * at `PORT` (as `npm start` / `npm run dev` listen, issue #16), else {@link DEFAULT_API_URL}.
+ * Throws on a `PORT` that is not a port number.
+ */
+export function pullUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag) return flag;
+  const port = env.PORT?.trim();
+  if (!port) return DEFAULT_API_URL;
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535)
+    throw new Error(`schema:pull: PORT must be a port number, not "${port}"`);
+  return `http://localhost:${port}/api/v1`;
+}
 /** Default sign-in of the reference server's admin (overridable by env, see {@link pullCredentials}). */
 export const DEFAULT_EMAIL = 'admin@joule.test';
 export const DEFAULT_PASSWORD = 'joule-demo';

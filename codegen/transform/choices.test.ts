@@ -57,6 +57,27 @@ describe.each<
   });
 });
 
+describe('grouped choices (Joule OPTIONS `group`)', () => {
+  it('carries each choice’s group as a message id, and none for an ungrouped one', () => {
+    const { choices } = fieldChoices({
+      resource: 'roles',
+      path: ['privileges'],
+      optionsChoices: [
+        { value: 'USERS', displayName: 'Users', group: 'administration', groupName: 'Admin' },
+        { value: 'FUSES', displayName: 'Fuses' },
+      ],
+    });
+    expect(choices).toEqual([
+      {
+        value: 'USERS',
+        label: 'resource.roles.field.privileges.choice.USERS',
+        group: 'resource.roles.field.privileges.group.administration',
+      },
+      { value: 'FUSES', label: 'resource.roles.field.privileges.choice.FUSES' },
+    ]);
+  });
+});
+
 describe('describedNames', () => {
   it('reads only bullet lines', () => {
     expect(

@@ -7,7 +7,7 @@
 import type { ChoiceDescriptor } from '../descriptor-types';
 import type { OptionsChoice } from '../parse/options';
 import type { EnumValue } from '../parse/openapi';
-import { choiceId } from './message-ids';
+import { choiceGroupId, choiceId } from './message-ids';
 
 /** What {@link fieldChoices} looks at. */
 export interface ChoicesInput {
@@ -43,10 +43,19 @@ export function fieldChoices(input: ChoicesInput): ChoicesResult {
       if (typeof v === 'string' || typeof v === 'number') add(v, undefined);
     }
   }
-  const choices = values.map((value) => ({
-    value,
-    label: choiceId(input.resource, input.path, value),
-  }));
+  const groups = new Map(
+    (input.optionsChoices ?? []).flatMap((c) =>
+      c.group === undefined ? [] : [[c.value, c.group]],
+    ),
+  );
+  const choices = values.map((value): ChoiceDescriptor => {
+    const group = groups.get(value);
+    return {
+      value,
+      label: choiceId(input.resource, input.path, value),
+      ...(group !== undefined && { group: choiceGroupId(input.resource, input.path, group) }),
+    };
+  });
   return { choices, fallbackNames };
 }
 

@@ -24,6 +24,14 @@ describe.each<[string, { fields: ReturnType<typeof f>[]; title: string[]; want: 
     },
   ],
   [
+    'the id never, not even as the only title field (issue 17)',
+    {
+      fields: [f('id', 'integer'), f('contract', 'reference'), f('amount', 'decimal')],
+      title: ['id'],
+      want: ['contract', 'amount'],
+    },
+  ],
+  [
     'no text, objects, lists of plain values or write-only fields',
     {
       fields: [
@@ -57,10 +65,6 @@ describe.each<[string, { fields: ReturnType<typeof f>[]; title: string[]; want: 
       title: ['name'],
       want: ['name', 'last_seen'],
     },
-  ],
-  [
-    'id only as a title',
-    { fields: [f('id', 'integer'), f('ts', 'datetime')], title: ['id'], want: ['id', 'ts'] },
   ],
   [
     'at most eight',

@@ -31,7 +31,8 @@ function fitsCell(field: FieldModel): boolean {
 /**
  * Columns: `titleFields`, then scalar fields (and lists of references or choices) in field
  * order, skipping write-only fields and the id field (read-only fields are fine), capped at
- * {@link MAX_COLUMNS}.
+ * {@link MAX_COLUMNS}. The id is never a default column, not even as a title field (issue
+ * 17: "the `id` column hidden by default and not first"); the runtime offers it last.
  */
 export function columns(
   fields: readonly FieldModel[],
@@ -42,5 +43,6 @@ export function columns(
     .filter((f) => fitsCell(f) && !f.writeOnly && f.name !== idField)
     .map((f) => f.name)
     .filter((name) => !titleFields.includes(name));
-  return [...titleFields, ...rest].slice(0, MAX_COLUMNS);
+  const titles = titleFields.filter((name) => name !== idField);
+  return [...titles, ...rest].slice(0, MAX_COLUMNS);
 }

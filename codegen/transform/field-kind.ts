@@ -1,5 +1,5 @@
 /**
- * Maps a field to its {@link FieldKind} (DESIGN.md "A descriptor is plain data"), from DRF's
+ * Maps a field to its {@link FieldKind} (docs/architecture.md "The layers"), from DRF's
  * OPTIONS type when that says something, else from the resolved OpenAPI schema. References
  * are decided elsewhere (`reference.ts`): a foreign key is `integer` here.
  */

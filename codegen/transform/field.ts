@@ -97,6 +97,7 @@ export function transformField(ctx: FieldContext, input: FieldInput): FieldModel
     ),
     ...optional('choices', choices?.choices),
     ...optional('reference', reference),
+    ...optional('referenceFilter', kind.kind === 'reference' ? schema?.referenceFilter : undefined),
     ...optional('itemKind', kind.itemKind),
     writeOnly: schema?.writeOnly === true,
     numeric: kind.numeric,

@@ -1,5 +1,5 @@
 /**
- * What the list operation lets people do (API.md "List query parameters"): sort, filter and
+ * What the list operation lets people do (docs/api.md "Lists"): sort, filter and
  * search fields, from **Joule**'s `x-sort-fields`, `x-filter-fields`, `x-search-fields` when
  * the server says, else guessed from field kinds and DRF's `search` parameter.
  */

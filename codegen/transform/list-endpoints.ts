@@ -1,6 +1,6 @@
 /**
  * Finds the resources of a document: every collection path (no path parameters) whose GET
- * operation id ends in `_list` (API.md "Resources", "OpenAPI document"), with the component
+ * operation id ends in `_list` (docs/api.md "Resources", "OpenAPI document"), with the component
  * of its items (`PaginatedCustomerList.results.items` → `Customer`, or a plain array).
  */
 import type { OpenApiDocument, OperationObject, SchemaObject } from '../parse/openapi';

@@ -40,13 +40,21 @@ function fieldMessages(
   const label = sources.map((s) => s?.label).find((l) => l !== undefined && l !== '');
   catalogue.set(field.label, label ?? field.fallbackLabel);
   for (const choice of field.choices ?? []) {
-    const name = sources
+    const found = sources
       .map((s) => (s?.choices ?? s?.child?.choices)?.find((c) => c.value === choice.value))
-      .find((c) => c !== undefined)?.displayName;
+      .find((c) => c !== undefined);
     catalogue.set(
       choice.label,
-      name ?? field.fallbackChoiceNames.get(String(choice.value)) ?? String(choice.value),
+      found?.displayName ??
+        field.fallbackChoiceNames.get(String(choice.value)) ??
+        String(choice.value),
     );
+    if (choice.group !== undefined) {
+      const groupName = sources
+        .map((s) => (s?.choices ?? s?.child?.choices)?.find((c) => c.value === choice.value))
+        .find((c) => c?.groupName !== undefined)?.groupName;
+      catalogue.set(choice.group, groupName ?? humanize(choice.group.split('.').at(-1) ?? ''));
+    }
   }
   for (const child of field.fields ?? []) {
     fieldMessages(child, [...path, child.name], chain, catalogue);

@@ -16,6 +16,9 @@ const doc = parseOpenApi({
     },
     '/readings/{id}/history/': { get: { operationId: 'readings_history' } },
     '/readings/titles/': { get: { operationId: 'readings_titles' } },
+    '/readings/bulk/': { post: { operationId: 'readings_bulk_create' } },
+    '/readings/{id}/consumption/': { get: { operationId: 'readings_consumption' } },
+    '/readings_archive/': { get: { operationId: 'readingsarchive_list' } },
   },
 });
 
@@ -42,6 +45,7 @@ describe.each([
       destroy: true,
       history: true,
       titles: true,
+      extraActions: ['bulk_create', 'consumption'],
     },
   ],
   [
@@ -57,7 +61,7 @@ describe.each([
     },
   ],
 ])('%s', (prefix, want) => {
-  it('finds operations by id (update means PATCH; history is the audit log; titles the lookup)', () => {
+  it('finds operations by id (update means PATCH; history is the audit log; titles the lookup; others are extra actions)', () => {
     expect(resourceOperations(prefix, operationIds(doc))).toEqual(want);
   });
 });

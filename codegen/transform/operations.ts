@@ -1,7 +1,8 @@
 /**
- * Which of a resource's standard operations exist (API.md "Resources": operation ids
+ * Which of a resource's standard operations exist (docs/api.md "Resources": operation ids
  * `<resource>_list`, `_create`, `_retrieve`, `_partial_update`, `_destroy`; Joule's
- * `_history`, the audit log of a row, and `_titles`, the title lookup).
+ * `_history`, the audit log of a row, and `_titles`, the title lookup), and which other
+ * operations (DRF's "extra actions") a resource has.
  */
 import type { ResourceDescriptor } from '../descriptor-types';
 import type { OpenApiDocument } from '../parse/openapi';
@@ -15,11 +16,39 @@ export function operationIds(doc: OpenApiDocument): Set<string> {
   return ids;
 }
 
-/** The operations of the resource whose ids start with `prefix`; `update` means PATCH. */
+/** Suffixes of the operations `operations` already names (`update` is PUT, never used). */
+const STANDARD = new Set([
+  'list',
+  'create',
+  'retrieve',
+  'update',
+  'partial_update',
+  'destroy',
+  'history',
+  'titles',
+]);
+
+/**
+ * The suffixes of the resource's other operations (ids `<prefix>_<suffix>`, e.g.
+ * `consumption`, `bulk_create`), sorted; empty on a back-end without any.
+ */
+export function extraActions(prefix: string, ids: ReadonlySet<string>): string[] {
+  const start = `${prefix}_`;
+  return [...ids]
+    .filter((id) => id.startsWith(start) && !STANDARD.has(id.slice(start.length)))
+    .map((id) => id.slice(start.length))
+    .sort();
+}
+
+/**
+ * The operations of the resource whose ids start with `prefix`; `update` means PATCH.
+ * `extraActions` is present only when the resource has any.
+ */
 export function resourceOperations(
   prefix: string,
   ids: ReadonlySet<string>,
 ): ResourceDescriptor['operations'] {
+  const extra = extraActions(prefix, ids);
   return {
     list: ids.has(`${prefix}_list`),
     create: ids.has(`${prefix}_create`),
@@ -28,5 +57,6 @@ export function resourceOperations(
     destroy: ids.has(`${prefix}_destroy`),
     history: ids.has(`${prefix}_history`),
     titles: ids.has(`${prefix}_titles`),
+    ...(extra.length > 0 && { extraActions: extra }),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Which resource a foreign key points to (API.md "OpenAPI document": "Without them the
+ * Which resource a foreign key points to (docs/api.md "OpenAPI": "Without them the
  * codegen falls back to names (`customer` → `customers`)").
  */
 

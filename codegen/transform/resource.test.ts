@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fieldModel } from '../testing';
 import { parseSchemaObject, type OperationObject } from '../parse/openapi';
-import { idField, parentField, serverTitleFields, withEmbeddedTitles } from './resource';
+import {
+  idField,
+  parentField,
+  serverListFields,
+  serverTitleFields,
+  withEmbeddedTitles,
+} from './resource';
 
 describe.each([
   ['id present', [fieldModel({ name: 'code' }), fieldModel({ name: 'id', kind: 'integer' })], 'id'],
@@ -45,6 +51,19 @@ describe.each([
   it(`is ${String(want)}`, () => {
     const list = { ...listOp(), ...(titleFields !== undefined && { titleFields }) };
     expect(serverTitleFields(list, addressFields)).toEqual(want);
+  });
+});
+
+describe.each([
+  ['x-list-fields naming fields, in its order', ['street', 'customer'], ['street', 'customer']],
+  ['the id is left out (offered hidden)', ['id', 'street'], ['street']],
+  ['none (plain DRF)', undefined, undefined],
+  ['empty', [], undefined],
+  ['naming an unknown field', ['street', 'town'], undefined],
+])('serverListFields (issue 17): %s', (_name, listFields, want) => {
+  it(`is ${String(want)}`, () => {
+    const list = { ...listOp(), ...(listFields !== undefined && { listFields }) };
+    expect(serverListFields(list, addressFields)).toEqual(want);
   });
 });
 

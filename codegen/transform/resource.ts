@@ -1,5 +1,5 @@
 /**
- * One resource's descriptor (DESIGN.md "A descriptor is plain data") from its list endpoint,
+ * One resource's descriptor (docs/architecture.md "The layers") from its list endpoint,
  * its item component and its OPTIONS answer (any language; labels are message ids here).
  */
 import type { ResourceDescriptor } from '../descriptor-types';
@@ -56,7 +56,7 @@ export function transformResource(
     idField: id,
     titleFields: title,
     fields: fields.map(toFieldDescriptor),
-    columns: columns(fields, title, id),
+    columns: serverListFields(endpoint.list, fields) ?? columns(fields, title, id),
     sortFields: sortFields(endpoint.list, fields),
     filterFields: filterFields(endpoint.list, fields, id),
     searchable: searchable(endpoint.list),
@@ -114,6 +114,21 @@ export function serverTitleFields(
   const named = list.titleFields;
   if (named === undefined || named.length === 0) return undefined;
   return named.every((name) => fields.some((f) => f.name === name)) ? [...named] : undefined;
+}
+
+/**
+ * The list's `x-list-fields` (the server's default columns, issue 17) when it names only
+ * fields of the resource that fit a cell and are not write-only, else undefined (codegen
+ * chooses). The id field is left out: it is offered hidden, last.
+ */
+export function serverListFields(
+  list: OperationObject,
+  fields: readonly FieldModel[],
+): string[] | undefined {
+  const named = list.listFields;
+  if (named === undefined || named.length === 0) return undefined;
+  const usable = named.every((name) => fields.some((f) => f.name === name && !f.writeOnly));
+  return usable ? named.filter((name) => name !== idField(fields)) : undefined;
 }
 
 /** `id` when present, else the first read-only integer, else the first field. */

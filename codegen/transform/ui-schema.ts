@@ -34,6 +34,7 @@ export function fieldUiSchema(field: FieldModel): JsonSchema {
   const options = {
     labelId: field.label,
     ...(field.reference === undefined ? {} : { reference: field.reference }),
+    ...(field.referenceFilter === undefined ? {} : { referenceFilter: field.referenceFilter }),
     ...(field.choices === undefined ? {} : { choices: field.choices }),
   };
   const nested =

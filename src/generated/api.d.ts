@@ -130,6 +130,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/billing-runs/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['billing-runs_list'];
+    put?: never;
+    post: operations['billing-runs_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing-runs/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of billing runs, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['billing-runs_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing-runs/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['billing-runs_retrieve'];
+    put: operations['billing-runs_update'];
+    post?: never;
+    delete: operations['billing-runs_destroy'];
+    options?: never;
+    head?: never;
+    patch: operations['billing-runs_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/billing-runs/{id}/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Cancels a running run: its contracts not yet billed are left alone. 400 unless running. */
+    post: operations['billing_runs_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing-runs/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['billing-runs_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing-runs/{id}/progress/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The run's progress and failures. */
+    get: operations['billing_runs_progress'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/collectors/': {
     parameters: {
       query?: never;
@@ -259,6 +359,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['contracts_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/contracts/{id}/bill-preview/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The bill of the contract for [from, to) (dates in Europe/Prague), computed as README "Billing" describes; nothing is stored. Needs BILLING. At most 731 days. 422 with the reasons when it cannot be billed. */
+    get: operations['contracts_bill_preview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/contracts/{id}/history/': {
@@ -542,6 +659,140 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/invoices/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['invoices_list'];
+    put?: never;
+    post: operations['invoices_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of invoices, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['invoices_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['invoices_retrieve'];
+    put: operations['invoices_update'];
+    post?: never;
+    delete: operations['invoices_destroy'];
+    options?: never;
+    head?: never;
+    patch: operations['invoices_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Cancels an issued invoice (a correction is a cancellation and a new invoice). 400 unless issued. */
+    post: operations['invoices_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    get: operations['invoices_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/issue/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Issues a draft invoice: gives it the next number of the year series, issue date today, due in 14 days. 400 unless a draft. */
+    post: operations['invoices_issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/lines/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The invoice's lines, per point and segment. */
+    get: operations['invoices_lines'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/pdf/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The invoice as a PDF in Czech or English. */
+    get: operations['invoices_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/measurements/': {
     parameters: {
       query?: never;
@@ -567,7 +818,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Stores up to 10000 readings. Idempotent on (tariff_device, timestamp_received); rows failing the rules are reported by index in `errors` and the others are stored. */
+    /** @description Stores up to 10000 readings. Each row names its device by exactly one of tariff_device, serial_number or ean. Idempotent on (device, timestamp_received): a reading already stored with the same values counts as unchanged. Each row is judged on its own: rows failing the rules are reported by index in `errors` and the others are stored. */
     post: operations['measurements_bulk_create'];
     delete?: never;
     options?: never;
@@ -1087,6 +1338,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/settings/global/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The supplier's global settings (printed on invoices) and VAT rates. */
+    get: operations['settings_global_retrieve'];
+    /** @description Replaces the global settings and every VAT rate. Superuser only. */
+    put: operations['settings_global_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/specifications/': {
     parameters: {
       query?: never;
@@ -1266,6 +1535,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['tariffdevices_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/tariffdevices/{id}/consumption/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The device's consumption per bucket (Europe/Prague calendar days, ISO weeks or months), from the differences of consecutive readings; each difference counts in the bucket of the later reading. The period is widened to whole buckets. At most 1100 days with day buckets, 3660 with week, 7320 with month. */
+    get: operations['tariffdevices_consumption'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/tariffdevices/{id}/history/': {
@@ -1494,6 +1780,154 @@ export interface components {
         [key: string]: unknown[];
       };
     };
+    Bill: {
+      contract: number;
+      contract_no: string;
+      customer: number;
+      product: number;
+      mode: string;
+      period: {
+        /** Format: date */
+        from: string;
+        /** Format: date */
+        to: string;
+      };
+      points: components['schemas']['BillPoint'][];
+      /**
+       * Format: decimal
+       * @description Σ lines except production, CZK.
+       */
+      base: string;
+      /**
+       * Format: decimal
+       * @description Percent.
+       */
+      vat_rate: string;
+      /**
+       * Format: decimal
+       * @description CZK.
+       */
+      vat: string;
+      /**
+       * Format: decimal
+       * @description Σ production lines (≤ 0), CZK.
+       */
+      production: string;
+      /**
+       * Format: decimal
+       * @description base + VAT + production, CZK.
+       */
+      total: string;
+      advance_payments: components['schemas']['BillAdvance'][];
+      /**
+       * Format: decimal
+       * @description Σ advances dated in the period, CZK.
+       */
+      advances: string;
+      /**
+       * Format: decimal
+       * @description total − advances; negative is a refund. CZK.
+       */
+      amount_due: string;
+    };
+    BillAdvance: {
+      id: number;
+      /** Format: date */
+      ts: string;
+      /**
+       * Format: decimal
+       * @description CZK.
+       */
+      amount: string;
+    };
+    BillLine: {
+      /** @enum {string} */
+      kind:
+        | 'energy_ht'
+        | 'energy_lt'
+        | 'supplier_monthly_fee'
+        | 'distribution_ht'
+        | 'distribution_lt'
+        | 'main_fuse'
+        | 'system_services'
+        | 'poze'
+        | 'non_network_infrastructure'
+        | 'electricity_tax'
+        | 'production';
+      label: string;
+      /**
+       * Format: decimal
+       * @description Quantity in `unit`.
+       */
+      quantity: string;
+      /** @enum {string} */
+      unit: 'MWh' | 'month' | 'A·month';
+      /**
+       * Format: decimal
+       * @description CZK per unit without VAT.
+       */
+      unit_price: string;
+      /**
+       * Format: decimal
+       * @description CZK without VAT, rounded half-up.
+       */
+      amount: string;
+    };
+    BillPoint: {
+      point: number;
+      ean: string;
+      name: string;
+      segments: components['schemas']['BillSegment'][];
+    };
+    BillPreviewErrors: {
+      [key: string]: string[];
+    };
+    BillRefusal: {
+      code: string;
+      point_id?: number;
+      /** Format: date */
+      day?: string;
+      message: string;
+    };
+    BillRefused: {
+      detail: string;
+      reasons: components['schemas']['BillRefusal'][];
+    };
+    BillSegment: {
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      specification: number;
+      tariff: number;
+      tariff_code: string;
+      main_fuse: number;
+      /** @description Main fuse's rated current (A). */
+      current_a: number;
+      /**
+       * Format: decimal
+       * @description Σ days in each month / days of that month.
+       */
+      months: string;
+      start: components['schemas']['RegisterValue'];
+      end: components['schemas']['RegisterValue'];
+      /**
+       * Format: decimal
+       * @description High-tariff consumption, MWh.
+       */
+      ht_mwh: string;
+      /**
+       * Format: decimal
+       * @description Low-tariff consumption, MWh.
+       */
+      lt_mwh: string;
+      /**
+       * Format: decimal
+       * @description Production, MWh.
+       */
+      production_mwh: string;
+      lines: components['schemas']['BillLine'][];
+    };
     /**
      * @description * `monthly` - Monthly
      *     * `quarterly` - Quarterly
@@ -1502,6 +1936,54 @@ export interface components {
      * @enum {string}
      */
     BillingPeriodEnum: 'monthly' | 'quarterly' | 'semiannual' | 'annual';
+    BillingRun: {
+      readonly id: number;
+      /**
+       * Format: date
+       * @description The first day of the month.
+       */
+      month: string;
+      readonly state: components['schemas']['BillingRunStateEnum'];
+      readonly total: number;
+      /** Format: date-time */
+      readonly created_at: string;
+      /** Format: date-time */
+      readonly finished_at: string | null;
+    };
+    BillingRunProgress: {
+      id: number;
+      month: string;
+      state: string;
+      total: number;
+      invoiced: number;
+      skipped: number;
+      done: number;
+      failed: number;
+      cancelled: number;
+      remaining: number;
+      points_billed: number;
+      created_at: string;
+      finished_at: string | null;
+      failures: {
+        contract: number;
+        contract_no: string;
+        period_from: string;
+        period_to: string;
+        reasons: {
+          code: string;
+          point_id?: number;
+          day?: string;
+          message: string;
+        }[];
+      }[];
+    };
+    /**
+     * @description * `running` - Running
+     *     * `done` - Done
+     *     * `cancelled` - Cancelled
+     * @enum {string}
+     */
+    BillingRunStateEnum: 'running' | 'done' | 'cancelled';
     /** @enum {unknown} */
     BlankEnum: '';
     Collector: {
@@ -1522,6 +2004,28 @@ export interface components {
         max_age: number | null;
       } | null;
       release: string | null;
+    };
+    ConsumptionBucket: {
+      /**
+       * Format: date
+       * @description First day of the bucket (Europe/Prague).
+       */
+      start: string;
+      /**
+       * Format: decimal
+       * @description High tariff (1.8.1) consumption in kWh; null when unknown (no reading, or a register that went down).
+       */
+      ht_kwh: string | null;
+      /**
+       * Format: decimal
+       * @description Low tariff (1.8.2) consumption in kWh; null when unknown (no reading, or a register that went down).
+       */
+      lt_kwh: string | null;
+      /**
+       * Format: decimal
+       * @description Production (2.8.0) in kWh; null when unknown (no reading, or a register that went down).
+       */
+      production_kwh: string | null;
     };
     Contract: {
       readonly id: number;
@@ -1544,6 +2048,9 @@ export interface components {
       billing_period: components['schemas']['BillingPeriodEnum'];
       /** Format: date */
       billing_start?: string | null;
+      product?: number | null;
+      /** @description Title of the row product references (null when none or untitled). */
+      readonly product_title: string | null;
       /** @default  */
       account_no: string;
     };
@@ -1656,6 +2163,87 @@ export interface components {
       /** Format: decimal */
       price_for_every_a: string;
     };
+    GlobalSettings: {
+      /** @description Supplier's name. */
+      supplier_name: string;
+      /** @description IČO: 8 digits with the check digit, or empty. */
+      ico: string;
+      /** @description DIČ: CZ and 8–10 digits, or empty. */
+      dic: string;
+      /** @description Postal address, lines separated by newlines. */
+      address: string;
+      /** @description Bank account or IBAN. */
+      bank_account: string;
+      /** @description VAT rates with the day each comes into force; each applies until the next. */
+      vat_rates: components['schemas']['VatRate'][];
+    };
+    Invoice: {
+      readonly id: number;
+      readonly number: string | null;
+      readonly contract: number;
+      /** @description Title of the row contract references (null when none or untitled). */
+      readonly contract_title: string | null;
+      readonly customer: number;
+      /** @description Title of the row customer references (null when none or untitled). */
+      readonly customer_title: string | null;
+      /** Format: date */
+      readonly period_from: string;
+      /** Format: date */
+      readonly period_to: string;
+      /** Format: date */
+      readonly issue_date: string;
+      /** Format: date */
+      readonly taxable_supply_date: string;
+      /** Format: date */
+      readonly due_date: string;
+      readonly variable_symbol: string;
+      readonly state: components['schemas']['InvoiceStateEnum'];
+      /** Format: decimal */
+      readonly base: string;
+      /** Format: decimal */
+      readonly vat_rate: string;
+      /** Format: decimal */
+      readonly vat: string;
+      /** Format: decimal */
+      readonly production: string;
+      /** Format: decimal */
+      readonly total: string;
+      /** Format: decimal */
+      readonly advances: string;
+      /** Format: decimal */
+      readonly amount_due: string;
+      /** @default  */
+      note: string;
+    };
+    InvoiceLineList: {
+      results: {
+        id: number;
+        point: number | null;
+        ean: string | null;
+        segment_from: string | null;
+        segment_to: string | null;
+        kind: string;
+        label: string;
+        quantity: string;
+        unit: string;
+        unit_price: string;
+        amount: string;
+      }[];
+    };
+    /**
+     * @description * `draft` - Draft
+     *     * `issued` - Issued
+     *     * `cancelled` - Cancelled
+     * @enum {string}
+     */
+    InvoiceStateEnum: 'draft' | 'issued' | 'cancelled';
+    InvoiceTransition: {
+      id: number;
+      number: string | null;
+      state: string;
+      issue_date: string;
+      due_date: string;
+    };
     Me: {
       readonly id: number;
       /** Format: email */
@@ -1667,6 +2255,22 @@ export interface components {
       tariff_device: number;
       /** @description Title of the row tariff_device references (null when none or untitled). */
       readonly tariff_device_title: string | null;
+      /** Format: date-time */
+      timestamp_received: string;
+      /** Format: decimal */
+      obis_181: string;
+      /** Format: decimal */
+      obis_182: string;
+      /** Format: decimal */
+      obis_280: string;
+    };
+    /** @description A reading for the bulk ingest: the fields of a Measurement, with the device named by exactly one of tariff_device, serial_number and ean. */
+    MeasurementBulkItem: {
+      tariff_device?: number;
+      /** @description The device's serial number. */
+      serial_number?: string;
+      /** @description EAN of the consumption point the device is on: the device of the specification in force on the reading's day (Europe/Prague). */
+      ean?: string;
       /** Format: date-time */
       timestamp_received: string;
       /** Format: decimal */
@@ -1730,6 +2334,21 @@ export interface components {
       /** Format: uri */
       previous?: string | null;
       results: components['schemas']['AuditEntry'][];
+    };
+    PaginatedBillingRunList: {
+      /** @example 123 */
+      count: number;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=4
+       */
+      next?: string | null;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=2
+       */
+      previous?: string | null;
+      results: components['schemas']['BillingRun'][];
     };
     PaginatedCollectorList: {
       /** @example 123 */
@@ -1820,6 +2439,21 @@ export interface components {
        */
       previous?: string | null;
       results: components['schemas']['Fuse'][];
+    };
+    PaginatedInvoiceList: {
+      /** @example 123 */
+      count: number;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=4
+       */
+      next?: string | null;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=2
+       */
+      previous?: string | null;
+      results: components['schemas']['Invoice'][];
     };
     PaginatedMeasurementList: {
       /** @example 123 */
@@ -2046,6 +2680,20 @@ export interface components {
       /** @default  */
       floor: string;
     };
+    PatchedBillingRun: {
+      readonly id?: number;
+      /**
+       * Format: date
+       * @description The first day of the month.
+       */
+      month?: string;
+      readonly state?: components['schemas']['BillingRunStateEnum'];
+      readonly total?: number;
+      /** Format: date-time */
+      readonly created_at?: string;
+      /** Format: date-time */
+      readonly finished_at?: string | null;
+    };
     PatchedCollector: {
       readonly id?: number;
       serial_number?: string;
@@ -2077,6 +2725,9 @@ export interface components {
       billing_period: components['schemas']['BillingPeriodEnum'];
       /** Format: date */
       billing_start?: string | null;
+      product?: number | null;
+      /** @description Title of the row product references (null when none or untitled). */
+      readonly product_title?: string | null;
       /** @default  */
       account_no: string;
     };
@@ -2134,6 +2785,44 @@ export interface components {
       to_3phase?: number | null;
       /** Format: decimal */
       price_for_every_a?: string;
+    };
+    PatchedInvoice: {
+      readonly id?: number;
+      readonly number?: string | null;
+      readonly contract?: number;
+      /** @description Title of the row contract references (null when none or untitled). */
+      readonly contract_title?: string | null;
+      readonly customer?: number;
+      /** @description Title of the row customer references (null when none or untitled). */
+      readonly customer_title?: string | null;
+      /** Format: date */
+      readonly period_from?: string;
+      /** Format: date */
+      readonly period_to?: string;
+      /** Format: date */
+      readonly issue_date?: string;
+      /** Format: date */
+      readonly taxable_supply_date?: string;
+      /** Format: date */
+      readonly due_date?: string;
+      readonly variable_symbol?: string;
+      readonly state?: components['schemas']['InvoiceStateEnum'];
+      /** Format: decimal */
+      readonly base?: string;
+      /** Format: decimal */
+      readonly vat_rate?: string;
+      /** Format: decimal */
+      readonly vat?: string;
+      /** Format: decimal */
+      readonly production?: string;
+      /** Format: decimal */
+      readonly total?: string;
+      /** Format: decimal */
+      readonly advances?: string;
+      /** Format: decimal */
+      readonly amount_due?: string;
+      /** @default  */
+      note: string;
     };
     PatchedMeasurement: {
       readonly id?: number;
@@ -2408,6 +3097,7 @@ export interface components {
      *     * `REPORTS` - Reports
      *     * `UTILITIES` - Utilities
      *     * `SETTINGS` - Settings
+     *     * `BILLING` - Billing
      * @enum {string}
      */
     PrivilegesEnum:
@@ -2427,7 +3117,8 @@ export interface components {
       | 'OBISES'
       | 'REPORTS'
       | 'UTILITIES'
-      | 'SETTINGS';
+      | 'SETTINGS'
+      | 'BILLING';
     Product: {
       readonly id: number;
       name: string;
@@ -2442,6 +3133,28 @@ export interface components {
      * @enum {string}
      */
     ProductionTypeEnum: 'pv' | 'wind' | 'hydro' | 'biogas' | 'chp' | 'other';
+    RegisterValue: {
+      device: number;
+      /** Format: date-time */
+      at: string;
+      /**
+       * Format: decimal
+       * @description kWh, high tariff.
+       */
+      obis_181: string;
+      /**
+       * Format: decimal
+       * @description kWh, low tariff.
+       */
+      obis_182: string;
+      /**
+       * Format: decimal
+       * @description kWh, production.
+       */
+      obis_280: string;
+      /** @description Interpolated between two readings. */
+      estimated: boolean;
+    };
     Report: {
       readonly id: number;
       name: string;
@@ -2601,6 +3314,15 @@ export interface components {
       /** @description Titles of the rows roles references, in its order (null: no title). */
       readonly roles_titles: (string | null)[];
       password?: string;
+    };
+    VatRate: {
+      /**
+       * Format: decimal
+       * @description Percent, 0–100.
+       */
+      rate: string;
+      /** Format: date */
+      valid_from: string;
     };
   };
   responses: never;
@@ -2910,6 +3632,257 @@ export interface operations {
       };
     };
   };
+  'billing-runs_list': {
+    parameters: {
+      query?: {
+        /** @description Keyset paging direction from page_after_id. */
+        direction?: 'next' | 'prev';
+        /** @description Exact matches as key=value pairs joined by commas (see x-filter-fields). */
+        filter?: string;
+        /** @description Inclusive lower bounds as key=value pairs joined by commas (see x-range-fields). */
+        gte?: string;
+        /** @description Inclusive upper bounds as key=value pairs joined by commas (see x-range-fields). */
+        lte?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Keyset paging: the id of the row this page follows (or precedes, with direction=prev) in the current order. */
+        page_after_id?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Comma-separated fields to sort by, "-" prefix for descending (see x-sort-fields). */
+        sort?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedBillingRunList'];
+        };
+      };
+    };
+  };
+  'billing-runs_create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BillingRun'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingRun'];
+        };
+      };
+    };
+  };
+  'billing-runs_titles': {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
+  'billing-runs_retrieve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this billing run. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingRun'];
+        };
+      };
+    };
+  };
+  'billing-runs_update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this billing run. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BillingRun'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingRun'];
+        };
+      };
+    };
+  };
+  'billing-runs_destroy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this billing run. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'billing-runs_partial_update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this billing run. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedBillingRun'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingRun'];
+        };
+      };
+    };
+  };
+  billing_runs_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingRunProgress'];
+        };
+      };
+    };
+  };
+  'billing-runs_history': {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this billing run. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
+  billing_runs_progress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingRunProgress'];
+        };
+      };
+    };
+  };
   collectors_list: {
     parameters: {
       query?: {
@@ -3212,6 +4185,8 @@ export interface operations {
         page_size?: number;
         /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
         search?: string;
+        /** @description key=value pairs joined by commas, as in the list; only on customer (the fields a picker of a reference to it filters by, x-reference-filter). */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -3320,6 +4295,55 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Contract'];
+        };
+      };
+    };
+  };
+  contracts_bill_preview: {
+    parameters: {
+      query: {
+        /** @description First day. */
+        from: string;
+        /** @description The day after the last day. */
+        to: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Bill'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillPreviewErrors'];
+        };
+      };
+      /** @description No such contract. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillRefused'];
         };
       };
     };
@@ -4195,6 +5219,304 @@ export interface operations {
       };
     };
   };
+  invoices_list: {
+    parameters: {
+      query?: {
+        /** @description Keyset paging direction from page_after_id. */
+        direction?: 'next' | 'prev';
+        /** @description Exact matches as key=value pairs joined by commas (see x-filter-fields). */
+        filter?: string;
+        /** @description Inclusive lower bounds as key=value pairs joined by commas (see x-range-fields). */
+        gte?: string;
+        /** @description Inclusive upper bounds as key=value pairs joined by commas (see x-range-fields). */
+        lte?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Keyset paging: the id of the row this page follows (or precedes, with direction=prev) in the current order. */
+        page_after_id?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search (see x-search-fields). */
+        search?: string;
+        /** @description Comma-separated fields to sort by, "-" prefix for descending (see x-sort-fields). */
+        sort?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedInvoiceList'];
+        };
+      };
+    };
+  };
+  invoices_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Invoice'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+    };
+  };
+  invoices_titles: {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
+  invoices_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this invoice. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+    };
+  };
+  invoices_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this invoice. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Invoice'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+    };
+  };
+  invoices_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this invoice. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  invoices_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this invoice. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedInvoice'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+    };
+  };
+  invoices_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoiceTransition'];
+        };
+      };
+    };
+  };
+  invoices_history: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this invoice. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
+  invoices_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoiceTransition'];
+        };
+      };
+    };
+  };
+  invoices_lines: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoiceLineList'];
+        };
+      };
+    };
+  };
+  invoices_pdf: {
+    parameters: {
+      query?: {
+        lang?: 'cs' | 'en';
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+    };
+  };
   measurements_list: {
     parameters: {
       query?: {
@@ -4263,7 +5585,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['Measurement'][];
+        'application/json': components['schemas']['MeasurementBulkItem'][];
       };
     };
     responses: {
@@ -5902,6 +7224,56 @@ export interface operations {
       };
     };
   };
+  settings_global_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GlobalSettings'];
+        };
+      };
+    };
+  };
+  settings_global_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GlobalSettings'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GlobalSettings'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillPreviewErrors'];
+        };
+      };
+    };
+  };
   specifications_list: {
     parameters: {
       query?: {
@@ -6502,6 +7874,35 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['TariffDevice'];
+        };
+      };
+    };
+  };
+  tariffdevices_consumption: {
+    parameters: {
+      query: {
+        /** @description First day of the period (inclusive, Europe/Prague). */
+        from: string;
+        /** @description Last day of the period (inclusive, Europe/Prague). */
+        to: string;
+        /** @description Length of a bucket (default day). */
+        bucket?: 'day' | 'week' | 'month';
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this tariff device. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumptionBucket'][];
         };
       };
     };
