@@ -1,18 +1,24 @@
 /**
- * The override registry (DESIGN.md "overrides/"): per-resource additions and replacements,
+ * The override registry (docs/architecture.md "The layers"): per-resource additions and replacements,
  * keyed by resource name. The app hands it to the runtime (`mergeOverrides`,
  * `ResourceRegistryProvider`); `src/resources` never imports this folder.
  */
 import type { ResourceOverrides } from '../src/resources';
+import { billingRunsOverride } from './billing-runs';
+import { contractsOverride } from './contracts';
 import { customersOverride } from './customers';
+import { invoicesOverride } from './invoices';
 import { fusesOverride, tariffsFuseOverride } from './fuses';
 import { rolesOverride } from './roles';
 import { tariffDevicesOverride } from './tariffdevices';
 import { usersOverride } from './users';
 
 export const overrides: ResourceOverrides = {
+  'billing-runs': billingRunsOverride,
+  contracts: contractsOverride,
   customers: customersOverride,
   fuses: fusesOverride,
+  invoices: invoicesOverride,
   roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,
   tariffs: tariffsFuseOverride,

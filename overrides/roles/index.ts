@@ -1,16 +1,19 @@
 /**
  * Roles (SPEC §6): the dialog offers only what the server would accept from the signed-in
  * user (server/auth/grants.ts). Privileges they do not hold are shown but cannot be ticked;
- * a role granting any of those is theirs to look at only (no Save, no Delete).
+ * a role granting any of those is theirs to look at only (no Save, no Delete). The
+ * privileges are checkboxes grouped by the areas the API publishes with them; `superuser`
+ * is marked as "everything", and while it is ticked the others show as included.
  */
 import { useMemo } from 'react';
-import { lackingPrivileges, useCurrentUser } from '../../src/auth';
-import type {
-  FormAccess,
-  FormAccessContext,
-  ResourceDescriptor,
-  ResourceOverride,
-  ResourceRow,
+import { SUPERUSER, lackingPrivileges, useCurrentUser } from '../../src/auth';
+import {
+  mergeFieldUi,
+  type FormAccess,
+  type FormAccessContext,
+  type ResourceDescriptor,
+  type ResourceOverride,
+  type ResourceRow,
 } from '../../src/resources';
 
 /** The field holding a role's privileges. */
@@ -46,5 +49,19 @@ export function useRoleFormAccess({ descriptor, row }: FormAccessContext): FormA
   return useMemo(() => roleFormAccess(descriptor, held ?? [], row), [descriptor, held, row]);
 }
 
+/** The descriptor with `superuser` marked as the privilege including every other. */
+export function withSuperuserIncludingAll(descriptor: ResourceDescriptor): ResourceDescriptor {
+  if (!descriptor.fields.some((field) => field.name === PRIVILEGES)) return descriptor;
+  return {
+    ...descriptor,
+    uiSchema: mergeFieldUi(descriptor.uiSchema, {
+      [PRIVILEGES]: { 'ui:options': { includesAll: SUPERUSER } },
+    }),
+  };
+}
+
 /** The roles override. */
-export const rolesOverride: ResourceOverride = { useFormAccess: useRoleFormAccess };
+export const rolesOverride: ResourceOverride = {
+  descriptor: withSuperuserIncludingAll,
+  useFormAccess: useRoleFormAccess,
+};

@@ -1,8 +1,10 @@
 /** @vitest-environment jsdom */
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { authSession } from '../../src/auth';
 import { descriptorsByName } from '../../src/generated/descriptors';
+import generatedEnglish from '../../locales/generated/en.json';
 import { mergeOverrides } from '../../src/resources';
 import { ResourceDialog } from '../../src/resources/form/resource-dialog';
 import {
@@ -37,16 +39,22 @@ function open(id: number | null, privileges: readonly string[]) {
     locale: 'en',
     descriptorsByName: merged,
     overrides,
+    labels: generatedEnglish,
   });
 }
 
-/** The privilege checkboxes in catalogue order, by value, with whether each is enabled. */
+/** The privilege checkbox labelled `name` (English). */
+function box(name: RegExp): HTMLInputElement {
+  return screen.getByRole<HTMLInputElement>('checkbox', { name });
+}
+
+/** Whether the superuser, Roles and Users checkboxes are enabled. */
 function checkboxes(): { superuser: boolean; ROLES: boolean; USERS: boolean } {
-  const boxes = [...document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
-  const order = roles.fields.find((field) => field.name === 'privileges')!.choices!;
-  const enabled = (value: string) =>
-    !boxes[order.findIndex((choice) => choice.value === value)]!.disabled;
-  return { superuser: enabled('superuser'), ROLES: enabled('ROLES'), USERS: enabled('USERS') };
+  return {
+    superuser: !box(/^Superuser/).disabled,
+    ROLES: !box(/^Roles$/).disabled,
+    USERS: !box(/^Users$/).disabled,
+  };
 }
 
 afterEach(() => authSession.store.setUser(null));
@@ -55,7 +63,7 @@ describe('the roles dialog offers only what the server accepts (server/auth/gran
   it('disables the privileges the editor lacks', async () => {
     open(null, ['ROLES']);
     await waitFor(() =>
-      expect(document.querySelectorAll('input[type="checkbox"]').length).toBe(17),
+      expect(document.querySelectorAll('input[type="checkbox"]').length).toBe(18),
     );
     expect(checkboxes()).toEqual({ superuser: false, ROLES: true, USERS: false });
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
@@ -79,9 +87,48 @@ describe('the roles dialog offers only what the server accepts (server/auth/gran
   });
 
   it('leaves a superuser everything', async () => {
-    open(1, ['superuser']);
+    open(4, ['superuser']);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy());
     expect(checkboxes()).toEqual({ superuser: true, ROLES: true, USERS: true });
     expect(roleFormAccess(roles, ['superuser'], rows[0]!)).toEqual({});
+  });
+});
+
+describe('the privileges as the API publishes them (issue #13 "Users and roles")', () => {
+  it('groups the checkboxes by area, in the areas’ order, with every privilege once', async () => {
+    open(4, ['superuser']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy());
+    const groups = [...document.querySelectorAll('fieldset.joule-choice-group')].map((set) => ({
+      area: set.querySelector('legend')?.textContent,
+      privileges: [...set.querySelectorAll('label')].map((label) => label.textContent),
+    }));
+    expect(groups.map((group) => group.area)).toEqual([
+      'Administration',
+      'Customers and contracts',
+      'Devices and readings',
+      'Prices and products',
+      'Settings and reports',
+      'Billing',
+    ]);
+    expect(groups[0]!.privileges).toEqual(['Superusereverything', 'Users', 'Roles']);
+    expect(groups[1]!.privileges).toEqual(['Customers', 'Contracts', 'Consumption points']);
+    const all = groups.flatMap((group) => group.privileges);
+    expect(all).toHaveLength(roles.fields.find((f) => f.name === 'privileges')!.choices!.length);
+  });
+
+  it('marks superuser as everything: ticking it shows the others included', async () => {
+    open(4, ['superuser']);
+    await waitFor(() => expect(box(/^Roles$/).checked).toBe(true));
+    expect(box(/^Users$/).checked).toBe(false);
+    await userEvent.click(box(/^Superuser/));
+    expect(box(/^Superuser/).checked).toBe(true);
+    for (const name of [/^Users$/, /^Customers$/, /^Fuses$/]) {
+      expect(box(name).checked).toBe(true);
+      expect(box(name).disabled).toBe(true);
+    }
+    await userEvent.click(box(/^Superuser/));
+    expect(box(/^Users$/).checked).toBe(false);
+    expect(box(/^Roles$/).checked).toBe(true);
+    expect(box(/^Roles$/).disabled).toBe(false);
   });
 });

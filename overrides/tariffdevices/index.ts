@@ -6,6 +6,8 @@
  */
 import { defineMessages } from 'react-intl';
 import type { ResourceDescriptor, ResourceOverride } from '../../src/resources';
+import { measurementsPanel } from './measurements';
+import { importReadingsAction } from './import';
 
 /** Messages of the tariff devices override; `{format}` is the date pattern of the language. */
 export const tariffDeviceMessages = defineMessages({
@@ -43,7 +45,12 @@ export function withCalibrationDateMessage(descriptor: ResourceDescriptor): Reso
   };
 }
 
-/** The tariff devices override. */
+/**
+ * The tariff devices override: the calibration date's message, the measurements panel and
+ * "Import readings".
+ */
 export const tariffDevicesOverride: ResourceOverride = {
   descriptor: withCalibrationDateMessage,
+  panels: [measurementsPanel],
+  listActions: [importReadingsAction],
 };

@@ -9,6 +9,7 @@
  * - a user holding a privilege the editor lacks (a superuser above all) is read-only to
  *   them. Known only when the editor may read that user's roles (`ROLES`); otherwise the
  *   server's refusal says so on save.
+ * The active flag is a switch (SPEC §3 User "active").
  */
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
@@ -16,9 +17,11 @@ import { SUPERUSER, lackingPrivileges, useCurrentUser } from '../../src/auth';
 import {
   itemQueryOptions,
   useResourceRegistry,
+  mergeFieldUi,
   type FieldUiPatch,
   type FormAccess,
   type FormAccessContext,
+  type ResourceDescriptor,
   type ResourceOverride,
   type ResourceRow,
   type RowId,
@@ -27,6 +30,16 @@ import {
 /** The field holding a user's role ids, and the resource they point at. */
 const ROLES = 'roles';
 const PASSWORD = 'password';
+const IS_ACTIVE = 'is_active';
+
+/** The descriptor with the active flag shown as a switch. */
+export function withActiveSwitch(descriptor: ResourceDescriptor): ResourceDescriptor {
+  if (!descriptor.fields.some((field) => field.name === IS_ACTIVE)) return descriptor;
+  return {
+    ...descriptor,
+    uiSchema: mergeFieldUi(descriptor.uiSchema, { [IS_ACTIVE]: { 'ui:widget': 'switch' } }),
+  };
+}
 
 /** The signed-in editor as these rules need it. */
 export interface Editor {
@@ -103,4 +116,7 @@ export function useUserFormAccess({ id, row }: FormAccessContext): FormAccess {
 }
 
 /** The users override. */
-export const usersOverride: ResourceOverride = { useFormAccess: useUserFormAccess };
+export const usersOverride: ResourceOverride = {
+  descriptor: withActiveSwitch,
+  useFormAccess: useUserFormAccess,
+};

@@ -141,3 +141,15 @@ describe('userFormAccess', () => {
     expect(userFormAccess(EDITOR, 2, ['CUSTOMERS']).readOnly).toBe(false);
   });
 });
+
+describe('the users dialog as staff expect it (issue #13 "Users and roles")', () => {
+  it('shows the active flag as a switch and the roles by name', async () => {
+    open(20, SUPERUSER);
+    await waitFor(() => expect(field('email')?.value).toBe('desk@joule.test'));
+    const active = field('is_active')!;
+    expect(active.type).toBe('checkbox');
+    expect(active.closest('.bp6-switch')).not.toBeNull();
+    expect(active.checked).toBe(true);
+    await waitFor(() => expect(screen.getByText('Customer desk')).toBeTruthy());
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Errors of API calls, mapped from the DRF error shapes of API.md "Errors".
+ * Errors of API calls, mapped from the DRF error shapes of docs/api.md "Errors".
  *
  * A server's raw details are never shown to people (SPEC §8): views show `fieldErrors`
  * beside fields and `formErrors` above the form; everything else is logged.
@@ -38,7 +38,7 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** Messages to show above a form: `non_field_errors`, then `detail` (API.md "Errors"). */
+  /** Messages to show above a form: `non_field_errors`, then `detail` (docs/api.md "Errors"). */
   get formErrors(): readonly string[] {
     return this.detail ? [...this.nonFieldErrors, this.detail] : this.nonFieldErrors;
   }

@@ -112,7 +112,7 @@ export interface RequestOptions {
   query?: Readonly<Record<string, string | number | boolean | undefined | null>>;
   /** JSON body. */
   body?: unknown;
-  /** `If-Match` value: the ETag the change is based on (API.md "Errors", 412). */
+  /** `If-Match` value: the ETag the change is based on (docs/api.md "Errors", 412). */
   ifMatch?: string | null;
   signal?: AbortSignal;
 }

@@ -1,11 +1,15 @@
 /** @vitest-environment jsdom */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '../auth';
-import { requirePrivilege, requireUser, takeReturnPath } from './guards';
+import { NO_ACCESS_MESSAGE, requirePrivilege, requireUser, takeReturnPath } from './guards';
+import { showSnackbar } from './snackbar/snackbar';
+
+vi.mock('./snackbar/snackbar', () => ({ showSnackbar: vi.fn() }));
 
 afterEach(() => {
   sessionStorage.clear();
   authSession.store.clear();
+  vi.mocked(showSnackbar).mockClear();
 });
 
 async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
@@ -37,6 +41,17 @@ describe('route guards (SPEC §2)', () => {
     authSession.store.setBackend('joule');
     authSession.store.setUser({ id: 1, email: 'a@joule.test', privileges });
     expect(await redirectOf(requirePrivilege(request('/x'), privilege))).toBe(want);
+    // SPEC §8, issue 17: a refused page says why, on the page the user lands on.
+    if (want) {
+      expect(showSnackbar).toHaveBeenCalledWith({ message: NO_ACCESS_MESSAGE, color: 'warning' });
+    } else expect(showSnackbar).not.toHaveBeenCalled();
+  });
+
+  it('the no-access message is SPEC §8 in both languages', async () => {
+    const en = (await import('../../locales/en.json')).default as Record<string, string>;
+    const cs = (await import('../../locales/cs.json')).default as Record<string, string>;
+    expect(en[NO_ACCESS_MESSAGE.id]).toBe('You have no access to the product');
+    expect(cs[NO_ACCESS_MESSAGE.id]).toBe('Nemáte přístup k produktu');
   });
 
   it.each([['//evil.test/x'], ['https://evil.test/'], ['/login']])(

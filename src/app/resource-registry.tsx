@@ -6,6 +6,7 @@ import { useCallback, type ReactNode } from 'react';
 import { overrides } from '../../overrides';
 import { groups } from '../../overrides/groups';
 import { descriptors, descriptorsByName } from '../generated/descriptors';
+import { formValidators } from '../generated/validators';
 import { request } from '../api';
 import {
   mergeOverrides,
@@ -67,6 +68,7 @@ function ScreenRegistry({
       onEvent={onResourceEvent}
       owner={owner}
       mayUse={mayUse}
+      formValidators={formValidators}
     >
       {children}
     </ResourceRegistryProvider>

@@ -158,14 +158,15 @@ function storedAccessTokenValid(): boolean {
   );
 }
 
-/** The route of one resource: `/<name>`, titled by the descriptor, guarded by its privilege. */
+/** The route of one resource: `/<name>` and its rows `/<name>/<id>…`, titled by the descriptor, guarded by its privilege. */
 export function resourceRoute(
   descriptor: ResourceDescriptor,
   registry: ResourceRegistry,
 ): RouteObject {
   return {
     id: `resource:${descriptor.name}`,
-    path: descriptor.name,
+    // `/<name>/42` (and deeper) opens a row's dialog over the list (issue 17, record-path.tsx).
+    path: `${descriptor.name}/*`,
     handle: handle(descriptor.title),
     loader: async (args) => {
       const params = new URL(args.request.url).searchParams;
@@ -199,7 +200,7 @@ export function resourceRoute(
 export function groupRoute(group: ResourceGroup, registry: ResourceRegistry): RouteObject {
   return {
     id: `group:${group.name}`,
-    path: group.name,
+    path: `${group.name}/*`,
     handle: handle(group.title),
     loader: guard(group.privilege),
     lazy: async () => {

@@ -76,3 +76,35 @@ describe('Dark Blue contrast (WCAG AA)', () => {
     expect(contrast('#ffffff', '#ac2f33')).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('sort marks (issue 17, WCAG 1.4.11: ≥ 3:1 in every theme)', () => {
+  const tableCss = read('../resources/list/resource-table.css');
+  /** The colour a rule of resource-table.css gives the idle sort mark. */
+  const idle = (selector: string) => {
+    const rule = new RegExp(`${selector.replace(/[.*]/g, '\\$&')}\\s*\\{\\s*color:\\s*([^;]+);`);
+    const value = rule.exec(tableCss)?.[1]?.trim();
+    if (!value) throw new Error(`resource-table.css has no colour for ${selector}`);
+    return value.startsWith('var(') ? color(value.slice(value.indexOf('--joule-') + 8, -1)) : value;
+  };
+
+  it('has no opacity trick left', () => {
+    expect(tableCss).not.toMatch(/joule-sort-idle\s*\{[^}]*opacity/);
+  });
+
+  it.each([
+    ['Light, on the white header', '.joule-resource-table .joule-sort-idle', ['#ffffff']],
+    ['Dark, on the dark header', '.bp6-dark .joule-resource-table .joule-sort-idle', ['#2f343c']],
+    [
+      'Dark Blue, on every surface',
+      '.joule-theme-dark-blue .joule-resource-table .joule-sort-idle',
+      backgroundsOfDarkBlue(),
+    ],
+  ])('%s', (_name, selector, against) => {
+    for (const background of against)
+      expect(contrast(idle(selector), background)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+function backgroundsOfDarkBlue(): string[] {
+  return ['page-bg', 'surface', 'raised', 'sunken', 'navbar'].map(color);
+}

@@ -19,6 +19,33 @@ export function dateLocale(lang: string): string {
   return dateLocales[lang as Language] ?? DEFAULT_DATE_LOCALE;
 }
 
+/**
+ * The one way a date is shown (issue 17): `31. 12. 2025` in Czech, `12/31/2025` in English
+ * (`Intl.DateTimeFormat` / react-intl `formatDate` options, with {@link dateLocale}).
+ */
+export const DATE_FORMAT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+};
+
+/**
+ * The one way a date-time is shown (issue 17): `31. 12. 2025 0:00` in Czech,
+ * `12/31/2025, 12:00 AM` in English (en-US), in the browser's time zone. Lists, dialogs,
+ * history and messages all use it, never `dateStyle: 'short'` (`31.12.25 0:00`).
+ */
+export const DATE_TIME_FORMAT: Intl.DateTimeFormatOptions = {
+  ...DATE_FORMAT,
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
+/** {@link DATE_TIME_FORMAT} with seconds, where the exact moment matters (tooltips). */
+export const DATE_TIME_SECONDS_FORMAT: Intl.DateTimeFormatOptions = {
+  ...DATE_TIME_FORMAT,
+  second: '2-digit',
+};
+
 /** The date pattern shown to people in `lang`, for placeholders and the 'Date must be in' message. */
 export function dateFormatPattern(lang: Language): string {
   return patterns[lang];

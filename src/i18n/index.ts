@@ -1,7 +1,16 @@
 /** Public surface of `src/i18n` (STYLE.md convention 5). */
 export { loadMessages } from './catalogues';
 export type { Messages } from './catalogues';
-export { DEFAULT_DATE_LOCALE, dateFormatPattern, dateLocale, isIsoDate, toIsoDate } from './dates';
+export {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  DATE_TIME_SECONDS_FORMAT,
+  DEFAULT_DATE_LOCALE,
+  dateFormatPattern,
+  dateLocale,
+  isIsoDate,
+  toIsoDate,
+} from './dates';
 export { I18nProvider } from './provider';
 export type { I18nProviderProps } from './provider';
 export {

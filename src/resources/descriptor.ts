@@ -1,6 +1,6 @@
 /**
  * The descriptor types the runtime reads, from one place so the import path changes in
- * one file only (DESIGN.md "A descriptor is plain data").
+ * one file only (docs/architecture.md "The layers").
  */
 export type {
   ChoiceDescriptor,
@@ -10,7 +10,7 @@ export type {
   ResourceDescriptor,
 } from '../generated/descriptor-types';
 
-/** One row of a resource as the API sends it (API.md "Resources"). */
+/** One row of a resource as the API sends it (docs/api.md "Resources"). */
 export type ResourceRow = Readonly<Record<string, unknown>>;
 
 /** A row's id as it appears in URLs (`/customers/12/`). */

@@ -23,6 +23,8 @@ export type {
   FormValidator,
   OverrideMessage,
   FormAccessContext,
+  ListAction,
+  ListActionProps,
   ResourceOverride,
   ResourceOverrides,
   ResourcePanel,

@@ -62,6 +62,7 @@ export const messages = defineMessages({
   keepEditing: { id: 'app.resources.keepEditing', defaultMessage: 'Keep editing' },
   dateFormat: { id: 'app.resources.dateFormat', defaultMessage: 'Date must be in {format}' },
   datePattern: { id: 'app.resources.datePattern', defaultMessage: 'YYYY-MM-DD' },
+  openCalendar: { id: 'app.resources.openCalendar', defaultMessage: 'Calendar' },
   datetimeFormat: {
     id: 'app.resources.datetimeFormat',
     defaultMessage: 'Date and time must be in {format}',
@@ -93,6 +94,7 @@ export const messages = defineMessages({
   clear: { id: 'app.resources.clear', defaultMessage: 'Clear' },
   remove: { id: 'app.resources.remove', defaultMessage: 'Remove {name}' },
   noChoice: { id: 'app.resources.noChoice', defaultMessage: '—' },
+  includesAll: { id: 'app.resources.includesAll', defaultMessage: 'everything' },
   filters: {
     id: 'app.resources.filters',
     defaultMessage: '{count, plural, =0 {Filters} other {Filters ({count})}}',
@@ -101,6 +103,8 @@ export const messages = defineMessages({
   filterAny: { id: 'app.resources.filterAny', defaultMessage: 'Any' },
   filterFrom: { id: 'app.resources.filterFrom', defaultMessage: '{field} from' },
   filterTo: { id: 'app.resources.filterTo', defaultMessage: '{field} to' },
+  boundFrom: { id: 'app.resources.boundFrom', defaultMessage: 'from' },
+  boundTo: { id: 'app.resources.boundTo', defaultMessage: 'to' },
   columns: { id: 'app.resources.columns', defaultMessage: 'Columns' },
   moveColumnUp: { id: 'app.resources.moveColumnUp', defaultMessage: 'Move {name} up' },
   moveColumnDown: { id: 'app.resources.moveColumnDown', defaultMessage: 'Move {name} down' },

@@ -7,13 +7,13 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 import type { RequestFn } from './registry/registry-context';
 
-/** One page of a list (DRF PageNumberPagination, API.md "List query parameters"). */
+/** One page of a list (DRF PageNumberPagination, docs/api.md "Lists"). */
 export interface ListPage {
   readonly count: number;
   readonly results: readonly ResourceRow[];
 }
 
-/** A row with the ETag it was read with (API.md "Errors", 412). */
+/** A row with the ETag it was read with (docs/api.md "Errors", 412). */
 export interface ItemSnapshot {
   readonly row: ResourceRow;
   readonly etag: string | null;
@@ -70,15 +70,19 @@ export function itemQueryOptions(request: RequestFn, descriptor: ResourceDescrip
   });
 }
 
-/** Up to 20 rows matching a search term, for reference pickers. */
+/**
+ * Up to 20 rows matching a search term (and `filter`, the list's `key=value,…` pairs, when
+ * given), for reference pickers.
+ */
 export function searchQueryOptions(
   request: RequestFn,
   descriptor: Pick<ResourceDescriptor, 'name' | 'path'>,
   term: string,
+  filter?: string,
 ) {
-  const query = { search: term || undefined, page: 1, page_size: 20 };
+  const query = { search: term || undefined, filter: filter || undefined, page: 1, page_size: 20 };
   return queryOptions({
-    queryKey: resourceKeys.search(descriptor.name, term),
+    queryKey: resourceKeys.search(descriptor.name, filter ? `${term}|filter:${filter}` : term),
     queryFn: async ({ signal }) =>
       toListPage((await request<unknown>('GET', descriptor.path, { query, signal })).data),
     staleTime: 30_000,
@@ -124,15 +128,19 @@ export async function fetchTitlesByIds(
   return titles;
 }
 
-/** Up to 20 `{id, title}` rows matching a search term, from the title lookup, for pickers. */
+/**
+ * Up to 20 `{id, title}` rows matching a search term (and `filter`, on the fields the lookup
+ * accepts: `x-reference-filter`), from the title lookup, for pickers.
+ */
 export function titleSearchQueryOptions(
   request: RequestFn,
   descriptor: Pick<ResourceDescriptor, 'name' | 'path'>,
   term: string,
+  filter?: string,
 ) {
-  const query = { search: term || undefined, page: 1, page_size: 20 };
+  const query = { search: term || undefined, filter: filter || undefined, page: 1, page_size: 20 };
   return queryOptions({
-    queryKey: resourceKeys.titles(descriptor.name, `search:${term}`),
+    queryKey: resourceKeys.titles(descriptor.name, `search:${term}|filter:${filter ?? ''}`),
     queryFn: async ({ signal }) => {
       const answer = await request<unknown>('GET', titlesPath(descriptor), { query, signal });
       return toListPage(answer.data).results as unknown as readonly TitleRow[];

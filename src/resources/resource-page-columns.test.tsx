@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourcePage } from './resource-page';
 import { contracts } from './test-support/fixtures';
+import { openDeferredPopover } from './test-support/popover';
 import { fakeRequest, renderWithProviders, type Call } from './test-support/render';
 
 const row = (id: number) => ({
@@ -47,58 +48,61 @@ function readBlob(blob: Blob): Promise<string> {
 afterEach(() => localStorage.clear());
 
 describe('the column chooser', () => {
-  it('hides, shows and reorders columns, remembered per user and resource', async () => {
-    const { request } = fakeRequest(server);
-    const user = userEvent.setup();
-    const { unmount } = renderWithProviders(<ResourcePage descriptor={contracts} />, {
-      request,
-      owner: 7,
-    });
-    await screen.findByRole('row', { name: 'S-1' });
-    expect(headers()).toEqual([
-      'Číslo smlouvy',
-      'Zákazník',
-      'Stav',
-      'Platnost od',
-      'Cena',
-      'Aktivní',
-      'Produkty',
-    ]);
+  it(
+    'hides, shows and reorders columns, remembered per user and resource',
+    { timeout: 60_000 },
+    async () => {
+      const { request } = fakeRequest(server);
+      const user = userEvent.setup();
+      const { unmount } = renderWithProviders(<ResourcePage descriptor={contracts} />, {
+        request,
+        owner: 7,
+      });
+      await screen.findByRole('row', { name: 'S-1' });
+      expect(headers()).toEqual([
+        'Číslo smlouvy',
+        'Zákazník',
+        'Stav',
+        'Platnost od',
+        'Cena',
+        'Aktivní',
+        'Produkty',
+      ]);
 
-    await user.click(screen.getByRole('button', { name: 'Sloupce' }));
-    // The chooser's code loads on first use: on a busy CI machine that alone can take seconds.
-    const chooser = await screen.findByRole('region', { name: 'Sloupce' }, { timeout: 15_000 });
-    await user.click(within(chooser).getByRole('checkbox', { name: 'Cena' }));
-    expect(headers()).not.toContain('Cena');
-    // Keyboard: the move button keeps the focus, so Enter can be pressed again.
-    within(chooser).getByRole('button', { name: 'Posunout Stav nahoru' }).focus();
-    await user.keyboard('{Enter}');
-    await waitFor(() =>
-      expect(document.activeElement?.getAttribute('aria-label')).toBe('Posunout Stav nahoru'),
-    );
-    await user.keyboard('{Enter}');
-    expect(headers().slice(0, 3)).toEqual(['Stav', 'Číslo smlouvy', 'Zákazník']);
-    expect(JSON.parse(localStorage.getItem('joule.columns.7.contracts') ?? '{}')).toMatchObject({
-      hidden: expect.arrayContaining(['price']),
-    });
+      await openDeferredPopover(user, 'Sloupce');
+      const chooser = await screen.findByRole('region', { name: 'Sloupce' });
+      await user.click(within(chooser).getByRole('checkbox', { name: 'Cena' }));
+      expect(headers()).not.toContain('Cena');
+      // Keyboard: the move button keeps the focus, so Enter can be pressed again.
+      within(chooser).getByRole('button', { name: 'Posunout Stav nahoru' }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() =>
+        expect(document.activeElement?.getAttribute('aria-label')).toBe('Posunout Stav nahoru'),
+      );
+      await user.keyboard('{Enter}');
+      expect(headers().slice(0, 3)).toEqual(['Stav', 'Číslo smlouvy', 'Zákazník']);
+      expect(JSON.parse(localStorage.getItem('joule.columns.7.contracts') ?? '{}')).toMatchObject({
+        hidden: expect.arrayContaining(['price']),
+      });
 
-    // Cells follow the headers.
-    const cells = within(screen.getByRole('row', { name: 'S-1' })).getAllByRole('cell');
-    expect(cells[0]?.textContent).toBe('Platná');
-    unmount();
+      // Cells follow the headers.
+      const cells = within(screen.getByRole('row', { name: 'S-1' })).getAllByRole('cell');
+      expect(cells[0]?.textContent).toBe('Platná');
+      unmount();
 
-    // The same user sees the same columns again; another user sees the defaults.
-    renderWithProviders(<ResourcePage descriptor={contracts} />, { request, owner: 7 });
-    await screen.findByRole('row', { name: 'S-1' });
-    expect(headers().slice(0, 3)).toEqual(['Stav', 'Číslo smlouvy', 'Zákazník']);
-    expect(headers()).not.toContain('Cena');
+      // The same user sees the same columns again; another user sees the defaults.
+      renderWithProviders(<ResourcePage descriptor={contracts} />, { request, owner: 7 });
+      await screen.findByRole('row', { name: 'S-1' });
+      expect(headers().slice(0, 3)).toEqual(['Stav', 'Číslo smlouvy', 'Zákazník']);
+      expect(headers()).not.toContain('Cena');
 
-    await user.click(screen.getByRole('button', { name: 'Sloupce' }));
-    await user.click(await screen.findByRole('button', { name: 'Obnovit výchozí' }));
-    expect(headers()[0]).toBe('Číslo smlouvy');
-    expect(headers()).toContain('Cena');
-    expect(localStorage.getItem('joule.columns.7.contracts')).toBeNull();
-  });
+      await openDeferredPopover(user, 'Sloupce');
+      await user.click(await screen.findByRole('button', { name: 'Obnovit výchozí' }));
+      expect(headers()[0]).toBe('Číslo smlouvy');
+      expect(headers()).toContain('Cena');
+      expect(localStorage.getItem('joule.columns.7.contracts')).toBeNull();
+    },
+  );
 
   it('keeps other users’ choices apart', async () => {
     localStorage.setItem(

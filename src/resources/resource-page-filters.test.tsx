@@ -59,6 +59,10 @@ describe('ResourcePage filters', () => {
     expect(within(bar).getByRole('combobox', { name: 'Zákazník' })).toBeTruthy();
     expect(within(bar).getByLabelText('Platnost od od')).toBeTruthy();
     expect(within(bar).getByLabelText('Cena do')).toBeTruthy();
+    // Issue 17: each end of a range says which it is, visibly too.
+    const range = within(bar).getByLabelText('Platnost od od').closest('[role="group"]');
+    expect(range?.textContent).toContain('od');
+    expect(range?.textContent).toContain('do');
     expect(screen.queryByRole('button', { name: 'Zrušit filtry' })).toBeNull();
   });
 

@@ -1,7 +1,7 @@
-import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, H1, H2 } from '@blueprintjs/core';
-import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
+import type { ResourceDescriptor, ResourceRow } from './descriptor';
 import { LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
 import { ColumnChooser } from './list/column-chooser';
 import { useColumnSettings } from './list/column-settings';
@@ -13,7 +13,8 @@ import { ListPagination } from './list/pagination';
 import { SearchBox } from './list/search-box';
 import { useResourceList } from './list/use-resource-list';
 import { messages } from './messages';
-import { useResourceRegistry } from './registry/registry-context';
+import { RecordPathProvider, useRecordDialog, useRouteRecordPath } from './record-path';
+import { useResourceOverride, useResourceRegistry } from './registry/registry-context';
 
 /** Props of `ResourcePage`. */
 export interface ResourcePageProps {
@@ -29,8 +30,8 @@ export interface ResourcePageProps {
   readonly headingLevel?: 1 | 2;
 }
 
-/** Which dialog is open: none, create, or edit of a row. */
-type DialogTarget = { readonly id: RowId | null } | null;
+/** The page's own rows are named right below its route: `/customers/42`. */
+const OWN_ROWS: readonly string[] = [];
 
 /** Delay after the list shows before the dialog chunk loads in the background. */
 const PRELOAD_AFTER_MS = 1500;
@@ -47,7 +48,10 @@ export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps
   const intl = useIntl();
   const list = useResourceList(descriptor);
   const columns = useColumnSettings(descriptor, useResourceRegistry().owner);
-  const [dialog, setDialog] = useState<DialogTarget>(null);
+  const { listActions = [] } = useResourceOverride(descriptor);
+  // The open row lives in the URL (`/customers/42`, issue 17), the list's state in its query.
+  const record = useRecordDialog(descriptor, useRouteRecordPath(), OWN_ROWS);
+  const { target: dialog, open: openDialog } = record;
   const { idField, operations } = descriptor;
   const canOpen = operations.retrieve || operations.update;
   const title = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
@@ -60,11 +64,24 @@ export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps
   const openRow = useCallback(
     (row: ResourceRow) => {
       const id = row[idField];
-      if (canOpen && (typeof id === 'number' || typeof id === 'string')) setDialog({ id });
+      if (canOpen && (typeof id === 'number' || typeof id === 'string')) openDialog(id);
     },
-    [canOpen, idField],
+    [canOpen, idField, openDialog],
   );
-  const closeDialog = useCallback(() => setDialog(null), []);
+  // Opening the filters keeps the pager on screen (issue 17): the table's scroll area gives
+  // up the filter bar's height (`--joule-filter-height`, read by resource-table.css).
+  const filterBox = useRef<HTMLDivElement>(null);
+  const [filterHeight, setFilterHeight] = useState(0);
+  useEffect(() => {
+    const box = filterBox.current;
+    if (!filtersOpen || !box) return setFilterHeight(0);
+    const measure = () => setFilterHeight(box.getBoundingClientRect().height);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [filtersOpen]);
   const loaded = list.query.isSuccess;
   useEffect(() => {
     if (!loaded) return;
@@ -73,7 +90,10 @@ export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps
   }, [loaded]);
 
   return (
-    <section aria-labelledby={`${descriptor.name}-title`}>
+    <section
+      aria-labelledby={`${descriptor.name}-title`}
+      style={{ ['--joule-filter-height' as string]: `${Math.ceil(filterHeight)}px` }}
+    >
       <div
         style={{
           display: 'flex',
@@ -97,6 +117,9 @@ export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps
         )}
         {filterCount > 0 && <ClearFiltersButton onClear={() => list.setFilters(NO_FILTERS)} />}
         <ColumnChooser descriptor={descriptor} columns={columns} />
+        {listActions.map(({ id, component: Action }) => (
+          <Action key={id} descriptor={descriptor} />
+        ))}
         {operations.list && (
           <ExportButton descriptor={descriptor} state={list.state} columns={columns.visible} />
         )}
@@ -106,23 +129,32 @@ export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps
             icon="plus"
             text={intl.formatMessage(messages.create)}
             onPointerEnter={() => void preloadResourceDialog()}
-            onClick={() => setDialog({ id: null })}
+            onClick={() => openDialog(null)}
           />
         )}
       </div>
       {filters.length > 0 && filtersOpen && (
-        <FilterBar id={filterBarId} specs={filters} state={list.state} onChange={list.setFilters} />
+        <div ref={filterBox}>
+          <FilterBar
+            id={filterBarId}
+            specs={filters}
+            state={list.state}
+            onChange={list.setFilters}
+          />
+        </div>
       )}
       <ListBody descriptor={descriptor} list={list} onOpen={openRow} columns={columns.visible} />
       <ListPagination list={list} />
       {dialog && (
         <Suspense fallback={null}>
-          <LazyResourceDialog
-            key={String(dialog.id)}
-            descriptor={descriptor}
-            id={dialog.id}
-            onClose={closeDialog}
-          />
+          <RecordPathProvider value={record.inner}>
+            <LazyResourceDialog
+              key={String(dialog.id)}
+              descriptor={descriptor}
+              id={dialog.id}
+              onClose={record.close}
+            />
+          </RecordPathProvider>
         </Suspense>
       )}
     </section>

@@ -45,7 +45,7 @@ export interface FirstPageInput {
   readonly language: Language;
   /** `GET /auth/me/` of the session's user. */
   readonly user: CurrentUser;
-  /** The API's answer to {@link firstListRequest} (API.md "List answer"), as the user's. */
+  /** The API's answer to {@link firstListRequest} (docs/api.md "Lists"), as the user's. */
   readonly list: unknown;
 }
 

@@ -1,8 +1,10 @@
 /** The icon names the app passes as strings; their paths are in paths-16.ts and paths-20.ts. */
 export const ICON_NAMES: readonly string[] = [
+  'add',
   'arrow-right',
   'barcode',
   'box',
+  'calendar',
   'chevron-down',
   'chevron-left',
   'chevron-right',
@@ -20,6 +22,7 @@ export const ICON_NAMES: readonly string[] = [
   'flash',
   'floppy-disk',
   'folder-close',
+  'import',
   'inbox',
   'info-sign',
   'key',

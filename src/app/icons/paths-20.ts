@@ -4,6 +4,9 @@
  * Keep in step with `ICON_NAMES` (icon-names.ts); a test checks it.
  */
 import type { IconPaths } from '@blueprintjs/icons';
+import importIcon from '@blueprintjs/icons/lib/esm/generated/20px/paths/import.js';
+import calendar from '@blueprintjs/icons/lib/esm/generated/20px/paths/calendar.js';
+import add from '@blueprintjs/icons/lib/esm/generated/20px/paths/add.js';
 import arrowRight from '@blueprintjs/icons/lib/esm/generated/20px/paths/arrow-right.js';
 import barcode from '@blueprintjs/icons/lib/esm/generated/20px/paths/barcode.js';
 import box from '@blueprintjs/icons/lib/esm/generated/20px/paths/box.js';
@@ -48,6 +51,9 @@ import warningSign from '@blueprintjs/icons/lib/esm/generated/20px/paths/warning
 
 /** Paths by icon name, 20px grid. */
 export const paths: Readonly<Record<string, IconPaths>> = {
+  import: importIcon,
+  calendar: calendar,
+  add: add,
   'arrow-right': arrowRight,
   barcode: barcode,
   box: box,

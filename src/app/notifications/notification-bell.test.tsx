@@ -115,7 +115,7 @@ describe('notification bell (SPEC §2, §9)', () => {
     const list = await openBell();
     const time = list.querySelector('time');
     expect(time?.textContent).toBe('now');
-    expect(time?.getAttribute('title')).toBe('Jun 15, 2025, 2:30:00 PM');
+    expect(time?.getAttribute('title')).toBe('6/15/2025, 2:30:00 PM');
     expect(time?.getAttribute('dateTime')).toBe(new Date(2025, 5, 15, 14, 30).toISOString());
 
     act(() => vi.advanceTimersByTime(9_999));

@@ -1,6 +1,7 @@
 /** The bell's list (SPEC §2): per item its type's icon, the message, the relative time. */
 import { Button, Icon, type IconName, type Intent } from '@blueprintjs/core';
 import { FormattedRelativeTime, useIntl } from 'react-intl';
+import { DATE_TIME_SECONDS_FORMAT } from '../../i18n';
 import { formatAppMessage } from '../app-message';
 import type { AppNotification, NotificationType } from './notification-store';
 import { relativeTime, useNow } from './relative-time';
@@ -45,10 +46,7 @@ function NotificationItem({ notification, now, onRemove }: ItemProps) {
           className="joule-notification-time"
           dateTime={notification.receivedAt.toISOString()}
           // The full date and time as the tooltip (SPEC §2).
-          title={intl.formatDate(notification.receivedAt, {
-            dateStyle: 'medium',
-            timeStyle: 'medium',
-          })}
+          title={intl.formatDate(notification.receivedAt, DATE_TIME_SECONDS_FORMAT)}
         >
           <FormattedRelativeTime value={value} unit={unit} numeric="auto" />
         </time>

@@ -1,4 +1,7 @@
-/** Settings (SPEC §2): theme and language, 'Save settings'; stored locally, applied at once. */
+/**
+ * Settings (SPEC §2): theme and language, 'Save settings'; stored locally, applied at once.
+ * A superuser also edits the supplier's global settings here (issue #17).
+ */
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H1, Radio, RadioGroup } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,7 +14,9 @@ import {
   type Language,
   type Theme,
 } from '../../i18n';
+import { SUPERUSER, canUse, useAbility } from '../../auth';
 import { notify } from '../notifications/notify';
+import { GlobalSettingsForm } from './global-settings-form';
 
 const themeLabels: Readonly<Record<Theme, string>> = {
   light: 'app.settings.theme.light',
@@ -26,6 +31,7 @@ const languageLabels: Readonly<Record<Language, string>> = {
 
 export function SettingsPage() {
   const intl = useIntl();
+  const superuser = canUse(useAbility(), SUPERUSER);
   const saved = useSettings();
   const [draft, setDraft] = useState<AppSettings>(saved);
   const [justSaved, setJustSaved] = useState(false);
@@ -91,6 +97,7 @@ export function SettingsPage() {
           </div>
         </form>
       </Card>
+      {superuser && <GlobalSettingsForm />}
     </div>
   );
 }

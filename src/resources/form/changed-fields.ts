@@ -13,7 +13,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The fields a PATCH must send (API.md "Resources": PATCH takes changed fields only): every
+ * The fields a PATCH must send (docs/api.md "Resources": PATCH takes changed fields only): every
  * key whose value in `current` differs from `initial`. A key the form dropped (rjsf drops
  * emptied inputs) becomes `null`; `''` where there was nothing is no change. With `fields`, only those keys are compared — the form's
  * writable fields, so read-only values the server sent are never echoed back.

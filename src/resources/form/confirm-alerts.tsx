@@ -40,7 +40,7 @@ export interface DeleteAlertProps {
   readonly onCancel: () => void;
 }
 
-/** "Delete <title>?" with the server's refusal shown in place (API.md "Errors"). */
+/** "Delete <title>?" with the server's refusal shown in place (docs/api.md "Errors"). */
 export function DeleteAlert({ isOpen, name, deletion, onConfirm, onCancel }: DeleteAlertProps) {
   const intl = useIntl();
   return (

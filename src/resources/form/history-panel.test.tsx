@@ -79,7 +79,17 @@ describe('HistoryPanel in the edit dialog', () => {
     expect(changed.textContent).toContain('Změnil(a) admin@joule.test');
     const time = changed.querySelector('time');
     expect(time?.getAttribute('dateTime')).toBe('2025-03-05T09:30:00Z');
-    expect(time?.textContent).toMatch(/2025/);
+    // Issue 17: the same date-time format as the lists (`5. 3. 2025 10:30` in Prague).
+    expect(time?.textContent).toBe(
+      new Intl.DateTimeFormat('cs', {
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(new Date('2025-03-05T09:30:00Z')),
+    );
+    expect(time?.textContent).toMatch(/^5\. 3\. 2025 \d{1,2}:30$/);
     const rowText = (name: string) =>
       within(changed).getByRole('rowheader', { name }).closest('tr')?.textContent;
     expect(rowText('Cena')).toBe('Cena1\u00a0000,001\u00a0234,50');

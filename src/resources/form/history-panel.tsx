@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { DATE_TIME_FORMAT } from '../../i18n/dates';
 import {
   Button,
   Callout,
@@ -79,7 +80,7 @@ function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: H
           user: entry.user?.email ?? intl.formatMessage(messages.historySystem),
           at: (
             <time key="at" dateTime={entry.at}>
-              {intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'short' })}
+              {intl.formatDate(entry.at, DATE_TIME_FORMAT)}
             </time>
           ),
         })}

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NetworkError } from '../../api';
-import { contracts } from '../test-support/fixtures';
+import { contracts, customers } from '../test-support/fixtures';
 import {
   apiError,
   fakeRequest,
@@ -194,5 +194,58 @@ describe('ResourceDialog with an override', () => {
     });
     expect(await screen.findByText('Platby smlouvy S-5')).toBeTruthy();
     expect(screen.getByText('own date widget')).toBeTruthy();
+  });
+});
+
+describe('ResourceDialog: a panel replacing a related list', () => {
+  const owned = { ...contracts, parent: 'customer' };
+  const byName = { customers, contracts: owned };
+  const customerRow = { id: 7, first_name: 'Jan', last_name: 'Novák' };
+  const panel = (available?: () => boolean): ResourceOverrides => ({
+    customers: {
+      panels: [
+        {
+          id: 'contracts-own',
+          title: 'resource.contracts.title',
+          replaces: 'contracts',
+          available,
+          component: ({ related, id }) => (
+            <p>{`own list of ${related?.descriptor.name} by ${related?.field} of ${id}`}</p>
+          ),
+        },
+      ],
+    },
+  });
+  const open = (overrides: ResourceOverrides, mayUse?: (privilege: string | null) => boolean) => {
+    const fake = fakeRequest((call) =>
+      call.path === '/customers/7/'
+        ? { data: customerRow }
+        : { data: { count: 1, results: [{ ...row, contract_no: 'GENERIC-ROW' }] } },
+    );
+    renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={vi.fn()} />, {
+      request: fake.request,
+      overrides,
+      descriptorsByName: byName,
+      mayUse,
+    });
+    return fake.calls;
+  };
+
+  it('shows in place of the generic list, told which child it replaces', async () => {
+    const calls = open(panel());
+    expect(await screen.findByText('own list of contracts by customer of 7')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/contracts/')).toBe(false);
+  });
+
+  it('steps aside when not available: the generic list shows', async () => {
+    open(panel(() => false));
+    expect(await screen.findByText('GENERIC-ROW')).toBeTruthy();
+    expect(screen.queryByText(/own list of/)).toBeNull();
+  });
+
+  it('shows only where the related list would (the user may use the child)', async () => {
+    open(panel(), (privilege) => privilege !== contracts.privilege);
+    expect(await screen.findByLabelText('Jméno', { exact: false })).toBeTruthy();
+    expect(screen.queryByText(/own list of/)).toBeNull();
   });
 });

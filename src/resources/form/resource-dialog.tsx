@@ -13,9 +13,16 @@ import {
 } from '@blueprintjs/core';
 import type { ResourceDescriptor, RowId } from '../descriptor';
 import { messages } from '../messages';
-import { mergeFieldUi, type FormAccess, type FormAccessContext } from '../registry/overrides';
-import { useResourceOverride } from '../registry/registry-context';
+import {
+  mergeFieldUi,
+  type FormAccess,
+  type FormAccessContext,
+  type ResourcePanel,
+} from '../registry/overrides';
+import { useResourceOverride, useResourceRegistry } from '../registry/registry-context';
+import { useFormValidator } from './form-validator';
 import { RelatedList } from '../related/related-list';
+import type { RelatedResource } from '../related/related-resources';
 import { useRelatedResources } from '../related/use-related-resources';
 import { rowTitle } from '../row-title';
 import { DeleteAlert, DiscardAlert } from './confirm-alerts';
@@ -40,6 +47,35 @@ type Confirm = 'none' | 'discard' | 'delete';
 const FULL_ACCESS: FormAccess = {};
 const fullAccess = (_context: FormAccessContext): FormAccess => FULL_ACCESS;
 const NO_ROW = {};
+/** The schema before the form is ready (the validator is not used until then). */
+const NO_SCHEMA = {};
+
+const alwaysVisible = () => true;
+
+/** One override panel in its section, unless its `useVisible` hook hides it. */
+function OverridePanel({
+  panel,
+  descriptor,
+  id,
+  form,
+  related,
+}: {
+  panel: ResourcePanel;
+  descriptor: ResourceDescriptor;
+  id: RowId;
+  form: ReadyForm;
+  /** The child resource whose related list the panel replaces (`panel.replaces`). */
+  related?: RelatedResource;
+}) {
+  const intl = useIntl();
+  const { id: key, title, component: Panel, useVisible = alwaysVisible } = panel;
+  if (!useVisible()) return null;
+  return (
+    <Section title={intl.formatMessage({ id: title, defaultMessage: key })} compact>
+      <Panel descriptor={descriptor} id={id} row={form.base.row} related={related} />
+    </Section>
+  );
+}
 
 function Panels({
   descriptor,
@@ -52,23 +88,44 @@ function Panels({
 }) {
   const intl = useIntl();
   const { panels = [] } = useResourceOverride(descriptor);
+  const { descriptorsByName } = useResourceRegistry();
   const related = useRelatedResources(descriptor.name);
+  const offered = panels.filter((panel) => panel.available?.(descriptorsByName) ?? true);
+  const replacing = new Map(offered.map((panel) => [panel.replaces, panel]));
   return (
     <>
-      {panels.map(({ id: key, title, component: Panel }) => (
-        <Section key={key} title={intl.formatMessage({ id: title, defaultMessage: key })} compact>
-          <Panel descriptor={descriptor} id={id} row={form.base.row} />
-        </Section>
-      ))}
-      {related.map(({ descriptor: child, field }) => (
-        <Section
-          key={`related-${child.name}`}
-          title={intl.formatMessage({ id: child.title, defaultMessage: child.name })}
-          compact
-        >
-          <RelatedList descriptor={child} field={field} parentId={id} />
-        </Section>
-      ))}
+      {offered
+        .filter((panel) => panel.replaces === undefined)
+        .map((panel) => (
+          <OverridePanel key={panel.id} panel={panel} descriptor={descriptor} id={id} form={form} />
+        ))}
+      {related.map((child) => {
+        const panel = replacing.get(child.descriptor.name);
+        if (panel) {
+          return (
+            <OverridePanel
+              key={panel.id}
+              panel={panel}
+              descriptor={descriptor}
+              id={id}
+              form={form}
+              related={child}
+            />
+          );
+        }
+        return (
+          <Section
+            key={`related-${child.descriptor.name}`}
+            title={intl.formatMessage({
+              id: child.descriptor.title,
+              defaultMessage: child.descriptor.name,
+            })}
+            compact
+          >
+            <RelatedList descriptor={child.descriptor} field={child.field} parentId={id} />
+          </Section>
+        );
+      })}
       {descriptor.operations.history && <HistoryPanel descriptor={descriptor} id={id} />}
     </>
   );
@@ -98,6 +155,14 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
     () =>
       readyForm && { ...readyForm, uiSchema: mergeFieldUi(readyForm.uiSchema, access.uiSchema) },
     [readyForm, access.uiSchema],
+  );
+  // The precompiled validator of this resource's form (loaded now, in its own chunk).
+  const { formValidators } = useResourceRegistry();
+  const validator = useFormValidator(
+    formValidators,
+    descriptor.name,
+    id === null ? 'create' : 'edit',
+    readyForm?.schema ?? NO_SCHEMA,
   );
   const canSave =
     !access.readOnly && (id === null ? descriptor.operations.create : descriptor.operations.update);
@@ -155,6 +220,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
                 extraErrors={ready.save.status === 'invalid' ? ready.save.extraErrors : undefined}
                 widgets={widgets}
                 validate={validate}
+                validator={validator}
                 disabled={!canSave || saving}
               />
               {id !== null && <Panels descriptor={descriptor} id={id} form={ready} />}

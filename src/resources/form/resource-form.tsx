@@ -8,8 +8,8 @@ import type {
   RegistryWidgetsType,
   RJSFSchema,
   UiSchema,
+  ValidatorType,
 } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import type { ServerErrorSchema } from './rjsf-errors';
 import { createErrorTransformer, type FormatMessage } from './validation';
 import type { FormDefinition } from './form-schema';
@@ -42,6 +42,11 @@ export interface ResourceFormProps {
    * submit; their messages go beside the fields they name and block the submit.
    */
   readonly validate?: FormValidator;
+  /**
+   * The JSON Schema validator: `useFormValidator`'s precompiled one, or `basicValidator`
+   * (form-validator.ts); never one compiling at run time (the CSP forbids `eval`).
+   */
+  readonly validator: ValidatorType;
 }
 
 /**
@@ -73,7 +78,7 @@ const ignoreErrors = () => undefined;
 /** The rjsf `Form` with our Blueprint widgets and templates and localized validation. */
 export function ResourceForm(props: ResourceFormProps) {
   const { id, form, formData, onChange, onSubmit, extraErrors, widgets, disabled = false } = props;
-  const { stored, validate } = props;
+  const { stored, validate, validator } = props;
   // The latest data, also across several `setFields` calls before the next render.
   const latest = useRef(formData);
   latest.current = formData;

@@ -32,7 +32,7 @@ function flatten(tree: FieldErrorTree): string[] {
 }
 
 /**
- * Maps a 400's DRF body (API.md "Errors") to rjsf: field errors beside their fields,
+ * Maps a 400's DRF body (docs/api.md "Errors") to rjsf: field errors beside their fields,
  * `non_field_errors` and `detail` above the form. Errors of fields the form does not show
  * (`formFields` given and the key not in it) move above the form as `field: message`, so no
  * server message is lost. Anything that is not an `ApiError` gives empty parts.

@@ -73,7 +73,7 @@ function Conflict({ descriptor, save, onReapply }: SaveCalloutsProps) {
   );
 }
 
-/** What went wrong with the last save, above the form (API.md "Errors", SPEC §8). */
+/** What went wrong with the last save, above the form (docs/api.md "Errors", SPEC §8). */
 export function SaveCallouts(props: SaveCalloutsProps) {
   const intl = useIntl();
   const { save } = props;

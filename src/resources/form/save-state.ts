@@ -1,6 +1,6 @@
 /**
  * What saving and deleting can come to, as unions (STYLE.md convention 4), and the mapping
- * from a failed call to them (API.md "Errors").
+ * from a failed call to them (docs/api.md "Errors").
  */
 import { ApiError, NetworkError } from '../../api';
 import type { ResourceRow } from '../descriptor';
@@ -53,7 +53,7 @@ export function deleteFailure(error: unknown): DeleteState {
   return { status: 'failed', detail, offline: false };
 }
 
-/** True for a 412 answer (API.md "Errors": stale `If-Match`). */
+/** True for a 412 answer (docs/api.md "Errors": stale `If-Match`). */
 export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 412;
 }

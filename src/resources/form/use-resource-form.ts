@@ -55,7 +55,7 @@ function asRow(data: unknown): ResourceRow | null {
 }
 
 /**
- * The headless controller of the create/edit dialog (API.md "Resources", "Errors"). With an
+ * The headless controller of the create/edit dialog (docs/api.md "Resources", "Errors"). With an
  * id it reads the row fresh for its ETag and pins that version while the user edits; a
  * save sends only changed writable fields with `If-Match`. Every outcome is a union state;
  * nothing typed is lost on failure. Saves and deletes invalidate the resource's queries.
@@ -143,7 +143,7 @@ export function useResourceForm(
           }
         } else {
           const failure = saveFailure(error, form.writableFields);
-          // What the UI does not show is logged (API.md "Errors", SPEC §8).
+          // What the UI does not show is logged (docs/api.md "Errors", SPEC §8).
           if (failure.status === 'failed') console.error('Saving failed', error);
           setSave(failure);
         }

@@ -28,6 +28,35 @@ describe('column settings', () => {
     expect(new Set(defaults.order)).toEqual(new Set(customers.fields.map((f) => f.name)));
   });
 
+  it('never show the id by default, in any resource; offer it last, hidden (issue 17)', () => {
+    for (const descriptor of Object.values(descriptorsByName)) {
+      const defaults = defaultColumnSettings(descriptor);
+      expect(visibleColumns(defaults)).not.toContain(descriptor.idField);
+      expect(defaults.order.at(-1)).toBe(descriptor.idField);
+    }
+    // Even a descriptor (e.g. from an older codegen) listing the id first.
+    const payments = descriptorsByName.payments!;
+    expect(payments.fields.some((field) => field.name === 'id')).toBe(true);
+    const legacy = { ...payments, columns: ['id', ...payments.columns] };
+    expect(visibleColumns(defaultColumnSettings(legacy))).toEqual(payments.columns);
+  });
+
+  it('show the tariff table in a screen: the declared columns, the other prices offered', () => {
+    const tariffs = descriptorsByName.tariffs!;
+    const defaults = defaultColumnSettings(tariffs);
+    expect(visibleColumns(defaults)).toEqual([
+      'code',
+      'product',
+      'valid_from',
+      'valid_to',
+      'price',
+      'trade_monthly_pay',
+      'distribution_per_mwh_ht',
+    ]);
+    expect(defaults.hidden).toContain('distribution_per_mwh_lt');
+    expect(defaults.hidden).toContain('electricity_tax_per_mw');
+  });
+
   it('hide long text and nested fields by default', () => {
     for (const descriptor of Object.values(descriptorsByName)) {
       const shown = visibleColumns(defaultColumnSettings(descriptor));

@@ -26,10 +26,16 @@ export function columnsStorageKey(owner: string | number | null, resource: strin
   return `${COLUMNS_STORAGE_PREFIX}${owner ?? 'anonymous'}.${resource}`;
 }
 
-/** The descriptor's own choice: its `columns` shown in order, every other field after them, hidden. */
+/**
+ * The descriptor's own choice: its `columns` shown in order, every other field after them,
+ * hidden. The id is never shown by default (issue 17), unless it is all there is: it is
+ * offered last, hidden.
+ */
 export function defaultColumnSettings(descriptor: ResourceDescriptor): ColumnSettings {
   const known = new Set(descriptor.fields.map((field) => field.name));
-  const shown = descriptor.columns.filter((name) => known.has(name));
+  const listed = descriptor.columns.filter((name) => known.has(name));
+  const withoutId = listed.filter((name) => name !== descriptor.idField);
+  const shown = withoutId.length > 0 ? withoutId : listed;
   const rest = descriptor.fields
     .map((field) => field.name)
     .filter((name) => !shown.includes(name) && name !== descriptor.idField);

@@ -12,6 +12,15 @@ export interface ColumnMeta {
   readonly field: FieldDescriptor;
 }
 
+/**
+ * The class of a column's header and cells by its field's kind: `joule-cell-boolean`
+ * centres yes/no columns under their headers (issue 17: checkbox columns aligned).
+ */
+export function columnClass(meta: unknown): string | undefined {
+  const kind = (meta as ColumnMeta | undefined)?.field.kind;
+  return kind === 'boolean' ? 'joule-cell-boolean' : undefined;
+}
+
 function ReferenceCell({ field, value }: { field: FieldDescriptor; value: unknown }) {
   const titles = useReferenceTitlesContext();
   const known = field.reference ? titles[field.reference] : undefined;

@@ -3,7 +3,15 @@ import Papa from 'papaparse';
 import { QueryClient } from '@tanstack/react-query';
 import { contracts, descriptorsByName } from '../test-support/fixtures';
 import { fakeRequest, type Call } from '../test-support/render';
-import { csvFileName, csvTable, exportCsv, fetchAllRows, toCsv, type CsvText } from './csv-export';
+import {
+  csvFileName,
+  csvTable,
+  exportCsv,
+  fetchAllRows,
+  localDateTime,
+  toCsv,
+  type CsvText,
+} from './csv-export';
 import { DEFAULT_LIST_STATE } from './list-query';
 
 const cs: CsvText = {
@@ -120,5 +128,35 @@ describe('CSV export', () => {
 
   it('names the file after the resource and the day', () => {
     expect(csvFileName('customers', new Date(2026, 0, 5))).toBe('customers-2026-01-05.csv');
+  });
+});
+
+describe('CSV date-times (issue 17)', () => {
+  it('writes local time with its offset, not UTC Z', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Prague';
+    try {
+      expect(localDateTime('2025-12-30T23:00:00Z')).toBe('2025-12-31T00:00:00+01:00');
+      expect(localDateTime('2025-06-30T22:00:00.000Z')).toBe('2025-07-01T00:00:00+02:00');
+      expect(localDateTime('not a time')).toBe('not a time');
+      const withTime = {
+        ...contracts,
+        fields: [
+          ...contracts.fields,
+          {
+            name: 'taken',
+            kind: 'datetime' as const,
+            label: 'resource.test.field.taken.label',
+            required: false,
+            readOnly: true,
+            nullable: true,
+          },
+        ],
+      };
+      const table = csvTable(withTime, ['taken'], [{ id: 1, taken: '2025-12-30T23:00:00Z' }], cs);
+      expect(table[1]).toEqual(['2025-12-31T00:00:00+01:00']);
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 });

@@ -7,6 +7,7 @@
  * (`papaparse`, loaded only when a person exports) does the quoting.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { formatISO } from 'date-fns';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
 import { toListPage } from '../queries';
 import type { RequestFn } from '../registry/registry-context';
@@ -76,6 +77,8 @@ function cellText(
       }
       case 'decimal':
         return text.locale.startsWith('cs') ? String(item).replace('.', ',') : String(item);
+      case 'datetime':
+        return localDateTime(String(item));
       case 'object':
         return typeof item === 'object' ? JSON.stringify(item) : String(item);
       default:
@@ -89,8 +92,19 @@ function cellText(
 }
 
 /**
+ * An API date-time (ISO 8601, usually UTC `Z`) as ISO 8601 in the browser's local time with
+ * its offset (issue 17): `2025-12-30T23:00:00Z` → `2025-12-31T00:00:00+01:00` in Prague.
+ * A text that is not a date-time comes back unchanged.
+ */
+export function localDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : formatISO(date);
+}
+
+/**
  * The table of an export as arrays of strings: the header row of column labels, then one
- * row per record. Dates stay ISO 8601 (`2025-03-05`), which every spreadsheet reads.
+ * row per record. Dates stay ISO 8601 (`2025-03-05`), which every spreadsheet reads;
+ * date-times are ISO 8601 in local time with the offset (`2025-12-31T00:00:00+01:00`).
  */
 export function csvTable(
   descriptor: ResourceDescriptor,

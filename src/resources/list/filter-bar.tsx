@@ -152,12 +152,14 @@ function RangeFilter({ field, state, onChange }: ControlProps) {
         <BoundInput
           field={field}
           label={intl.formatMessage(messages.filterFrom, { field: label })}
+          bound={intl.formatMessage(messages.boundFrom)}
           value={state.gte[field.name] ?? ''}
           onCommit={(value) => onChange({ gte: setPair(state.gte, field.name, value) })}
         />
         <BoundInput
           field={field}
           label={intl.formatMessage(messages.filterTo, { field: label })}
+          bound={intl.formatMessage(messages.boundTo)}
           value={state.lte[field.name] ?? ''}
           onCommit={(value) => onChange({ lte: setPair(state.lte, field.name, value) })}
         />
@@ -169,6 +171,8 @@ function RangeFilter({ field, state, onChange }: ControlProps) {
 interface BoundInputProps {
   readonly field: FieldDescriptor;
   readonly label: string;
+  /** The visible word before the input: 'from' / 'to' (issue 17: range filters labelled). */
+  readonly bound: string;
   /** The bound in the URL. */
   readonly value: string;
   readonly onCommit: (value: string) => void;
@@ -184,7 +188,7 @@ const INPUT_TYPES: Partial<Record<FieldDescriptor['kind'], string>> = {
  * Enter or leaving the field, so typing leaves no history trail. Invalid text is marked
  * and not sent.
  */
-function BoundInput({ field, label, value, onCommit }: BoundInputProps) {
+function BoundInput({ field, label, bound, value, onCommit }: BoundInputProps) {
   const [text, setText] = useState(value);
   const [followed, setFollowed] = useState(value);
   // The URL changed under us (back/forward, "Clear filters"): show its bound.
@@ -200,12 +204,17 @@ function BoundInput({ field, label, value, onCommit }: BoundInputProps) {
   };
   return (
     <InputGroup
+      leftElement={
+        <span aria-hidden="true" className="joule-bound-label">
+          {bound}
+        </span>
+      }
       type={type ?? 'text'}
       inputMode={type ? undefined : field.kind === 'integer' ? 'numeric' : 'decimal'}
       aria-label={label}
       aria-invalid={normalized === undefined || undefined}
       intent={normalized === undefined ? 'danger' : 'none'}
-      style={{ width: type ? undefined : 110 }}
+      style={{ width: type ? undefined : 150 }}
       value={text}
       onChange={(event) => {
         setText(event.target.value);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { descriptorsByName as generated } from '../../generated/descriptors';
 import { contracts } from '../test-support/fixtures';
 import {
   NO_FILTERS,
@@ -85,6 +86,18 @@ describe('filterSpecs', () => {
       ['valid_from', 'range'],
       ['price', 'range'],
       ['is_active', 'boolean'],
+      ['products', 'reference'],
+    ]);
+  });
+
+  it('filters a list by one of its items: choices by a choice, references by a reference', () => {
+    const { users, roles } = generated;
+    expect(filterSpecs(users!).map((spec) => [spec.field.name, spec.control])).toEqual([
+      ['is_active', 'boolean'],
+      ['roles', 'reference'],
+    ]);
+    expect(filterSpecs(roles!).map((spec) => [spec.field.name, spec.control])).toEqual([
+      ['privileges', 'choice'],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Headless filter logic of the list's filter bar (API.md "List query parameters"): which
+ * Headless filter logic of the list's filter bar (docs/api.md "Lists"): which
  * control each of `descriptor.filterFields` gets, and setting / clearing values in the
  * `filter`, `gte` and `lte` pairs. Plain TypeScript, no React.
  */
@@ -31,12 +31,29 @@ const CONTROL_BY_KIND: Partial<Record<FieldKind, FilterControl>> = {
   reference: 'reference',
 };
 
+/**
+ * A list field filters by one of its items (API.md: `filter=roles=3` keeps the rows whose
+ * list holds 3): a list of choices gets a choice control, a list of references a reference
+ * control.
+ */
+const CONTROL_BY_ITEM_KIND: Partial<Record<FieldKind, FilterControl>> = {
+  choice: 'choice',
+  reference: 'reference',
+};
+
+function controlOf(field: FieldDescriptor): FilterControl | undefined {
+  if (field.kind === 'list') {
+    return field.itemKind === undefined ? undefined : CONTROL_BY_ITEM_KIND[field.itemKind];
+  }
+  return CONTROL_BY_KIND[field.kind];
+}
+
 /** The filter bar's controls, in `filterFields` order; fields of other kinds are skipped. */
 export function filterSpecs(descriptor: ResourceDescriptor): FilterSpec[] {
   const specs: FilterSpec[] = [];
   for (const name of descriptor.filterFields) {
     const field = descriptor.fields.find((candidate) => candidate.name === name);
-    const control = field && CONTROL_BY_KIND[field.kind];
+    const control = field && controlOf(field);
     if (field && control) specs.push({ field, control });
   }
   return specs;

@@ -2,13 +2,14 @@
  * Cell text per field kind, as plain functions of a locale (no React): dates and numbers
  * localized (`1 234,50` in Czech), booleans and choices through messages.
  */
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../i18n/dates';
 import type { FieldDescriptor, FieldKind } from '../descriptor';
 
 /** Locale-bound formatters, created once per locale and shared by every cell. */
 export interface Formatters {
   /** `2025-03-05` → `5. 3. 2025` (cs) / `3/5/2025` (en); unparsable input comes back as is. */
   date(value: string): string;
-  /** ISO 8601 date-time → local date and time. */
+  /** ISO 8601 date-time → local date and time: `31. 12. 2025 0:00` (cs), `12/31/2025, 12:00 AM` (en). */
   datetime(value: string): string;
   /** Decimal string or number → localized, with `places` fraction digits when given. */
   decimal(value: string | number, places?: number): string;
@@ -19,12 +20,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Builds the formatters of a BCP 47 locale (`cs`, `en`). */
 export function createFormatters(locale: string): Formatters {
-  const date = new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  });
-  const datetime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(locale, DATE_FORMAT);
+  const datetime = new Intl.DateTimeFormat(locale, DATE_TIME_FORMAT);
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const decimals = new Map<number, Intl.NumberFormat>();
   const decimalFormat = (places: number | undefined) => {

@@ -1,5 +1,6 @@
 import { flexRender, type Header, type Table } from '@tanstack/react-table';
 import type { ResourceRow } from '../descriptor';
+import { columnClass } from './columns';
 
 function ariaSort(header: Header<ResourceRow, unknown>) {
   if (!header.column.getCanSort()) return undefined;
@@ -34,7 +35,12 @@ export function TableHead({ table }: { table: Table<ResourceRow> }) {
         {headers.map((header) => {
           const label = flexRender(header.column.columnDef.header, header.getContext());
           return (
-            <th key={header.id} scope="col" aria-sort={ariaSort(header)}>
+            <th
+              key={header.id}
+              scope="col"
+              aria-sort={ariaSort(header)}
+              className={columnClass(header.column.columnDef.meta)}
+            >
               {header.column.getCanSort() ? (
                 <button
                   type="button"

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { flexRender, type ColumnDef, type Row } from '@tanstack/react-table';
 import type { ResourceDescriptor, ResourceRow } from '../descriptor';
 import { rowTitle } from '../row-title';
+import { columnClass } from './columns';
 
 /** Props of one table row. */
 export interface TableRowProps {
@@ -46,7 +47,9 @@ export const TableRow = memo(function TableRow({
       aria-label={rowTitle(descriptor, row.original)}
     >
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+        <td key={cell.id} className={columnClass(cell.column.columnDef.meta)}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
       ))}
     </tr>
   );

@@ -70,7 +70,7 @@ export function prefetchResourceList(
 }
 
 /**
- * The query parameters of `GET <path>` (API.md "List query parameters") the list screen of
+ * The query parameters of `GET <path>` (docs/api.md "Lists") the list screen of
  * `descriptor` opened at `params` (its URL's search) asks for first; empty ones left out.
  */
 export function listQueryFor(
@@ -98,7 +98,7 @@ export function seedResourceList(
 
 /**
  * The headless controller of a list screen: URL search params ↔ list state ↔ API query ↔
- * TanStack Query (API.md "List query parameters"). Needs a react-router and a
+ * TanStack Query (docs/api.md "Lists"). Needs a react-router and a
  * `QueryClientProvider` above it; no Blueprint, no DOM.
  */
 export function useResourceList(descriptor: ResourceDescriptor): ResourceListController {

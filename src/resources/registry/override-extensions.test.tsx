@@ -8,6 +8,7 @@ import { ResourcePage } from '../resource-page';
 import type { ResourceFormContext } from '../form/resource-form';
 import { FormHarness } from '../test-support/form-harness';
 import { contracts } from '../test-support/fixtures';
+import { openDeferredPopover } from '../test-support/popover';
 import { fakeRequest, renderWithProviders } from '../test-support/render';
 import type { FormValidator, ResourceOverrides } from './overrides';
 
@@ -136,7 +137,51 @@ describe('ResourceOverride.cells in the column chooser', () => {
       overrides,
       locale: 'en',
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Columns' }));
+    await screen.findByRole('button', { name: 'Columns' });
+    await openDeferredPopover(userEvent.setup(), 'Columns');
     expect(await screen.findByRole('checkbox', { name: 'Contracts' })).toBeTruthy();
+  });
+});
+
+describe('ResourceOverride.listActions', () => {
+  it('adds each action to the list toolbar with the resource it sits on', async () => {
+    const seen: string[] = [];
+    const overrides: ResourceOverrides = {
+      contracts: {
+        listActions: [
+          {
+            id: 'greet',
+            component: ({ descriptor }) => {
+              seen.push(descriptor.name);
+              return <button type="button">{`Act on ${descriptor.name}`}</button>;
+            },
+          },
+          { id: 'hidden', component: () => null },
+        ],
+      },
+    };
+    const { request: list } = fakeRequest(() => ({ data: { count: 0, results: [] } }));
+    renderWithProviders(<ResourcePage descriptor={contracts} />, {
+      request: list,
+      overrides,
+      locale: 'en',
+    });
+    const action = await screen.findByRole('button', { name: 'Act on contracts' });
+    // Beside the generic controls, before "Export CSV".
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons.indexOf('Act on contracts')).toBeLessThan(buttons.indexOf('Export CSV'));
+    expect(action).toBeTruthy();
+    expect(new Set(seen)).toEqual(new Set(['contracts']));
+  });
+
+  it('adds nothing to a resource without an override', async () => {
+    const { request: list } = fakeRequest(() => ({ data: { count: 0, results: [] } }));
+    renderWithProviders(<ResourcePage descriptor={contracts} />, {
+      request: list,
+      overrides: { customers: { listActions: [{ id: 'x', component: () => <b>other</b> }] } },
+      locale: 'en',
+    });
+    await screen.findByRole('button', { name: 'Export CSV' });
+    expect(screen.queryByText('other')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import type { Widget } from '@rjsf/utils';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
+import type { RelatedResource } from '../related/related-resources';
 
 /** What a panel receives: the resource and the row being edited. */
 export interface ResourcePanelProps {
@@ -14,6 +15,11 @@ export interface ResourcePanelProps {
   readonly id: RowId;
   /** The row as last read from the server. */
   readonly row: ResourceRow;
+  /**
+   * The child resource whose related list the panel replaces (see
+   * {@link ResourcePanel.replaces}) and its field naming the parent; absent otherwise.
+   */
+  readonly related?: RelatedResource;
 }
 
 /** An extra section of the edit dialog, below the form (e.g. a tariff device's measurements). */
@@ -23,6 +29,25 @@ export interface ResourcePanel {
   /** react-intl message id of the panel's heading. */
   readonly title: string;
   readonly component: ComponentType<ResourcePanelProps>;
+  /**
+   * A React hook deciding whether the panel (heading included) shows for the signed-in user,
+   * e.g. only with a privilege; shown always when absent.
+   */
+  readonly useVisible?: () => boolean;
+  /**
+   * The name of a child resource (one whose `parent` names this resource) whose generic
+   * related list the panel replaces: it is shown in that list's place and only when that
+   * list would show (the back-end declares the child, the user may use it), and gets the
+   * child as `related`. Absent: the panel is shown above the related lists.
+   */
+  readonly replaces?: string;
+  /**
+   * Whether the back-end offers what the panel needs, judged from all descriptors (e.g. an
+   * endpoint it calls is among a descriptor's `operations.extraActions`). When false the
+   * panel is not shown (nor asks anything of the server) and what it would replace shows.
+   * @default always
+   */
+  readonly available?: (descriptorsByName: Readonly<Record<string, ResourceDescriptor>>) => boolean;
 }
 
 /** What an override's `useFormAccess` hook is told about the open dialog. */
@@ -79,6 +104,22 @@ export interface ColumnCell {
   readonly format: (row: ResourceRow, locale: string) => string;
 }
 
+/** What a list toolbar action receives: the resource whose list it sits on. */
+export interface ListActionProps {
+  readonly descriptor: ResourceDescriptor;
+}
+
+/**
+ * A control an override adds to a resource's list toolbar, before "Export CSV" (e.g.
+ * "Import readings" on the tariff devices). The component decides itself whether it shows
+ * (it renders nothing when the back-end lacks what it needs).
+ */
+export interface ListAction {
+  /** Stable key of the action within its resource. */
+  readonly id: string;
+  readonly component: ComponentType<ListActionProps>;
+}
+
 /** Everything one resource's override may change. All parts are optional. */
 export interface ResourceOverride {
   /**
@@ -99,6 +140,8 @@ export interface ResourceOverride {
   readonly cells?: Readonly<Record<string, ColumnCell>>;
   /** Cross-field checks of the edit form (see {@link FormValidator}). */
   readonly validate?: FormValidator;
+  /** Controls added to the list's toolbar (see {@link ListAction}). */
+  readonly listActions?: readonly ListAction[];
   /** Sections shown below the form when an existing row is edited. */
   readonly panels?: readonly ResourcePanel[];
   /**

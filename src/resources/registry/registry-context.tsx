@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { request as apiRequest } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
+import type { FormValidatorLoaders } from '../form/form-validator';
 import type { ResourceOverride, ResourceOverrides } from './overrides';
 import type { ResourceEvent } from './resource-events';
 
@@ -22,6 +23,11 @@ export interface ResourceRegistry {
   readonly owner: string | number | null;
   /** Whether the user may use a privilege (SPEC §6); decides which related lists show. */
   readonly mayUse: (privilege: string | null) => boolean;
+  /**
+   * Loaders of the precompiled form validators by resource name (`formValidators` of
+   * `src/generated/validators`): the dialogs validate without `eval` (docs/security-headers.md).
+   */
+  readonly formValidators: FormValidatorLoaders;
 }
 
 const ignoreEvent = (): void => undefined;
@@ -34,6 +40,7 @@ const RegistryContext = createContext<ResourceRegistry>({
   onEvent: ignoreEvent,
   owner: null,
   mayUse: mayUseAll,
+  formValidators: {},
 });
 
 /** Props of `ResourceRegistryProvider`. */
@@ -70,10 +77,17 @@ export interface ResourceRegistryProviderProps {
    * @default allows everything
    */
   readonly mayUse?: (privilege: string | null) => boolean;
+  /**
+   * Precompiled form validators by resource name; a resource without one validates with
+   * the runtime's basic checks (`basicValidator`) and the server's.
+   * @default none
+   */
+  readonly formValidators?: FormValidatorLoaders;
   readonly children?: ReactNode;
 }
 
 const NO_OVERRIDES: ResourceOverrides = {};
+const NO_VALIDATORS: FormValidatorLoaders = {};
 
 /**
  * Gives resource screens the other resources' descriptors, the overrides, the data layer
@@ -86,11 +100,12 @@ export function ResourceRegistryProvider({
   onEvent = ignoreEvent,
   owner = null,
   mayUse = mayUseAll,
+  formValidators = NO_VALIDATORS,
   children,
 }: ResourceRegistryProviderProps) {
   const value = useMemo(
-    () => ({ descriptorsByName, overrides, request, onEvent, owner, mayUse }),
-    [descriptorsByName, overrides, request, onEvent, owner, mayUse],
+    () => ({ descriptorsByName, overrides, request, onEvent, owner, mayUse, formValidators }),
+    [descriptorsByName, overrides, request, onEvent, owner, mayUse, formValidators],
   );
   return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
 }

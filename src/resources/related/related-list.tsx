@@ -1,7 +1,8 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
+import { RecordPathProvider, useRecordDialog, useRecordPath } from '../record-path';
 import { LazyResourceDialog } from '../lazy-dialog';
 import { ListBody } from '../list/list-body';
 import { ListPagination } from '../list/pagination';
@@ -18,8 +19,6 @@ export interface RelatedListProps {
   readonly parentId: RowId;
 }
 
-type DialogTarget = { readonly id: RowId | null } | null;
-
 /**
  * The rows of one resource that belong to a parent row, inside the parent's edit dialog
  * (SPEC §2 "Screen contents"): a sortable, paged table without the parent column, "New"
@@ -28,7 +27,10 @@ type DialogTarget = { readonly id: RowId | null } | null;
 export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
   const intl = useIntl();
   const list = useRelatedList(descriptor, field, parentId);
-  const [dialog, setDialog] = useState<DialogTarget>(null);
+  // A related row's dialog has an address below its parent's: `/customers/42/contracts/7`.
+  const prefix = useMemo(() => [descriptor.name], [descriptor.name]);
+  const record = useRecordDialog(descriptor, useRecordPath(), prefix);
+  const { target: dialog, open: openDialog } = record;
   const shown = useMemo(
     () => ({ ...descriptor, columns: descriptor.columns.filter((name) => name !== field) }),
     [descriptor, field],
@@ -38,9 +40,9 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
   const openRow = useCallback(
     (row: ResourceRow) => {
       const id = row[idField];
-      if (typeof id === 'number' || typeof id === 'string') setDialog({ id });
+      if (typeof id === 'number' || typeof id === 'string') openDialog(id);
     },
-    [idField],
+    [idField, openDialog],
   );
   const resource = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
 
@@ -51,7 +53,7 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
           icon="plus"
           size="small"
           text={intl.formatMessage(messages.createRelated, { resource })}
-          onClick={() => setDialog({ id: null })}
+          onClick={() => openDialog(null)}
           style={{ marginBottom: 8 }}
         />
       )}
@@ -63,13 +65,15 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
       {(list.query.data?.count ?? 0) > list.state.pageSize && <ListPagination list={list} />}
       {dialog && (
         <Suspense fallback={null}>
-          <LazyResourceDialog
-            key={String(dialog.id)}
-            descriptor={descriptor}
-            id={dialog.id}
-            preset={dialog.id === null ? preset : undefined}
-            onClose={() => setDialog(null)}
-          />
+          <RecordPathProvider value={record.inner}>
+            <LazyResourceDialog
+              key={String(dialog.id)}
+              descriptor={descriptor}
+              id={dialog.id}
+              preset={dialog.id === null ? preset : undefined}
+              onClose={record.close}
+            />
+          </RecordPathProvider>
         </Suspense>
       )}
     </section>

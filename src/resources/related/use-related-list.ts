@@ -11,7 +11,7 @@ export const RELATED_PAGE_SIZE = 10;
 
 /**
  * The list controller of the rows of `descriptor` that belong to one parent row
- * (`filter=<field>=<parentId>`, API.md "List query parameters"). Its state lives in the
+ * (`filter=<field>=<parentId>`, docs/api.md "Lists"). Its state lives in the
  * component, not the URL: the URL belongs to the page under the dialog.
  */
 export function useRelatedList(

@@ -1,5 +1,6 @@
 /** A controlled `ResourceForm` for widget tests: the latest form data is readable. */
 import { useState } from 'react';
+import ajvValidator from '@rjsf/validator-ajv8';
 import { buildForm, type FormMode } from '../form/form-schema';
 import { ResourceForm, type ResourceFormProps } from '../form/resource-form';
 import type { ResourceDescriptor } from '../descriptor';
@@ -23,6 +24,12 @@ export interface FormHarnessProps {
   readonly extraErrors?: ResourceFormProps['extraErrors'];
   /** Cross-field checks of an override. */
   readonly validate?: ResourceFormProps['validate'];
+  /**
+   * The JSON Schema validator. @default rjsf's ajv validator compiling at run time: fine
+   * in tests (no CSP); `src/app/form-validators.test.ts` shows the precompiled ones the app
+   * uses give the same errors.
+   */
+  readonly validator?: ResourceFormProps['validator'];
 }
 
 /** The resource's form with its own state, and a submit button. */
@@ -36,6 +43,7 @@ export function FormHarness({
   widgets,
   extraErrors,
   validate,
+  validator = ajvValidator,
 }: FormHarnessProps) {
   const [form] = useState(() => buildForm(descriptor, mode));
   const [data, setData] = useState(initial);
@@ -49,6 +57,7 @@ export function FormHarness({
         widgets={widgets}
         extraErrors={extraErrors}
         validate={validate}
+        validator={validator}
         onChange={(next) => {
           setData(next);
           onData?.(next);

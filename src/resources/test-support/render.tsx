@@ -67,6 +67,11 @@ export interface ProvidersOptions {
   readonly owner?: string | number | null;
   /** @default a new client without retries */
   readonly queryClient?: QueryClient;
+  /**
+   * Messages laid under the hand-written catalogue, e.g. the generated labels
+   * (`locales/generated/<lang>.json`) for a test reading what the API names things.
+   */
+  readonly labels?: Readonly<Record<string, string>>;
 }
 
 /** Wraps children in router, query client, intl, overlays and the resource registry. */
@@ -81,6 +86,7 @@ export function Providers({
   onEvent,
   owner,
   queryClient,
+  labels,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
     () =>
@@ -89,7 +95,7 @@ export function Providers({
         defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
       }),
   );
-  const messages = { ...(locale === 'cs' ? cs : en), ...testMessages };
+  const messages = { ...labels, ...(locale === 'cs' ? cs : en), ...testMessages };
   return (
     <MemoryRouter initialEntries={[url]}>
       <QueryClientProvider client={client}>

@@ -1,7 +1,7 @@
 /** Choice widgets: select (one or many, labels from messages), checkbox, switch. */
 import type { ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Checkbox, HTMLSelect, Switch } from '@blueprintjs/core';
+import { Checkbox, HTMLSelect, Switch, Tag } from '@blueprintjs/core';
 import {
   ariaDescribedByIds,
   enumOptionsIndexForValue,
@@ -25,10 +25,38 @@ function useChoiceLabels(props: WidgetProps): (option: EnumOptionsType) => strin
   };
 }
 
+/** One titled group of a list of choices (one untitled group when none is grouped). */
+interface ChoiceGroup {
+  /** Message id of the group's name (`ChoiceDescriptor.group`); undefined when ungrouped. */
+  readonly label: string | undefined;
+  readonly members: readonly { readonly option: EnumOptionsType; readonly index: number }[];
+}
+
+/**
+ * `enumOptions` grouped by their choices' `group` (e.g. a privilege's area), groups in the
+ * order of their first member, members in the schema's order.
+ */
+export function groupChoices(
+  enumOptions: readonly EnumOptionsType[],
+  choices: readonly ChoiceDescriptor[],
+): ChoiceGroup[] {
+  const groupOf = new Map(choices.map((choice) => [String(choice.value), choice.group]));
+  const groups = new Map<string | undefined, ChoiceGroup['members'][number][]>();
+  enumOptions.forEach((option, index) => {
+    const label = groupOf.get(String(option.value));
+    const members = groups.get(label) ?? [];
+    members.push({ option, index });
+    groups.set(label, members);
+  });
+  return [...groups].map(([label, members]) => ({ label, members }));
+}
+
 /**
  * A native select (Blueprint `HTMLSelect`) over the schema's `enum`, showing each choice's
- * label message; for a list of choices (`multiple`), a group of checkboxes. A `null` in a
- * nullable enum is the empty option.
+ * label message; for a list of choices (`multiple`), a group of checkboxes, in titled
+ * fieldsets when the choices carry groups. `ui:options.includesAll` names a choice that
+ * includes every other (roles' `superuser`): it is marked so, and while it is chosen the
+ * others show as included. A `null` in a nullable enum is the empty option.
  */
 export function SelectWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, autofocus, multiple, rawErrors, options } =
@@ -63,6 +91,36 @@ export function SelectWidget(props: WidgetProps) {
       else next.delete(String(index));
       props.onChange(enumOptions.filter((_o, i) => next.has(String(i))).map((o) => o.value));
     };
+    const includesAll = options.includesAll === undefined ? undefined : String(options.includesAll);
+    const allChosen =
+      includesAll !== undefined &&
+      enumOptions.some((o, i) => String(o.value) === includesAll && chosen.has(String(i)));
+    const groups = groupChoices(
+      enumOptions,
+      (options.choices ?? []) as readonly ChoiceDescriptor[],
+    );
+    const box = ({ option, index }: ChoiceGroup['members'][number]) => {
+      const isAll = String(option.value) === includesAll;
+      const included = allChosen && !isAll;
+      return (
+        <Checkbox
+          key={index}
+          labelElement={
+            <>
+              {labelOf(option)}
+              {isAll && (
+                <Tag minimal intent="warning" style={{ marginLeft: 6 }}>
+                  {intl.formatMessage(messages.includesAll)}
+                </Tag>
+              )}
+            </>
+          }
+          checked={chosen.has(String(index)) || included}
+          disabled={disabled || readonly || included || locked.has(String(option.value))}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => toggle(index, event.target.checked)}
+        />
+      );
+    };
     return (
       <div
         role="group"
@@ -71,15 +129,22 @@ export function SelectWidget(props: WidgetProps) {
         aria-describedby={ariaDescribedByIds(id)}
         style={{ columns: '14rem' }}
       >
-        {enumOptions.map((option, index) => (
-          <Checkbox
-            key={index}
-            label={labelOf(option)}
-            checked={chosen.has(String(index))}
-            disabled={disabled || readonly || locked.has(String(option.value))}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => toggle(index, event.target.checked)}
-          />
-        ))}
+        {groups.map((group) =>
+          group.label === undefined ? (
+            group.members.map(box)
+          ) : (
+            <fieldset
+              key={group.label}
+              className="joule-choice-group"
+              style={{ breakInside: 'avoid', border: 0, margin: '0 0 8px', padding: 0 }}
+            >
+              <legend style={{ fontWeight: 600, marginBottom: 4 }}>
+                {intl.formatMessage({ id: group.label })}
+              </legend>
+              {group.members.map(box)}
+            </fieldset>
+          ),
+        )}
       </div>
     );
   }

@@ -1,11 +1,11 @@
 /** @vitest-environment jsdom */
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contracts } from '../../test-support/fixtures';
 import { FormHarness } from '../../test-support/form-harness';
 import { fakeRequest, renderWithProviders } from '../../test-support/render';
-import { isIsoDate } from './date-widgets';
+import { isIsoDate, parseLocalDateTime, toLocalInput } from './date-widgets';
 
 const base = { contract_no: 'S-1', customer: 1, valid_from: '2025-01-01' };
 const { request } = fakeRequest(() => ({ data: { id: 1, last_name: 'Novák' } }));
@@ -55,5 +55,47 @@ describe.each([
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'submit' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ valid_from: '2025-03-05' }));
+  });
+});
+
+describe('the calendar (issue 17)', () => {
+  it('picks a date in Czech: month and day names of the app, not the browser', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<FormHarness descriptor={contracts} initial={base} onSubmit={onSubmit} />, {
+      request,
+      locale: 'cs',
+    });
+    const input = screen.getByLabelText('Platnost od', { exact: false });
+    expect(input.getAttribute('type')).toBe('text');
+    const group = input.closest('.bp6-input-group') as HTMLElement;
+    await userEvent.click(within(group).getByRole('button', { name: 'Kalendář' }));
+    // January 2025 (the field's month), in Czech.
+    expect((await screen.findAllByText(/leden/i, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/^po$/i).length).toBeGreaterThan(0); // pondělí, first day
+    const fifteenth = [...document.querySelectorAll<HTMLElement>('.rdp-day')].find(
+      (cell) => cell.textContent === '15',
+    );
+    expect(fifteenth).toBeTruthy();
+    await userEvent.click(fifteenth as HTMLElement);
+    expect((input as HTMLInputElement).value).toBe('2025-01-15');
+    await userEvent.click(screen.getByRole('button', { name: 'submit' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ valid_from: '2025-01-15' }));
+  });
+});
+
+describe('date-time text', () => {
+  it.each([
+    ['2025-12-31 0:00', new Date(2025, 11, 31, 0, 0)],
+    ['2025-12-31T13:05', new Date(2025, 11, 31, 13, 5)],
+    ['2025-02-30 10:00', null],
+    ['2025-12-31 24:00', null],
+    ['31. 12. 2025 0:00', null],
+  ])('%s', (text, want) => {
+    expect(parseLocalDateTime(text)?.getTime() ?? null).toBe(want?.getTime() ?? null);
+  });
+
+  it('shows an API date-time in local time', () => {
+    expect(toLocalInput(new Date(2025, 11, 31, 7, 5).toISOString())).toBe('2025-12-31 07:05');
+    expect(toLocalInput('')).toBe('');
   });
 });

@@ -1,7 +1,11 @@
-/** Date and date-time widgets with SPEC §5's format message. */
-import { useState } from 'react';
+/**
+ * Date and date-time widgets with SPEC §5's format message: typed as `YYYY-MM-DD`
+ * (`YYYY-MM-DD HH:MM` with a time), or picked in Blueprint's calendar in the app's language
+ * (issue 17), which loads in its own chunk when first opened.
+ */
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Classes, InputGroup } from '@blueprintjs/core';
+import { Button, Classes, InputGroup, Popover, Spinner } from '@blueprintjs/core';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { messages } from '../../messages';
 import { dateMessage, type FormatMessage } from '../validation';
@@ -16,6 +20,69 @@ export function isIsoDate(text: string): boolean {
   return (
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   );
+}
+
+const LazyCalendar = lazy(() => import('./calendar'));
+
+/** Props of `CalendarButton`. */
+export interface CalendarButtonProps {
+  /** The value shown selected (a local date and time), or null. */
+  readonly value: Date | null;
+  readonly withTime?: boolean;
+  readonly disabled?: boolean;
+  readonly onPick: (date: Date) => void;
+}
+
+/**
+ * A calendar button for a date field's `rightElement`: opens Blueprint's date picker in the
+ * app's language (month and day names, first day of the week), loaded on first use.
+ */
+export function CalendarButton({ value, withTime, disabled, onPick }: CalendarButtonProps) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      isOpen={open}
+      onInteraction={(next) => setOpen(next)}
+      placement="bottom-end"
+      disabled={disabled}
+      content={
+        <Suspense fallback={<Spinner size={20} style={{ margin: 16 }} />}>
+          <LazyCalendar
+            value={value}
+            locale={intl.locale}
+            withTime={withTime}
+            onPick={(date) => {
+              onPick(date);
+              if (!withTime) setOpen(false);
+            }}
+          />
+        </Suspense>
+      }
+    >
+      <Button
+        variant="minimal"
+        icon="calendar"
+        disabled={disabled}
+        aria-label={intl.formatMessage(messages.openCalendar)}
+        aria-expanded={open}
+      />
+    </Popover>
+  );
+}
+
+/** The local calendar day of `YYYY-MM-DD`, or null. */
+function localDay(text: string): Date | null {
+  if (!isIsoDate(text)) return null;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local date as `YYYY-MM-DD`. */
+function isoDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /**
@@ -48,6 +115,16 @@ export function DateWidget(props: WidgetProps) {
         intent={rawErrors?.length || localError ? 'danger' : 'none'}
         aria-invalid={rawErrors?.length || localError ? true : undefined}
         aria-describedby={`${ariaDescribedByIds(id)}${shownError ? ` ${localId}` : ''}`}
+        rightElement={
+          <CalendarButton
+            value={localDay(text)}
+            disabled={disabled || readonly}
+            onPick={(date) => {
+              setTouched(true);
+              props.onChange(isoDay(date));
+            }}
+          />
+        }
         onChange={(event) => {
           const next = event.target.value.trim();
           props.onChange(next === '' ? emptyValueOf(options) : next);
@@ -67,34 +144,75 @@ export function DateWidget(props: WidgetProps) {
   );
 }
 
-function toLocalInput(value: unknown): string {
+/** An API date-time as the local `YYYY-MM-DD HH:MM` people type; other text as it is. */
+export function toLocalInput(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${isoDay(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A date and time in local time; sent as ISO 8601 (UTC, `Z` offset) as API.md asks. */
+/** `YYYY-MM-DD HH:MM` (or with `T`) in local time → that instant, or null when malformed. */
+export function parseLocalDateTime(text: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})$/.exec(text.trim());
+  const day = match ? localDay(match[1] ?? '') : null;
+  if (!match || !day) return null;
+  const [hours, minutes] = [Number(match[2]), Number(match[3])];
+  if (hours > 23 || minutes > 59) return null;
+  day.setHours(hours, minutes);
+  return day;
+}
+
+/**
+ * A date and time in local time, typed as `YYYY-MM-DD HH:MM` or picked in the calendar;
+ * sent as ISO 8601 (UTC, `Z` offset) as API.md asks. Malformed text is passed on as typed,
+ * so the form's validation refuses it.
+ */
 export function DateTimeWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, autofocus, rawErrors, options } = props;
+  const intl = useIntl();
+  const shown = toLocalInput(value);
+  const [text, setText] = useState(shown);
+  const [followed, setFollowed] = useState(shown);
+  // The value changed from outside (the calendar, a reset): show it.
+  if (shown !== followed) {
+    setFollowed(shown);
+    if (parseLocalDateTime(text)?.getTime() !== parseLocalDateTime(shown)?.getTime())
+      setText(shown);
+  }
+  const send = (next: string) => {
+    const date = parseLocalDateTime(next);
+    if (next.trim() === '') props.onChange(emptyValueOf(options));
+    else props.onChange(date ? date.toISOString() : next);
+  };
   return (
     <InputGroup
       id={id}
       name={id}
-      type="datetime-local"
-      value={toLocalInput(value)}
+      autoComplete="off"
+      placeholder={`${intl.formatMessage(messages.datePattern)} HH:MM`}
+      value={text}
       required={required}
       disabled={disabled || readonly}
       autoFocus={autofocus}
       intent={rawErrors?.length ? 'danger' : 'none'}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
+      rightElement={
+        <CalendarButton
+          value={parseLocalDateTime(text)}
+          withTime
+          disabled={disabled || readonly}
+          onPick={(date) => {
+            const next = toLocalInput(date.toISOString());
+            setText(next);
+            send(next);
+          }}
+        />
+      }
       onChange={(event) => {
-        const local = event.target.value;
-        const date = new Date(local);
-        if (local === '') props.onChange(emptyValueOf(options));
-        else props.onChange(Number.isNaN(date.getTime()) ? local : date.toISOString());
+        setText(event.target.value);
+        send(event.target.value);
       }}
       onFocus={() => props.onFocus(id, value)}
       onBlur={() => props.onBlur(id, value)}

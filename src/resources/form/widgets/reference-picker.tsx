@@ -19,6 +19,8 @@ export interface ReferencePickerProps {
   readonly exclude?: readonly RowId[];
   /** Offers only the rows this accepts (e.g. roles the user may grant). @default all */
   readonly accept?: (row: ResourceRow) => boolean;
+  /** The list's `filter` pairs narrowing what is offered (see `referenceFilterParam`). */
+  readonly filter?: string;
   readonly disabled?: boolean;
   readonly required?: boolean;
   readonly invalid?: boolean;
@@ -48,7 +50,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
   const [active, setActive] = useState(0);
   const open = text !== null;
   const term = useDebounced(text ?? '', SEARCH_DELAY_MS);
-  const search = useReferenceSearch(target, term.trim(), open, accept);
+  const search = useReferenceSearch(target, term.trim(), open, accept, props.filter);
   const options = search.options.filter((option) => !exclude.includes(option.id));
   const activeIndex = Math.min(active, options.length - 1);
 

@@ -2,9 +2,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import generatedEnglish from '../../../../locales/generated/en.json';
+import { descriptorsByName as generated } from '../../../generated/descriptors';
 import { contracts } from '../../test-support/fixtures';
 import { FormHarness } from '../../test-support/form-harness';
 import { fakeRequest, renderWithProviders, type Call } from '../../test-support/render';
+import { referenceFilterParam } from './use-reference';
 
 const people = [
   { id: 7, first_name: 'Jan', last_name: 'Novák' },
@@ -75,5 +78,60 @@ describe('ReferencesWidget', () => {
     expect(onData).toHaveBeenLastCalledWith(expect.objectContaining({ products: [1, 2] }));
     await userEvent.click(await screen.findByRole('button', { name: 'Odebrat Elektřina' }));
     expect(onData).toHaveBeenLastCalledWith(expect.objectContaining({ products: [2] }));
+  });
+});
+
+describe('a picker narrowed by the row (Joule x-reference-filter)', () => {
+  const stored = [
+    { id: 1, title: 'S-1', customer: 7 },
+    { id: 2, title: 'S-2', customer: 8 },
+  ];
+  function titles({ path, options }: Call) {
+    const page = (results: unknown[]) => ({
+      data: { count: results.length, next: null, previous: null, results },
+    });
+    if (path === '/contracts/titles/') {
+      const filter = String(options.query?.filter ?? '');
+      return page(
+        stored
+          .filter((row) => filter === '' || filter === `customer=${row.customer}`)
+          .map(({ id, title }) => ({ id, title })),
+      );
+    }
+    if (path === '/customers/titles/') return page([{ id: 7, title: 'Jan Novák' }]);
+    throw new Error(`unexpected ${path}`);
+  }
+
+  it('offers a parent contract only among the same customer’s contracts', async () => {
+    const { request, calls } = fakeRequest(titles);
+    renderWithProviders(
+      <FormHarness
+        descriptor={generated.contracts!}
+        initial={{ contract_no: 'S-3', customer: 7 }}
+      />,
+      { request, locale: 'en', descriptorsByName: generated, labels: generatedEnglish },
+    );
+    const picker = screen.getByRole('combobox', { name: /Parent contract/ });
+    await userEvent.type(picker, 'S');
+    // The search waits for typing to settle: allow for a busy machine.
+    await waitFor(
+      () => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1),
+      { timeout: 5000 },
+    );
+    expect(within(screen.getByRole('listbox')).getByRole('option').textContent).toBe('S-1');
+    const searches = calls.filter((call) => call.path === '/contracts/titles/');
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.every((call) => call.options.query?.filter === 'customer=7')).toBe(true);
+  });
+
+  it.each([
+    [{ customer: 'customer' }, { customer: 7 }, 'customer=7'],
+    [{ customer: 'customer' }, { customer: null }, undefined],
+    [{ customer: 'customer' }, { customer: '' }, undefined],
+    [{ customer: 'customer', kind: 'kind' }, { customer: 7, kind: 'a,b' }, undefined],
+    [{ customer: 'customer', kind: 'kind' }, { customer: 7, kind: 'x' }, 'customer=7,kind=x'],
+    [undefined, { customer: 7 }, undefined],
+  ])('referenceFilterParam(%j, %j) is %s', (declared, data, want) => {
+    expect(referenceFilterParam(declared, data)).toBe(want);
   });
 });

@@ -9,7 +9,7 @@ import { messages } from '../../messages';
 import type { ResourceFormContext } from '../resource-form';
 import { emptyValueOf } from './labels';
 import { ReferencePicker } from './reference-picker';
-import { useReferenceTarget, useRowTitles } from './use-reference';
+import { referenceFilterParam, useReferenceTarget, useRowTitles } from './use-reference';
 
 /** `ui:options.acceptRow`: which rows a picker offers (set by an override), or undefined. */
 function acceptOf(options: WidgetProps['options']): ((row: ResourceRow) => boolean) | undefined {
@@ -61,7 +61,8 @@ function toId(id: string): RowId {
 /**
  * One referenced row (`ui:options.reference` names the resource): shows the row's title
  * (from the referenced descriptor's `titleFields`), never its bare id, and searches by text
- * (offering only rows `ui:options.acceptRow` accepts, when given).
+ * (offering only rows `ui:options.acceptRow` accepts, when given, and only those matching
+ * `ui:options.referenceFilter` against the form's data, e.g. the same customer's contracts).
  */
 export function ReferenceWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, rawErrors, options } = props;
@@ -69,6 +70,8 @@ export function ReferenceWidget(props: WidgetProps) {
   const ids = useMemo(() => referenceIds(value).map(toId), [value]);
   const titles = useTitles(props, ids);
   const first = ids[0];
+  const formData = (props.registry.formContext as ResourceFormContext | undefined)?.formData;
+  const filter = referenceFilterParam(options.referenceFilter, formData);
   return (
     <ReferencePicker
       id={id}
@@ -77,6 +80,7 @@ export function ReferenceWidget(props: WidgetProps) {
       onSelect={(option) => props.onChange(option.id)}
       onClear={required ? undefined : () => props.onChange(emptyValueOf(options))}
       accept={acceptOf(options)}
+      filter={filter}
       disabled={disabled || readonly}
       required={required}
       invalid={Boolean(rawErrors?.length)}

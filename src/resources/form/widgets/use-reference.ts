@@ -83,22 +83,24 @@ const NO_TARGET = { name: '', path: '/' };
  * (`operations.titles`) and no `accept`, `GET <ref>titles/?search=<term>&page_size=20`
  * (so a user who may not list the referenced rows still picks among them); otherwise
  * `GET <ref>?search=<term>&page_size=20`, only the rows `accept` accepts when given (it
- * needs whole rows).
+ * needs whole rows). `filter` (`key=value,…`, see {@link referenceFilterParam}) narrows
+ * either request.
  */
 export function useReferenceSearch(
   target: ResourceDescriptor | undefined,
   term: string,
   enabled: boolean,
   accept?: (row: ResourceRow) => boolean,
+  filter?: string,
 ) {
   const { request } = useResourceRegistry();
   const lookup = target?.operations.titles === true && accept === undefined;
   const rows = useQuery({
-    ...searchQueryOptions(request, target ?? NO_TARGET, term),
+    ...searchQueryOptions(request, target ?? NO_TARGET, term, filter),
     enabled: enabled && target !== undefined && !lookup,
   });
   const titles = useQuery({
-    ...titleSearchQueryOptions(request, target ?? NO_TARGET, term),
+    ...titleSearchQueryOptions(request, target ?? NO_TARGET, term, filter),
     enabled: enabled && lookup,
   });
   if (lookup) {
@@ -118,4 +120,27 @@ export function useReferenceSearch(
           }))
       : [];
   return { options, loading: rows.isFetching && !rows.data };
+}
+
+/**
+ * The `filter` parameter of a picker whose field declares `referenceFilter` (**Joule**
+ * `x-reference-filter`, e.g. `{customer: 'customer'}`): `customer=<this row's customer>`.
+ * Undefined when there is no such declaration or this row's value is still empty (the
+ * picker then offers every row, and the server's rule answers on save), or cannot travel in
+ * a pair (a comma).
+ */
+export function referenceFilterParam(
+  referenceFilter: unknown,
+  formData: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  if (typeof referenceFilter !== 'object' || referenceFilter === null || !formData)
+    return undefined;
+  const pairs: string[] = [];
+  for (const [theirs, ours] of Object.entries(referenceFilter as Record<string, unknown>)) {
+    const value = typeof ours === 'string' ? formData[ours] : undefined;
+    if (typeof value !== 'number' && (typeof value !== 'string' || value === '')) return undefined;
+    if (String(value).includes(',')) return undefined;
+    pairs.push(`${theirs}=${String(value)}`);
+  }
+  return pairs.length > 0 ? pairs.join(',') : undefined;
 }

@@ -1,0 +1,52 @@
+/** @vitest-environment jsdom */
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
+import { descriptorsByName } from '../../src/generated/descriptors';
+import { RunPanel, type RunProgress } from './index';
+
+const progress = (state: string): RunProgress => ({
+  state,
+  total: 10,
+  done: 6,
+  invoiced: 5,
+  skipped: 1,
+  failed: 2,
+  cancelled: 0,
+  remaining: 2,
+  failures: [
+    {
+      contract: 3,
+      contract_no: 'S-3',
+      period_from: '2026-02-01',
+      period_to: '2026-03-01',
+      reasons: [{ code: 'no_reading_after', message: 'No reading after 2026-03-01.' }],
+    },
+  ],
+});
+
+describe('the billing run panel', () => {
+  it('shows progress, the failures linking to their contracts, and cancels', async () => {
+    const { request, calls } = fakeRequest((call) => ({
+      data: progress(call.method === 'POST' ? 'cancelled' : 'running'),
+    }));
+    renderWithProviders(
+      <RunPanel descriptor={descriptorsByName['billing-runs']!} id={4} row={{ id: 4 }} />,
+      { request, locale: 'en' },
+    );
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe(
+      'Done 6 of 10 (invoiced 5, already invoiced 1) · failed 2 · remaining 2',
+    );
+    const bar = document.querySelector('.bp6-progress-meter, .bp5-progress-meter') as HTMLElement;
+    expect(bar.style.width).toBe('80%');
+    const link = screen.getByRole('link', { name: 'S-3' });
+    expect(link.getAttribute('href')).toBe('/contracts?search=S-3');
+    expect(screen.getByText(/No reading after 2026-03-01\./)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the run' }));
+    expect(
+      calls.some((call) => call.method === 'POST' && call.path === '/billing-runs/4/cancel/'),
+    ).toBe(true);
+  });
+});

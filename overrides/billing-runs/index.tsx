@@ -1,0 +1,135 @@
+/**
+ * Billing runs (issue #15 "Billing run"): "New" asks for the month (its first day) and
+ * starts the run; the run's dialog shows a progress bar (done, failed, remaining) that
+ * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
+ * button (`POST /billing-runs/{id}/cancel/`) and the failures with their reasons, each
+ * linking to its contract.
+ */
+import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import {
+  useResourceRegistry,
+  type ResourceOverride,
+  type ResourcePanelProps,
+} from '../../src/resources';
+
+export const runMessages = defineMessages({
+  progress: { id: 'overrides.billingRuns.progress', defaultMessage: 'Progress' },
+  counts: {
+    id: 'overrides.billingRuns.counts',
+    defaultMessage:
+      'Done {done} of {total} (invoiced {invoiced}, already invoiced {skipped}) · failed {failed} · remaining {remaining}',
+  },
+  cancel: { id: 'overrides.billingRuns.cancel', defaultMessage: 'Cancel the run' },
+  failures: { id: 'overrides.billingRuns.failures', defaultMessage: 'Could not be billed' },
+});
+
+/** A run's progress as `GET /billing-runs/{id}/progress/` answers it. */
+export interface RunProgress {
+  readonly state: string;
+  readonly total: number;
+  readonly done: number;
+  readonly invoiced: number;
+  readonly skipped: number;
+  readonly failed: number;
+  readonly cancelled: number;
+  readonly remaining: number;
+  readonly failures: readonly {
+    readonly contract: number;
+    readonly contract_no: string;
+    readonly period_from: string;
+    readonly period_to: string;
+    readonly reasons: readonly { readonly code: string; readonly message: string }[];
+  }[];
+}
+
+/** Progress bar, counts, cancel and failures of one run. */
+export function RunProgressView({
+  progress,
+  onCancel,
+  cancelling,
+}: {
+  readonly progress: RunProgress;
+  readonly onCancel: () => void;
+  readonly cancelling: boolean;
+}) {
+  const finished = progress.done + progress.failed;
+  const value = progress.total === 0 ? 1 : finished / progress.total;
+  const running = progress.state === 'running';
+  return (
+    <div>
+      <ProgressBar
+        value={value}
+        animate={running}
+        stripes={running}
+        intent={progress.failed > 0 ? Intent.WARNING : Intent.SUCCESS}
+        aria-label="progress"
+      />
+      <p role="status" style={{ marginTop: 8 }}>
+        <FormattedMessage
+          {...runMessages.counts}
+          values={{
+            done: progress.done,
+            total: progress.total,
+            invoiced: progress.invoiced,
+            skipped: progress.skipped,
+            failed: progress.failed,
+            remaining: progress.remaining,
+          }}
+        />
+      </p>
+      {running && (
+        <Button intent={Intent.DANGER} loading={cancelling} onClick={onCancel}>
+          <FormattedMessage {...runMessages.cancel} />
+        </Button>
+      )}
+      {progress.failures.length > 0 && (
+        <Callout intent={Intent.WARNING} style={{ marginTop: 8 }}>
+          <h4>
+            <FormattedMessage {...runMessages.failures} />
+          </h4>
+          <ul>
+            {progress.failures.map((failure) => (
+              <li key={failure.contract}>
+                <Link to={`/contracts?search=${encodeURIComponent(failure.contract_no)}`}>
+                  {failure.contract_no}
+                </Link>{' '}
+                ({failure.period_from} – {failure.period_to}):{' '}
+                {failure.reasons.map((reason) => reason.message).join(' ')}
+              </li>
+            ))}
+          </ul>
+        </Callout>
+      )}
+    </div>
+  );
+}
+
+/** The panel of a run's dialog. */
+export function RunPanel({ id }: ResourcePanelProps) {
+  const client = useQueryClient();
+  const { request } = useResourceRegistry();
+  const progress = useQuery({
+    queryKey: ['billing-runs', 'progress', String(id)],
+    queryFn: async () => (await request<RunProgress>('GET', `/billing-runs/${id}/progress/`)).data,
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? 1000 : false),
+  });
+  const cancel = useMutation({
+    mutationFn: () => request('POST', `/billing-runs/${id}/cancel/`),
+    onSuccess: () => client.invalidateQueries(),
+  });
+  if (!progress.data) return null;
+  return (
+    <RunProgressView
+      progress={progress.data}
+      onCancel={() => cancel.mutate()}
+      cancelling={cancel.isPending}
+    />
+  );
+}
+
+export const billingRunsOverride: ResourceOverride = {
+  panels: [{ id: 'run-progress', title: runMessages.progress.id, component: RunPanel }],
+};

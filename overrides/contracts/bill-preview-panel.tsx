@@ -1,0 +1,274 @@
+/**
+ * "Bill preview" in the contract dialog (issue #15): for a chosen period `[from, to)` the
+ * lines per point and segment with quantities and units, the register values used (estimated
+ * ones marked), totals and amount due — or the reasons the contract cannot be billed. Asks
+ * `GET /contracts/{id}/bill-preview/`; numbers formatted in the UI language, amounts in CZK.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { ApiError, request } from '../../src/api';
+import { canUse, useAbility } from '../../src/auth';
+import type { ResourcePanelProps } from '../../src/resources';
+import { billMessages } from './messages';
+
+/** The privilege of billing (server/billing/routes.ts). */
+const BILLING = 'BILLING';
+
+/** True when the signed-in user may preview bills. */
+export function useMayBill(): boolean {
+  return canUse(useAbility(), BILLING);
+}
+
+interface Line {
+  kind: string;
+  label: string;
+  quantity: string;
+  unit: 'MWh' | 'month' | 'A·month';
+  unit_price: string;
+  amount: string;
+}
+interface Registers {
+  at: string;
+  obis_181: string;
+  obis_182: string;
+  obis_280: string;
+  estimated: boolean;
+}
+interface Segment {
+  from: string;
+  to: string;
+  tariff_code: string;
+  current_a: number;
+  months: string;
+  start: Registers;
+  end: Registers;
+  lines: Line[];
+}
+interface Bill {
+  points: { point: number; ean: string; name: string; segments: Segment[] }[];
+  base: string;
+  vat_rate: string;
+  vat: string;
+  production: string;
+  total: string;
+  advances: string;
+  amount_due: string;
+}
+interface Refusal {
+  code: string;
+  message: string;
+}
+
+type State =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'bill'; bill: Bill }
+  | { status: 'refused'; reasons: Refusal[] }
+  | { status: 'error'; detail: string };
+
+/** The previous calendar month as `[from, to)`. */
+function lastMonth(today = new Date()): { from: string; to: string } {
+  const year = today.getFullYear();
+  const month = today.getMonth();
+  const iso = (y: number, m: number) => new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  return { from: iso(year, month - 1), to: iso(year, month) };
+}
+
+/** A decimal string formatted exactly (Intl formats numeric strings without rounding to float). */
+function decimal(intl: IntlShape, value: string, options: Intl.NumberFormatOptions = {}) {
+  return new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 6, ...options }).format(
+    value as Intl.StringNumericLiteral,
+  );
+}
+const czk = (intl: IntlShape, value: string) =>
+  decimal(intl, value, { style: 'currency', currency: 'CZK', minimumFractionDigits: 2 });
+const kwh = (intl: IntlShape, value: string) =>
+  decimal(intl, value, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const day = (intl: IntlShape, iso: string) =>
+  intl.formatDate(new Date(`${iso}T00:00:00`), { dateStyle: 'medium' });
+const lastDay = (iso: string) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+function RegisterLine({ segment }: { segment: Segment }) {
+  const intl = useIntl();
+  const mark = (value: Registers) =>
+    value.estimated ? ` ${intl.formatMessage(billMessages.estimated)}` : '';
+  return (
+    <p className="joule-bill-registers">
+      {intl.formatMessage(billMessages.registers, {
+        start: day(intl, segment.from) + mark(segment.start),
+        end: day(intl, segment.to) + mark(segment.end),
+        ht1: kwh(intl, segment.start.obis_181),
+        ht2: kwh(intl, segment.end.obis_181),
+        lt1: kwh(intl, segment.start.obis_182),
+        lt2: kwh(intl, segment.end.obis_182),
+        p1: kwh(intl, segment.start.obis_280),
+        p2: kwh(intl, segment.end.obis_280),
+      })}
+    </p>
+  );
+}
+
+function Lines({ lines }: { lines: Line[] }) {
+  const intl = useIntl();
+  const units = {
+    MWh: billMessages.unitMWh,
+    month: billMessages.unitMonth,
+    'A·month': billMessages.unitAmonth,
+  } as const;
+  const right = { textAlign: 'right' } as const;
+  return (
+    <HTMLTable compact striped className="joule-bill-lines">
+      <thead>
+        <tr>
+          <th>{intl.formatMessage(billMessages.line)}</th>
+          <th style={right}>{intl.formatMessage(billMessages.quantity)}</th>
+          <th style={right}>{intl.formatMessage(billMessages.unitPrice)}</th>
+          <th style={right}>{intl.formatMessage(billMessages.amount)}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.kind} data-kind={line.kind}>
+            <td>{line.label}</td>
+            <td style={right}>
+              {decimal(intl, line.quantity)} {intl.formatMessage(units[line.unit])}
+            </td>
+            <td style={right}>{czk(intl, line.unit_price)}</td>
+            <td style={right}>{czk(intl, line.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function BillView({ bill }: { bill: Bill }) {
+  const intl = useIntl();
+  const refund = bill.amount_due.startsWith('-');
+  const totals: [string, string][] = [
+    [intl.formatMessage(billMessages.base), bill.base],
+    [intl.formatMessage(billMessages.vat, { rate: decimal(intl, bill.vat_rate) }), bill.vat],
+    ...(bill.production === '0.00'
+      ? []
+      : [[intl.formatMessage(billMessages.production), bill.production] as [string, string]]),
+    [intl.formatMessage(billMessages.total), bill.total],
+    [intl.formatMessage(billMessages.advances), bill.advances],
+  ];
+  return (
+    <div className="joule-bill" data-testid="bill">
+      {bill.points.map((point) => (
+        <section key={point.point}>
+          <h4>{intl.formatMessage(billMessages.point, { ean: point.ean, name: point.name })}</h4>
+          {point.segments.map((segment) => (
+            <div key={segment.from}>
+              <h5>
+                {intl.formatMessage(billMessages.segment, {
+                  from: day(intl, segment.from),
+                  last: day(intl, lastDay(segment.to)),
+                  code: segment.tariff_code,
+                  current: segment.current_a,
+                  months: decimal(intl, segment.months, { maximumFractionDigits: 4 }),
+                })}
+              </h5>
+              <RegisterLine segment={segment} />
+              <Lines lines={segment.lines} />
+            </div>
+          ))}
+        </section>
+      ))}
+      <HTMLTable compact className="joule-bill-totals">
+        <tbody>
+          {totals.map(([label, value]) => (
+            <tr key={label}>
+              <th>{label}</th>
+              <td style={{ textAlign: 'right' }}>{czk(intl, value)}</td>
+            </tr>
+          ))}
+          <tr data-testid="amount-due">
+            <th>{intl.formatMessage(refund ? billMessages.refund : billMessages.amountDue)}</th>
+            <td style={{ textAlign: 'right' }}>
+              <strong>{czk(intl, refund ? bill.amount_due.slice(1) : bill.amount_due)}</strong>
+            </td>
+          </tr>
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
+/** The panel: a period form and the bill or the reasons. */
+export function BillPreviewPanel({ id }: ResourcePanelProps) {
+  const intl = useIntl();
+  const [period, setPeriod] = useState(lastMonth);
+  const [state, setState] = useState<State>({ status: 'idle' });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setState({ status: 'loading' });
+    try {
+      const response = await request<Bill>('GET', `/contracts/${id}/bill-preview/`, {
+        query: period,
+      });
+      setState({ status: 'bill', bill: response.data });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const body = error.body as { reasons?: Refusal[] };
+        setState({ status: 'refused', reasons: body.reasons ?? [] });
+      } else if (error instanceof ApiError) {
+        const fields = Object.values(error.fieldErrors).flat().map(String);
+        setState({ status: 'error', detail: [error.detail, ...fields].filter(Boolean).join(' ') });
+      } else setState({ status: 'error', detail: String(error) });
+    }
+  }
+
+  return (
+    <div className="joule-bill-preview">
+      <form
+        onSubmit={onSubmit}
+        className="joule-bill-period"
+        style={{ display: 'flex', gap: 12, alignItems: 'flex-end' }}
+      >
+        <FormGroup label={intl.formatMessage(billMessages.from)} labelFor={`bill-from-${id}`}>
+          <InputGroup
+            id={`bill-from-${id}`}
+            type="date"
+            value={period.from}
+            onChange={(event) => setPeriod({ ...period, from: event.currentTarget.value })}
+          />
+        </FormGroup>
+        <FormGroup label={intl.formatMessage(billMessages.to)} labelFor={`bill-to-${id}`}>
+          <InputGroup
+            id={`bill-to-${id}`}
+            type="date"
+            value={period.to}
+            onChange={(event) => setPeriod({ ...period, to: event.currentTarget.value })}
+          />
+        </FormGroup>
+        <FormGroup>
+          <Button type="submit" intent="primary" loading={state.status === 'loading'}>
+            <FormattedMessage {...billMessages.show} />
+          </Button>
+        </FormGroup>
+      </form>
+      {state.status === 'loading' && <Spinner size={20} />}
+      {state.status === 'bill' && <BillView bill={state.bill} />}
+      {state.status === 'refused' && (
+        <Callout intent="warning" data-testid="bill-refused">
+          <FormattedMessage {...billMessages.cannotBill} />
+          <ul>
+            {state.reasons.map((reason, index) => (
+              <li key={index}>{reason.message}</li>
+            ))}
+          </ul>
+        </Callout>
+      )}
+      {state.status === 'error' && (
+        <Callout intent="danger">
+          {intl.formatMessage(billMessages.failed, { detail: state.detail })}
+        </Callout>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Invoices (issue #15 "Invoices"): the dialog lists the invoice's lines per point and
+ * segment (`GET /invoices/{id}/lines/`), moves it draft → issued → cancelled
+ * (`POST /invoices/{id}/issue/`, `/cancel/`) and downloads it as a PDF in the UI's
+ * language (`GET /invoices/{id}/pdf/?lang=`).
+ */
+import { useState } from 'react';
+import { Button, ButtonGroup, Callout, HTMLTable, Intent } from '@blueprintjs/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { apiUrl, authFetch, toApiError } from '../../src/api';
+import {
+  useResourceRegistry,
+  type ResourceOverride,
+  type ResourcePanelProps,
+} from '../../src/resources';
+
+export const invoiceMessages = defineMessages({
+  lines: { id: 'overrides.invoices.lines', defaultMessage: 'Lines' },
+  point: { id: 'overrides.invoices.point', defaultMessage: 'Point (EAN)' },
+  segment: { id: 'overrides.invoices.segment', defaultMessage: 'Segment' },
+  item: { id: 'overrides.invoices.item', defaultMessage: 'Item' },
+  quantity: { id: 'overrides.invoices.quantity', defaultMessage: 'Quantity' },
+  unitPrice: { id: 'overrides.invoices.unitPrice', defaultMessage: 'Unit price (CZK)' },
+  amount: { id: 'overrides.invoices.amount', defaultMessage: 'Amount (CZK)' },
+  noLines: { id: 'overrides.invoices.noLines', defaultMessage: 'The invoice has no lines.' },
+  issue: { id: 'overrides.invoices.issue', defaultMessage: 'Issue' },
+  cancel: { id: 'overrides.invoices.cancel', defaultMessage: 'Cancel invoice' },
+  pdf: { id: 'overrides.invoices.pdf', defaultMessage: 'Download PDF' },
+});
+
+/** One line as `GET /invoices/{id}/lines/` answers it. */
+export interface InvoiceLine {
+  readonly id: number;
+  readonly ean: string | null;
+  readonly segment_from: string | null;
+  readonly segment_to: string | null;
+  readonly kind: string;
+  readonly label: string;
+  readonly quantity: string;
+  readonly unit: string;
+  readonly unit_price: string;
+  readonly amount: string;
+}
+
+/** A decimal string in the UI's language, keeping its places. */
+function useDecimal(): (value: string) => string {
+  const intl = useIntl();
+  return (value) => {
+    const places = value.split('.')[1]?.length ?? 0;
+    return intl.formatNumber(Number(value), {
+      minimumFractionDigits: Math.min(places, 2),
+      maximumFractionDigits: places,
+    });
+  };
+}
+
+/** The lines table of one invoice. */
+export function InvoiceLinesTable({ lines }: { readonly lines: readonly InvoiceLine[] }) {
+  const decimal = useDecimal();
+  if (lines.length === 0)
+    return (
+      <p>
+        <FormattedMessage {...invoiceMessages.noLines} />
+      </p>
+    );
+  return (
+    <HTMLTable compact striped className="joule-invoice-lines">
+      <thead>
+        <tr>
+          <th>
+            <FormattedMessage {...invoiceMessages.point} />
+          </th>
+          <th>
+            <FormattedMessage {...invoiceMessages.segment} />
+          </th>
+          <th>
+            <FormattedMessage {...invoiceMessages.item} />
+          </th>
+          <th>
+            <FormattedMessage {...invoiceMessages.quantity} />
+          </th>
+          <th>
+            <FormattedMessage {...invoiceMessages.unitPrice} />
+          </th>
+          <th>
+            <FormattedMessage {...invoiceMessages.amount} />
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.id}>
+            <td>{line.ean}</td>
+            <td>{line.segment_from && `${line.segment_from} – ${line.segment_to}`}</td>
+            <td>{line.label}</td>
+            <td style={{ textAlign: 'right' }}>
+              {decimal(line.quantity)} {line.unit}
+            </td>
+            <td style={{ textAlign: 'right' }}>{decimal(line.unit_price)}</td>
+            <td style={{ textAlign: 'right' }}>{decimal(line.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/** Saves `blob` as `name` through a temporary link. */
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** The panel: actions by state, then the lines. */
+export function InvoicePanel({ id, row }: ResourcePanelProps) {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const { request } = useResourceRegistry();
+  const [error, setError] = useState<string | null>(null);
+  const lines = useQuery({
+    queryKey: ['invoices', 'lines', String(id)],
+    queryFn: async () =>
+      (await request<{ results: InvoiceLine[] }>('GET', `/invoices/${id}/lines/`)).data.results,
+  });
+  const transition = useMutation({
+    mutationFn: (action: 'issue' | 'cancel') => request('POST', `/invoices/${id}/${action}/`),
+    onSuccess: () => client.invalidateQueries(),
+    onError: (failure: Error) => setError(failure.message),
+  });
+  const download = async () => {
+    setError(null);
+    const lang = intl.locale.startsWith('cs') ? 'cs' : 'en';
+    const response = await authFetch(apiUrl(`/invoices/${id}/pdf/?lang=${lang}`));
+    if (!response.ok) {
+      setError((await toApiError(response)).message);
+      return;
+    }
+    saveBlob(await response.blob(), `invoice-${String(row.number ?? id)}.pdf`);
+  };
+  return (
+    <div>
+      <ButtonGroup style={{ marginBottom: 8, gap: 8 }}>
+        {row.state === 'draft' && (
+          <Button
+            intent={Intent.PRIMARY}
+            loading={transition.isPending}
+            onClick={() => transition.mutate('issue')}
+          >
+            <FormattedMessage {...invoiceMessages.issue} />
+          </Button>
+        )}
+        {row.state === 'issued' && (
+          <Button
+            intent={Intent.DANGER}
+            loading={transition.isPending}
+            onClick={() => transition.mutate('cancel')}
+          >
+            <FormattedMessage {...invoiceMessages.cancel} />
+          </Button>
+        )}
+        <Button icon="download" onClick={() => void download()}>
+          <FormattedMessage {...invoiceMessages.pdf} />
+        </Button>
+      </ButtonGroup>
+      {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
+      {lines.data && <InvoiceLinesTable lines={lines.data} />}
+    </div>
+  );
+}
+
+export const invoicesOverride: ResourceOverride = {
+  panels: [{ id: 'invoice-lines', title: invoiceMessages.lines.id, component: InvoicePanel }],
+};

@@ -1,0 +1,73 @@
+/** @vitest-environment jsdom */
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
+import { descriptorsByName } from '../../src/generated/descriptors';
+import { InvoicePanel, type InvoiceLine } from './index';
+
+const line = (id: number, kind: string, label: string, amount: string): InvoiceLine => ({
+  id,
+  ean: '859182400000000001',
+  segment_from: '2026-02-01',
+  segment_to: '2026-03-01',
+  kind,
+  label,
+  quantity: '1.500000',
+  unit: 'MWh',
+  unit_price: '2000.000000',
+  amount,
+});
+
+describe('the invoice dialog panel', () => {
+  it('lists the lines and issues a draft', async () => {
+    const { request, calls } = fakeRequest((call) =>
+      call.path.endsWith('/lines/')
+        ? {
+            data: {
+              results: [
+                line(1, 'energy_ht', 'Silová elektřina, VT', '3000.00'),
+                line(2, 'production', 'Výkup výroby', '-150.00'),
+              ],
+            },
+          }
+        : { data: { state: 'issued' } },
+    );
+    renderWithProviders(
+      <InvoicePanel
+        descriptor={descriptorsByName.invoices!}
+        id={7}
+        row={{ id: 7, state: 'draft', number: null }}
+      />,
+      { request, locale: 'cs' },
+    );
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.textContent).toContain('Silová elektřina, VT');
+    expect(rows[1]!.textContent).toContain('1,50 MWh');
+    expect(rows[1]!.textContent).toMatch(/3\s000,00/);
+    expect(rows[2]!.textContent).toMatch(/-150,00/);
+    expect(screen.queryByRole('button', { name: 'Stornovat fakturu' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Vystavit' }));
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/invoices/7/issue/')).toBe(
+      true,
+    );
+  });
+
+  it('offers cancelling an issued invoice, and the PDF', async () => {
+    const { request } = fakeRequest(() => ({ data: { results: [] } }));
+    renderWithProviders(
+      <InvoicePanel
+        descriptor={descriptorsByName.invoices!}
+        id={8}
+        row={{ id: 8, state: 'issued', number: '2026000001' }}
+      />,
+      { request, locale: 'en' },
+    );
+    expect(await screen.findByText('The invoice has no lines.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel invoice' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Issue' })).toBeNull();
+  });
+});

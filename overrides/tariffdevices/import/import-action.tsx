@@ -1,0 +1,44 @@
+/**
+ * "Import readings" on the tariff devices list (issue #13), a `ListAction` of the tariff
+ * devices override. Shown only when the back-end publishes the bulk readings endpoint
+ * (`measurements` with the action `bulk_create` in its descriptor) and the user may write
+ * readings; elsewhere (a plain DRF back-end) it renders nothing and sends nothing. The
+ * dialog, with Papa Parse, loads on the first click.
+ */
+import { Suspense, lazy, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '@blueprintjs/core';
+import { useResourceRegistry, type ListActionProps } from '../../../src/resources';
+import { importMessages } from './messages';
+
+/** The resource and action the import writes through. */
+const MEASUREMENTS = 'measurements';
+const BULK_ACTION = 'bulk_create';
+
+const LazyImportDialog = lazy(async () => ({
+  default: (await import('./import-dialog')).ImportDialog,
+}));
+
+/** The toolbar button and, once clicked, the import dialog. */
+export function ImportReadingsAction(_props: ListActionProps) {
+  const intl = useIntl();
+  const { descriptorsByName, mayUse } = useResourceRegistry();
+  const [open, setOpen] = useState(false);
+  const measurements = descriptorsByName[MEASUREMENTS];
+  if (!measurements?.operations.extraActions?.includes(BULK_ACTION)) return null;
+  if (!mayUse(measurements.privilege)) return null;
+  return (
+    <>
+      <Button
+        icon="import"
+        text={intl.formatMessage(importMessages.action)}
+        onClick={() => setOpen(true)}
+      />
+      {open && (
+        <Suspense fallback={null}>
+          <LazyImportDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+/** @vitest-environment jsdom */
+import { File as NodeFile } from 'node:buffer';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { descriptorsByName } from '../../../src/generated/descriptors';
+import { mergeOverrides, ResourcePage, type ResourceDescriptor } from '../../../src/resources';
+import {
+  fakeRequest,
+  renderWithProviders,
+  type Call,
+} from '../../../src/resources/test-support/render';
+import { overrides } from '../../index';
+import type { BulkAnswer } from './run-import';
+
+const merged = mergeOverrides(descriptorsByName, overrides);
+
+/** jsdom's File lacks `stream()`: Node's has it, and is what the dialog reads. */
+function csvFile(text: string): File {
+  return new NodeFile([text], 'readings.csv', { type: 'text/csv' }) as unknown as File;
+}
+
+const FILE = [
+  'Výrobní číslo;Čas odečtu;VT;NT;Výroba',
+  'EM-1;2025-01-02T06:00:00Z;1 234,5;17;0',
+  'EM-1;2025-01-03T06:00:00Z;1 240,5;18;0',
+  '',
+  'NOPE;2025-01-03T06:00:00Z;1;1;0',
+].join('\r\n');
+
+function page(
+  handle: (call: Call) => Promise<{ data: unknown }> | { data: unknown },
+  byName: Readonly<Record<string, ResourceDescriptor>> = merged,
+) {
+  const { request, calls } = fakeRequest((call) =>
+    call.method === 'POST' ? handle(call) : { data: { count: 0, results: [] } },
+  );
+  renderWithProviders(<ResourcePage descriptor={byName.tariffdevices!} />, {
+    request,
+    overrides,
+    descriptorsByName: byName,
+    locale: 'en',
+  });
+  return calls;
+}
+
+async function openWith(text: string) {
+  await userEvent.click(await screen.findByRole('button', { name: 'Import readings' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Import readings from a file' });
+  const input = dialog.querySelector<HTMLInputElement>('input[type=file]')!;
+  await userEvent.upload(input, csvFile(text));
+  return dialog;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('Import readings', () => {
+  it('previews the columns and rows, imports, counts and lists the refused rows', async () => {
+    const calls = page(() => ({
+      data: {
+        created: 1,
+        unchanged: 1,
+        failed: 1,
+        errors: { '2': { serial_number: ['No tariff device has this serial number.'] } },
+      } satisfies BulkAnswer,
+    }));
+    const dialog = await openWith(FILE);
+    expect(
+      await within(dialog).findByText(/readings\.csv: .*UTF-8, separated by semicolons/),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Serial number ← „Výrobní číslo“')).toBeTruthy();
+    const preview = within(dialog).getByRole('table', {
+      name: 'The first rows as they will be sent',
+    });
+    const rows = within(preview).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.textContent).toContain('Serial number EM-1');
+    expect(rows[0]!.textContent).toContain('1,234.5');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('The import is finished.')).toBeTruthy();
+    const bulk = calls.filter((call) => call.method === 'POST');
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]!.path).toBe('/measurements/bulk/');
+    expect(bulk[0]!.options.body).toEqual([
+      {
+        serial_number: 'EM-1',
+        timestamp_received: '2025-01-02T06:00:00Z',
+        obis_181: '1234.5',
+        obis_182: '17',
+        obis_280: '0',
+      },
+      {
+        serial_number: 'EM-1',
+        timestamp_received: '2025-01-03T06:00:00Z',
+        obis_181: '1240.5',
+        obis_182: '18',
+        obis_280: '0',
+      },
+      {
+        serial_number: 'NOPE',
+        timestamp_received: '2025-01-03T06:00:00Z',
+        obis_181: '1',
+        obis_182: '1',
+        obis_280: '0',
+      },
+    ]);
+    const count = (id: string) => dialog.querySelector(`[data-count="overrides.import.${id}"]`)!;
+    expect(count('created').textContent).toBe('1');
+    expect(count('unchanged').textContent).toBe('1');
+    expect(count('refused').textContent).toBe('1');
+    const refused = within(dialog).getByRole('table', { name: 'Refused rows' });
+    expect(within(refused).getAllByRole('row')[1]!.textContent).toBe(
+      '5NOPE2025-01-03T06:00:00ZVýrobní číslo: No tariff device has this serial number.',
+    );
+
+    // The download: the refused rows as written, with their row and reason.
+    let saved: Blob | undefined;
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved = blob;
+      return 'blob:refused';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Download refused rows (CSV)' }),
+    );
+    expect(click).toHaveBeenCalled();
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved!);
+    });
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Row;Výrobní číslo;Čas odečtu;VT;NT;Výroba;Reason',
+      '5;NOPE;2025-01-03T06:00:00Z;1;1;0;Výrobní číslo: No tariff device has this serial number.',
+    ]);
+  });
+
+  it('shows progress and stops when cancelled', async () => {
+    // 25,000 readings: three chunks; the server answers none until the request is aborted.
+    const lines = ['serial;time;ht;lt;production'];
+    for (let i = 0; i < 25_000; i++) lines.push(`EM-1;2025-01-01T00:00:00Z;${i};0;0`);
+    let aborted = 0;
+    const calls = page(
+      (call) =>
+        new Promise((_resolve, reject) => {
+          call.options.signal?.addEventListener('abort', () => {
+            aborted += 1;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }),
+    );
+    const dialog = await openWith(lines.join('\n'));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Import' }));
+    expect(
+      await within(dialog).findByRole('progressbar', { name: 'Import progress' }),
+    ).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      '20,000 rows read: 0 created, 0 unchanged, 0 refused',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel import' }));
+    expect(await within(dialog).findByText(/The import was cancelled/)).toBeTruthy();
+    expect(aborted).toBe(2);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+  });
+
+  it('refuses to start without the columns it needs', async () => {
+    const calls = page(() => ({ data: {} }));
+    const dialog = await openWith('serial;time;ht\nEM-1;2025-01-01;1\n');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The file lacks these columns: LT 1.8.2 (kWh) and Production 2.8.0 (kWh).',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Import' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('steps aside on a back-end without the bulk endpoint', async () => {
+    const { extraActions: _extraActions, ...operations } = merged.measurements!.operations;
+    const plain = { ...merged, measurements: { ...merged.measurements!, operations } };
+    page(() => ({ data: {} }), plain);
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Import readings' })).toBeNull();
+  });
+});

@@ -1,0 +1,504 @@
+/**
+ * The "Import readings" dialog (issue #13): choose a CSV file, see what was found in it
+ * (encoding, separator, the columns and the first rows as they will be sent), import it in
+ * chunks with a progress bar and a cancel button, and end with created / unchanged /
+ * refused counts and the refused rows with their reasons, downloadable as CSV. Loaded on
+ * the first click of the toolbar action, with Papa Parse.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { useQueryClient } from '@tanstack/react-query';
+import Papa from 'papaparse';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FileInput,
+  H2,
+  H3,
+  HTMLTable,
+  ProgressBar,
+} from '@blueprintjs/core';
+import { resourceKeys, useResourceRegistry } from '../../../src/resources';
+import {
+  detectColumns,
+  isBlankRecord,
+  toBulkRow,
+  type BulkRow,
+  type ColumnMapping,
+  type ColumnRole,
+} from './mapping';
+import { importMessages as m } from './messages';
+import { reasonText, refusedTable } from './refused';
+import { UnendedRecordError, sniffFile, type FileFormat } from './records';
+import {
+  runImport,
+  type BulkAnswer,
+  type ImportOutcome,
+  type ImportProgress,
+  type SendChunk,
+} from './run-import';
+
+/** Rows of the preview, and refused rows listed in the dialog (all are in the download). */
+const PREVIEW_ROWS = 10;
+const LISTED_REFUSED = 100;
+
+/** Where the readings go. */
+export const BULK_PATH = '/measurements/bulk/';
+
+/** Props of {@link ImportDialog}. */
+export interface ImportDialogProps {
+  readonly onClose: () => void;
+}
+
+type Step =
+  | { readonly kind: 'choose'; readonly unreadable?: boolean }
+  | {
+      readonly kind: 'preview';
+      readonly file: File;
+      readonly format: FileFormat;
+      readonly mapping: ColumnMapping;
+      readonly rows: readonly (readonly [number, BulkRow])[];
+    }
+  | {
+      readonly kind: 'running';
+      readonly file: File;
+      readonly mapping: ColumnMapping;
+      readonly progress: ImportProgress;
+    }
+  | {
+      readonly kind: 'finished';
+      readonly file: File;
+      readonly format: FileFormat;
+      readonly mapping: ColumnMapping;
+      readonly outcome: ImportOutcome;
+    };
+
+function roleLabeller(intl: IntlShape): (role: ColumnRole) => string {
+  const labels: Record<ColumnRole, string> = {
+    serial_number: intl.formatMessage(m.roleSerial),
+    ean: intl.formatMessage(m.roleEan),
+    device: intl.formatMessage(m.roleDevice),
+    timestamp_received: intl.formatMessage(m.roleTime),
+    obis_181: intl.formatMessage(m.roleHigh),
+    obis_182: intl.formatMessage(m.roleLow),
+    obis_280: intl.formatMessage(m.roleProduction),
+  };
+  return (role) => labels[role];
+}
+
+function sizeText(intl: IntlShape, bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return intl.formatNumber(value, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  });
+}
+
+/** The number as the language writes it, or the text as sent when it is no number. */
+function numberText(intl: IntlShape, value: string): string {
+  return /^\d+(\.\d+)?$/.test(value)
+    ? intl.formatNumber(Number(value), { minimumFractionDigits: 0, maximumFractionDigits: 3 })
+    : value;
+}
+
+function timeText(intl: IntlShape, value: string): string {
+  const time = Date.parse(value);
+  return Number.isNaN(time)
+    ? value
+    : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+function failureText(intl: IntlShape, outcome: ImportOutcome): string {
+  const { error } = outcome;
+  const reason =
+    error instanceof UnendedRecordError
+      ? intl.formatMessage(m.unended, { row: error.row })
+      : error instanceof TypeError ||
+          (error as { name?: string } | undefined)?.name === 'NetworkError'
+        ? intl.formatMessage(m.networkError)
+        : intl.formatMessage(m.serverError);
+  return outcome.failedFromRow !== undefined
+    ? intl.formatMessage(m.failed, { row: outcome.failedFromRow, reason })
+    : intl.formatMessage(m.failedNoRow, { reason });
+}
+
+function Counts({ counts }: { counts: ImportProgress }) {
+  const intl = useIntl();
+  const items = [
+    [m.created, counts.created],
+    [m.unchanged, counts.unchanged],
+    [m.refused, counts.refused],
+  ] as const;
+  return (
+    <dl className="joule-import-counts" style={{ display: 'flex', gap: 24, margin: '12px 0' }}>
+      {items.map(([label, value]) => (
+        <div key={label.id}>
+          <dt>{intl.formatMessage(label)}</dt>
+          <dd style={{ margin: 0, fontSize: 20, fontWeight: 600 }} data-count={label.id}>
+            {intl.formatNumber(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ColumnsFound({ mapping }: { mapping: ColumnMapping }) {
+  const intl = useIntl();
+  const label = roleLabeller(intl);
+  const found = (Object.entries(mapping.columns) as [ColumnRole, number][]).sort(
+    ([, a], [, b]) => a - b,
+  );
+  return (
+    <>
+      <H3>{intl.formatMessage(m.columnsTitle)}</H3>
+      {!mapping.header && <p>{intl.formatMessage(m.headerless)}</p>}
+      <ul>
+        {found.map(([role, index]) => (
+          <li key={role}>
+            {label(role)} ←{' '}
+            {mapping.header
+              ? `„${mapping.names[index] ?? ''}“`
+              : intl.formatMessage(m.columnOf, { number: index + 1 })}
+          </li>
+        ))}
+      </ul>
+      {mapping.missing.length > 0 && (
+        <Callout intent="danger" role="alert">
+          {intl.formatMessage(m.missing, {
+            columns: intl.formatList(
+              mapping.missing.map((role) => label(role === 'device' ? 'device' : role)),
+            ),
+          })}
+        </Callout>
+      )}
+    </>
+  );
+}
+
+function PreviewTable({ rows }: { rows: readonly (readonly [number, BulkRow])[] }) {
+  const intl = useIntl();
+  const label = roleLabeller(intl);
+  return (
+    <>
+      <H3>{intl.formatMessage(m.previewTitle)}</H3>
+      <div style={{ overflowX: 'auto' }}>
+        <HTMLTable compact striped aria-label={intl.formatMessage(m.previewTitle)}>
+          <thead>
+            <tr>
+              <th scope="col">{intl.formatMessage(m.row)}</th>
+              <th scope="col">{label('device')}</th>
+              <th scope="col">{label('timestamp_received')}</th>
+              <th scope="col">{label('obis_181')}</th>
+              <th scope="col">{label('obis_182')}</th>
+              <th scope="col">{label('obis_280')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([row, data]) => (
+              <tr key={row}>
+                <td>{row}</td>
+                <td>
+                  {data.ean !== undefined
+                    ? `${label('ean')} ${data.ean}`
+                    : `${label('serial_number')} ${data.serial_number ?? ''}`}
+                </td>
+                <td>{timeText(intl, data.timestamp_received)}</td>
+                <td style={{ textAlign: 'right' }}>{numberText(intl, data.obis_181)}</td>
+                <td style={{ textAlign: 'right' }}>{numberText(intl, data.obis_182)}</td>
+                <td style={{ textAlign: 'right' }}>{numberText(intl, data.obis_280)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </>
+  );
+}
+
+function downloadCsv(table: string[][], delimiter: string, name: string): void {
+  const csv = `\uFEFF${Papa.unparse(table, { delimiter, newline: '\r\n', escapeFormulae: true })}`;
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function Result({ step }: { step: Extract<Step, { kind: 'finished' }> }) {
+  const intl = useIntl();
+  const { outcome, mapping, format, file } = step;
+  const label = roleLabeller(intl);
+  const listed = outcome.refusedRows.slice(0, LISTED_REFUSED);
+  const message =
+    outcome.status === 'done'
+      ? intl.formatMessage(m.done)
+      : outcome.status === 'cancelled'
+        ? intl.formatMessage(m.cancelled)
+        : failureText(intl, outcome);
+  const download = () => {
+    const table = refusedTable(outcome.refusedRows, mapping, {
+      row: intl.formatMessage(m.row),
+      reason: intl.formatMessage(m.reason),
+      roleLabel: label,
+    });
+    const base = file.name.replace(/\.[^.]*$/, '');
+    downloadCsv(table, format.delimiter, `${base}-${intl.formatMessage(m.refusedFile)}.csv`);
+  };
+  return (
+    <>
+      <Callout
+        intent={
+          outcome.status === 'done' ? (outcome.refused > 0 ? 'warning' : 'success') : 'danger'
+        }
+        role={outcome.status === 'failed' ? 'alert' : 'status'}
+      >
+        {message}
+      </Callout>
+      <Counts counts={outcome} />
+      {outcome.refusedRows.length > 0 && (
+        <>
+          <H3>{intl.formatMessage(m.refusedTitle)}</H3>
+          {outcome.refused > listed.length && (
+            <p>
+              {intl.formatMessage(m.refusedShown, {
+                shown: listed.length,
+                total: outcome.refused,
+                kept: outcome.refusedRows.length,
+              })}
+            </p>
+          )}
+          <Button icon="download" text={intl.formatMessage(m.download)} onClick={download} />
+          <div style={{ overflowX: 'auto', marginTop: 8 }}>
+            <HTMLTable compact striped aria-label={intl.formatMessage(m.refusedTitle)}>
+              <thead>
+                <tr>
+                  <th scope="col">{intl.formatMessage(m.row)}</th>
+                  <th scope="col">{label('device')}</th>
+                  <th scope="col">{label('timestamp_received')}</th>
+                  <th scope="col">{intl.formatMessage(m.reason)}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {listed.map((row) => {
+                  const data = toBulkRow(row.cells, mapping);
+                  return (
+                    <tr key={row.row}>
+                      <td>{row.row}</td>
+                      <td>{data.serial_number ?? data.ean}</td>
+                      <td>{row.cells[mapping.columns.timestamp_received ?? -1] ?? ''}</td>
+                      <td>{reasonText(row.errors, mapping, label)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </HTMLTable>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The dialog; see the module comment. Needs the registry, react-query and react-intl above. */
+export function ImportDialog({ onClose }: ImportDialogProps) {
+  const intl = useIntl();
+  const { request } = useResourceRegistry();
+  const client = useQueryClient();
+  const titleId = useId();
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const abort = useRef<AbortController | null>(null);
+  const zone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  // Leaving the dialog (unmount) stops a running import.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const { format, records } = await sniffFile(file);
+      const first = records[0];
+      if (!first) throw new Error('empty');
+      const mapping = detectColumns(first);
+      const rows: (readonly [number, BulkRow])[] = [];
+      records.forEach((cells, index) => {
+        if ((index === 0 && mapping.header) || isBlankRecord(cells)) return;
+        if (rows.length < PREVIEW_ROWS) rows.push([index + 1, toBulkRow(cells, mapping)]);
+      });
+      setStep({ kind: 'preview', file, format, mapping, rows });
+    } catch {
+      setStep({ kind: 'choose', unreadable: true });
+    }
+  };
+
+  const start = async (preview: Extract<Step, { kind: 'preview' }>) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    const { file, format, mapping } = preview;
+    const send: SendChunk = async (rows, signal) =>
+      (await request<BulkAnswer>('POST', BULK_PATH, { body: rows, signal })).data;
+    setStep({
+      kind: 'running',
+      file,
+      mapping,
+      progress: {
+        created: 0,
+        unchanged: 0,
+        refused: 0,
+        read: 0,
+        bytesDone: 0,
+        bytesTotal: file.size,
+      },
+    });
+    const outcome = await runImport({
+      file,
+      format,
+      mapping,
+      send,
+      signal: controller.signal,
+      onProgress: (progress) =>
+        setStep((current) => (current.kind === 'running' ? { ...current, progress } : current)),
+    });
+    abort.current = null;
+    // Open lists and panels of readings show what came in.
+    void client.invalidateQueries({ queryKey: resourceKeys.all('measurements') });
+    setStep({ kind: 'finished', file, format, mapping, outcome });
+  };
+
+  const running = step.kind === 'running';
+  const delimiterName = (delimiter: FileFormat['delimiter']) =>
+    intl.formatMessage(delimiter === ';' ? m.semicolon : delimiter === ',' ? m.comma : m.tab);
+
+  return (
+    <Dialog
+      isOpen
+      onClose={running ? undefined : onClose}
+      canEscapeKeyClose={!running}
+      canOutsideClickClose={false}
+      aria-labelledby={titleId}
+      style={{ width: 'min(860px, 96vw)' }}
+    >
+      <div className={Classes.DIALOG_HEADER}>
+        <H2 id={titleId}>{intl.formatMessage(m.title)}</H2>
+        <Button
+          variant="minimal"
+          icon="small-cross"
+          aria-label={intl.formatMessage(m.close)}
+          disabled={running}
+          onClick={onClose}
+        />
+      </div>
+      <DialogBody>
+        {step.kind === 'choose' && (
+          <>
+            <p>{intl.formatMessage(m.help, { zone })}</p>
+            <label htmlFor={`${titleId}-file`} className={Classes.LABEL}>
+              {intl.formatMessage(m.chooseFile)}
+            </label>
+            <FileInput
+              fill
+              text={intl.formatMessage(m.noFile)}
+              buttonText={intl.formatMessage(m.browse)}
+              inputProps={{
+                id: `${titleId}-file`,
+                accept: '.csv,.txt,text/csv,text/plain',
+                'aria-label': intl.formatMessage(m.chooseFile),
+              }}
+              onInputChange={(event) => void choose(event.currentTarget.files?.[0])}
+            />
+            {step.unreadable && (
+              <Callout intent="danger" role="alert" style={{ marginTop: 12 }}>
+                {intl.formatMessage(m.unreadable)}
+              </Callout>
+            )}
+          </>
+        )}
+        {step.kind === 'preview' && (
+          <>
+            <p>
+              {intl.formatMessage(m.fileSummary, {
+                name: step.file.name,
+                size: sizeText(intl, step.file.size),
+                encoding: step.format.encoding.toUpperCase(),
+                delimiter: delimiterName(step.format.delimiter),
+              })}
+            </p>
+            <ColumnsFound mapping={step.mapping} />
+            {step.mapping.missing.length === 0 && <PreviewTable rows={step.rows} />}
+          </>
+        )}
+        {step.kind === 'running' && (
+          <>
+            <p>{step.file.name}</p>
+            <ProgressBar
+              intent="primary"
+              value={
+                step.progress.bytesTotal ? step.progress.bytesDone / step.progress.bytesTotal : 0
+              }
+              aria-label={intl.formatMessage(m.progressLabel)}
+            />
+            <p role="status" style={{ marginTop: 12 }}>
+              {intl.formatMessage(m.progress, { ...step.progress })}
+            </p>
+          </>
+        )}
+        {step.kind === 'finished' && <Result step={step} />}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            {step.kind === 'preview' && (
+              <>
+                <Button
+                  text={intl.formatMessage(m.another)}
+                  onClick={() => setStep({ kind: 'choose' })}
+                />
+                <Button
+                  intent="primary"
+                  icon="import"
+                  text={intl.formatMessage(m.start)}
+                  disabled={step.mapping.missing.length > 0}
+                  onClick={() => void start(step)}
+                />
+              </>
+            )}
+            {step.kind === 'running' && (
+              <Button
+                intent="danger"
+                text={intl.formatMessage(m.cancel)}
+                onClick={() => abort.current?.abort()}
+              />
+            )}
+            {step.kind === 'finished' && (
+              <>
+                <Button
+                  text={intl.formatMessage(m.another)}
+                  onClick={() => setStep({ kind: 'choose' })}
+                />
+                <Button intent="primary" text={intl.formatMessage(m.close)} onClick={onClose} />
+              </>
+            )}
+            {step.kind === 'choose' && (
+              <Button text={intl.formatMessage(m.close)} onClick={onClose} />
+            )}
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

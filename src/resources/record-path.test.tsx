@@ -1,0 +1,106 @@
+/** @vitest-environment jsdom */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import { recordId, splitRecordPath } from './record-path';
+import { ResourcePage } from './resource-page';
+import { contracts, customers, descriptorsByName } from './test-support/fixtures';
+import { fakeRequest, renderWithProviders, type Call } from './test-support/render';
+
+const ownedContracts = { ...contracts, parent: 'customer' };
+const registry = { ...descriptorsByName, contracts: ownedContracts };
+const customer = { id: 7, first_name: 'Jan', last_name: 'Novák' };
+const contract = {
+  id: 5,
+  contract_no: 'S-5',
+  customer: 7,
+  state: 'active',
+  valid_from: '2025-01-01',
+  price: '10.00',
+  is_active: true,
+  products: [],
+};
+
+function server() {
+  return fakeRequest((call: Call) => {
+    if (call.path === '/customers/7/') return { data: customer, etag: '"c1"' };
+    if (call.path === '/contracts/5/') return { data: contract, etag: '"k1"' };
+    if (call.path === '/contracts/') return { data: { count: 1, results: [contract] } };
+    if (call.path === '/customers/') return { data: { count: 1, results: [customer] } };
+    return { data: { count: 0, results: [] } };
+  });
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}`}</output>;
+}
+
+/** The customers screen on its splat route, as `src/app/routes.tsx` declares it. */
+function renderAt(url: string) {
+  const { request } = server();
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/customers/*" element={<ResourcePage descriptor={customers} />} />
+      </Routes>
+      <Where />
+    </>,
+    { request, url, descriptorsByName: registry },
+  );
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+describe('records with addresses (issue 17)', () => {
+  it('splits and types the path', () => {
+    expect(splitRecordPath('42/contracts/7/')).toEqual(['42', 'contracts', '7']);
+    expect(splitRecordPath('a%2Fb')).toEqual(['a/b']);
+    expect(recordId(customers, '42')).toBe(42);
+    expect(recordId(customers, 'new')).toBeNull();
+  });
+
+  it("opens a row's URL directly as its dialog over the list", async () => {
+    renderAt('/customers/7?page=1&search=Nov');
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Novák')).toBeTruthy();
+  });
+
+  it('opening a row pushes its URL with the list state; Back closes it to the same list', async () => {
+    renderAt('/customers?search=Nov');
+    await userEvent.click(await screen.findByRole('row', { name: /Novák/ }));
+    await waitFor(() => expect(where()).toBe('/customers/7?search=Nov'));
+    expect(await screen.findByDisplayValue('Novák')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(where()).toBe('/customers?search=Nov'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a directly opened row closes by replacing its URL with the list', async () => {
+    renderAt('/customers/7?sort=-last_name');
+    expect(await screen.findByDisplayValue('Novák')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(where()).toBe('/customers?sort=-last_name'));
+  });
+
+  it("a related row has its address below the parent's, and opens from it", async () => {
+    renderAt('/customers/7');
+    await userEvent.click(await screen.findByRole('cell', { name: 'S-5' }));
+    await waitFor(() => expect(where()).toBe('/customers/7/contracts/5'));
+    expect(await screen.findByDisplayValue('S-5')).toBeTruthy();
+  });
+
+  it('reopens both dialogs from a nested URL', async () => {
+    renderAt('/customers/7/contracts/5');
+    expect(await screen.findByDisplayValue('S-5')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Novák')).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(2);
+  });
+
+  it('a path that names no row opens no dialog', async () => {
+    renderAt('/customers/abc');
+    expect(await screen.findByRole('row', { name: /Novák/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Records with addresses (issue 17 "Records with addresses"): the row an edit dialog shows
+ * lives in the URL path, below its list's route, so a record can be linked, bookmarked,
+ * shared and reloaded, and Back closes its dialog:
+ *
+ * - `/customers/42` — the list `/customers` with row 42's dialog open;
+ * - `/customers/42/contracts/7` — inside it, the related contract 7's dialog (a related
+ *   list matches `<its resource name>/<id>`);
+ * - the list's own state stays in the query string (`?page=2&sort=-name`) and is carried
+ *   along, so closing a dialog returns to the list as it was.
+ *
+ * The resource routes are splat routes (`customers/*`, `src/app/routes.tsx`); a screen
+ * rendered outside one (tests, the server-rendered first page) keeps its dialogs in local
+ * state as before. Creating a row is never in the URL (it has no address yet).
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { ResourceDescriptor, RowId } from './descriptor';
+
+/** Where one level of dialogs is in the URL. */
+export interface RecordPath {
+  /** The path up to this level, e.g. `/customers` or `/customers/42`. */
+  readonly base: string;
+  /** Decoded path segments below it, e.g. `['42']` or `['contracts', '7']`. */
+  readonly rest: readonly string[];
+  /** The query string (`?page=2`, or empty) kept when dialogs open and close. */
+  readonly search: string;
+}
+
+/** Which dialog is open: none, create (`id: null`), or the edit of a row. */
+export type DialogTarget = { readonly id: RowId | null } | null;
+
+/** History state of an entry pushed by opening a record: Back (or close) returns to it. */
+interface PushedState {
+  readonly jouleRecord: true;
+}
+
+const RecordPathContext = createContext<RecordPath | null>(null);
+
+/** Splits a splat (`42/contracts/7`) into decoded segments; empty segments are dropped. */
+export function splitRecordPath(splat: string): string[] {
+  return splat
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+}
+
+/**
+ * The id a URL segment names, typed as the descriptor's id field: an integer id field
+ * gets a number (`'42'` → 42), anything else the text itself; null for a segment that
+ * cannot be such an id (`'abc'` for an integer id).
+ */
+export function recordId(descriptor: ResourceDescriptor, segment: string): RowId | null {
+  const field = descriptor.fields.find((item) => item.name === descriptor.idField);
+  if (field?.kind === 'integer') return /^\d{1,15}$/.test(segment) ? Number(segment) : null;
+  return segment;
+}
+
+/** The top level of a resource route: `/customers/42?page=2` → base `/customers`, rest `['42']`. */
+export function useRouteRecordPath(): RecordPath | null {
+  const splat = useParams()['*'];
+  const { pathname, search } = useLocation();
+  return useMemo(() => {
+    if (splat === undefined) return null;
+    const trimmed = pathname.replace(/\/+$/, '');
+    const base = splat === '' ? trimmed : trimmed.slice(0, trimmed.length - splat.length - 1);
+    return { base: base || '/', rest: splitRecordPath(splat), search };
+  }, [pathname, search, splat]);
+}
+
+/** The record path of the dialog level the caller is in (null outside any). */
+export function useRecordPath(): RecordPath | null {
+  return useContext(RecordPathContext);
+}
+
+/** Gives the dialogs below (related lists) their level of the record path. */
+export function RecordPathProvider({
+  value,
+  children,
+}: {
+  value: RecordPath | null;
+  children: ReactNode;
+}) {
+  return <RecordPathContext.Provider value={value}>{children}</RecordPathContext.Provider>;
+}
+
+/** What `useRecordDialog` gives a list. */
+export interface RecordDialog {
+  /** The dialog to show now. */
+  readonly target: DialogTarget;
+  /** The record path of the open row's dialog, for its related lists (null when local). */
+  readonly inner: RecordPath | null;
+  /** Opens a row's dialog (its URL, pushed) or the create dialog (`null`, local). */
+  open(id: RowId | null): void;
+  /** Closes the dialog: Back when opening pushed the entry, else the list's URL replaces it. */
+  close(): void;
+}
+
+/**
+ * The dialog state of one list: the row named in the URL at `path`'s level (after
+ * `prefix`, e.g. `['contracts']` for a related list of contracts; `[]` for the page's own
+ * list), else the create dialog or nothing. With `path` null it is plain local state.
+ */
+export function useRecordDialog(
+  descriptor: ResourceDescriptor,
+  path: RecordPath | null,
+  prefix: readonly string[],
+): RecordDialog {
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  const [local, setLocal] = useState<DialogTarget>(null);
+  const [creating, setCreating] = useState(false);
+
+  const segment =
+    path && path.rest.length > prefix.length && prefix.every((part, i) => path.rest[i] === part)
+      ? (path.rest[prefix.length] ?? null)
+      : null;
+  const urlId = segment === null ? null : recordId(descriptor, segment);
+  const inner = useMemo<RecordPath | null>(
+    () =>
+      path && segment !== null && urlId !== null
+        ? {
+            base: joinPath(path.base, [...prefix, segment]),
+            rest: path.rest.slice(prefix.length + 1),
+            search: path.search,
+          }
+        : null,
+    [path, prefix, segment, urlId],
+  );
+  const pushed = (state as Partial<PushedState> | null)?.jouleRecord === true;
+
+  const open = useCallback(
+    (id: RowId | null) => {
+      if (!path) return setLocal({ id });
+      if (id === null) return setCreating(true);
+      const to = `${joinPath(path.base, [...prefix, String(id)])}${path.search}`;
+      void navigate(to, { state: { jouleRecord: true } satisfies PushedState });
+    },
+    [navigate, path, prefix],
+  );
+  const close = useCallback(() => {
+    if (!path) return setLocal(null);
+    if (creating) return setCreating(false);
+    if (pushed) void navigate(-1);
+    else void navigate(`${path.base}${path.search}`, { replace: true });
+  }, [creating, navigate, path, pushed]);
+
+  if (!path) return { target: local, inner: null, open, close };
+  const target: DialogTarget = creating ? { id: null } : urlId !== null ? { id: urlId } : null;
+  return { target, inner: creating ? null : inner, open, close };
+}
+
+function joinPath(base: string, segments: readonly string[]): string {
+  const head = base.replace(/\/+$/, '');
+  return `${head}/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`;
+}
