@@ -10,7 +10,9 @@
  *   without a target, the page's first contentful paint;
  * - "All" (9,999 rows): from the API's answer to the rows rendered, and the JS heap after
  *   it (CDP `Runtime.getHeapUsage` after a garbage collection);
- * - a header sort click → the re-sorted rows rendered.
+ * - a header sort click → the re-sorted rows rendered;
+ * - the tariff device dialog's consumption chart drawing a year of daily buckets (issue 13),
+ *   from the consumption answer to the end of uPlot's draw.
  *
  * Sorting and "All" are the server's work: their figures are given twice, from the API's
  * answer to the rows rendered (the target) and from the click (with the fetch).
@@ -84,8 +86,12 @@ const targets = {
   heap: { label: 'JS heap after the 9,999 rows', max: 60 * MIB, unit: 'MiB' },
   sort: { label: 'header sort → re-rendered (after its data)', max: 70, unit: 'ms' },
   sortTotal: { label: 'header sort, click → re-rendered (with fetch)', max: null, unit: 'ms' },
+  chartYear: { label: 'consumption chart, a year of days drawn', max: 100, unit: 'ms' },
 } as const;
 type Figure = keyof typeof targets;
+
+/** The performance measure the consumption chart records per draw (`DRAW_MEASURE`). */
+const CHART_MEASURE = 'joule.consumption-chart.draw';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const result = spawnSync(command, args, {
@@ -309,6 +315,23 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   figures.all9999Total = timing.total;
   await cdp.send('HeapProfiler.collectGarbage');
   figures.heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  await context.close();
+
+  // Issue 13: the measurements panel's chart drawing a year of daily buckets (uPlot), from
+  // the consumption answer's arrival to the end of the draw (the chart's own measure).
+  context = await freshContext(browser, session);
+  page = await context.newPage();
+  await page.goto(`${base}/tariffdevices`);
+  await page.locator('table tbody tr[data-index="0"]').click();
+  await page.locator('.joule-consumption-chart[data-draws]').waitFor();
+  await page.evaluate((name) => performance.clearMeasures(name), CHART_MEASURE);
+  await page.locator('.joule-consumption select').selectOption('lastYear');
+  await page.locator('.joule-consumption-chart[data-buckets="365"]').waitFor();
+  figures.chartYear = await page.evaluate(async (name) => {
+    while (performance.getEntriesByName(name).length === 0)
+      await new Promise((next) => setTimeout(next, 10));
+    return performance.getEntriesByName(name).at(-1)!.duration;
+  }, CHART_MEASURE);
   await context.close();
 
   // The reference: the same navigation and the same rows, on the bare page.

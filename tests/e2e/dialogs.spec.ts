@@ -146,6 +146,40 @@ for (const crud of cruds) {
   });
 }
 
+test('the dialog validates in the browser under the real CSP (no eval, no violation)', async ({
+  page,
+}) => {
+  // The fixture fails the test on any CSP violation; the policy itself must have no eval.
+  const response = await page.goto('/customers');
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  expect(policy).toMatch(/script-src 'self'/);
+  expect(policy).not.toContain('unsafe-eval');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/v1\/customers\//.test(request.url()))
+      posts.push(request.url());
+  });
+  const chunk = page.waitForResponse((answer) =>
+    /\/assets\/customers-[\w-]+\.js$/.test(answer.url()),
+  );
+  await page.getByRole('button', { name: 'New' }).click();
+  // The customers' precompiled validators load with the dialog.
+  expect((await chunk).ok()).toBe(true);
+  const dialog = page.getByRole('dialog');
+  const phone = dialog.getByLabel('Phone');
+  await phone.fill('not a phone');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // Checked in the page (ajv's precompiled code), with the app's own messages.
+  const number = dialog.getByLabel('Customer number');
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).toHaveAccessibleDescription('This field is required.');
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toHaveAccessibleDescription(
+    'Enter a valid phone number, e.g. +420 777 123 456.',
+  );
+  expect(posts).toEqual([]);
+});
+
 test('a refused IČO is shown beside its field and everything typed stays', async ({
   page,
   api,

@@ -1,0 +1,49 @@
+import { expect, listRows, test } from './fixtures';
+
+/** Issue #15 "Bill preview": a contract's bill for a period, or the reasons it cannot be billed. */
+test('the contract dialog previews a bill with lines and amount due', async ({ page }) => {
+  await page.goto('/contracts');
+  await listRows(page).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Bill preview', { exact: true })).toBeVisible();
+  await dialog.getByLabel('From (first day)').fill('2025-03-01');
+  await dialog.getByLabel('To (day after the last)').fill('2025-04-01');
+  await dialog.getByRole('button', { name: 'Preview the bill' }).click();
+  const bill = dialog.getByTestId('bill');
+  await expect(bill.getByRole('row', { name: /Energy, high tariff/ }).first()).toContainText('MWh');
+  await expect(bill.getByRole('row', { name: /Main fuse/ }).first()).toContainText('A·months');
+  await expect(bill.getByText(/Registers \(kWh\)/).first()).toBeVisible();
+  await expect(bill.getByTestId('amount-due')).toContainText(/Amount due|Refund/);
+  await expect(bill.getByTestId('amount-due')).toContainText('CZK');
+
+  // No readings after the end of the demo year: the reasons instead of a bill.
+  await dialog.getByLabel('From (first day)').fill('2026-03-01');
+  await dialog.getByLabel('To (day after the last)').fill('2026-04-01');
+  await dialog.getByRole('button', { name: 'Preview the bill' }).click();
+  const refused = dialog.getByTestId('bill-refused');
+  await expect(refused).toContainText('The contract cannot be billed for this period');
+  await expect(refused).toContainText('No reading of device');
+});
+
+/** Issue #17 "Settings (Global)": a superuser edits the supplier's details. */
+test('the superuser edits the global settings', async ({ page }) => {
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: "Supplier's global settings" });
+  await form.getByLabel('Supplier name').fill('Joule Energie s.r.o.');
+  await form.getByLabel('Company ID (IČO)').fill('27082440');
+  await form.getByLabel('VAT number (DIČ)').fill('CZ27082440');
+  await form.getByLabel('Bank account').fill('123456789/0100');
+  await form.getByLabel('VAT rate 1 (%)').fill('21');
+  await form.getByRole('button', { name: 'Save global settings' }).click();
+  // The saved notice lands in the notification bell; the stored value is what counts.
+  await expect(page.getByRole('button', { name: /Notifications \(\d+\)/ })).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('form', { name: "Supplier's global settings" }).getByLabel('Supplier name'),
+  ).toHaveValue('Joule Energie s.r.o.');
+
+  // A wrong IČO is refused with the server's message beside the field.
+  await page.getByLabel('Company ID (IČO)').fill('12345678');
+  await page.getByRole('button', { name: 'Save global settings' }).click();
+  await expect(page.getByText(/Enter a valid company ID/)).toBeVisible();
+});
