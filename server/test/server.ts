@@ -18,7 +18,7 @@ import { hashPassword, setPasswordCost, type ScryptCost } from '../auth/password
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../seed';
 
 /**
@@ -237,4 +237,47 @@ export async function expectForbidden(
       expect(response.status, `${method} ${path}`).toBe(403);
     }
   }
+}
+
+/** A test server shared by one file's tests, with the demo admin's and clerk's access tokens. */
+export interface SignedInServer {
+  readonly server: TestServer;
+  /** The demo admin's access token. */
+  readonly admin: string;
+  /** The demo clerk's access token. */
+  readonly clerk: string;
+}
+
+/**
+ * Starts a test server before the calling file's tests and closes it after them, with the demo
+ * admin and clerk signed in. The returned object's fields are set in `beforeAll`: read them
+ * inside tests, not at the file's top level.
+ */
+export function signedInServerForFile(options: TestServerOptions = {}): SignedInServer {
+  const context = {} as { server: TestServer; admin: string; clerk: string };
+  beforeAll(async () => {
+    context.server = await startTestServer(options);
+    context.admin = await context.server.login(DEMO_USERS.admin);
+    context.clerk = await context.server.login(DEMO_USERS.clerk);
+  });
+  afterAll(() => context.server?.close());
+  return context;
+}
+
+/**
+ * Creates a tariff device with serial number `serial` (named "Elektroměr <serial>") as the
+ * holder of `token`, expecting 201; returns its id.
+ */
+export async function createTariffDevice(
+  server: TestServer,
+  token: string,
+  serial: string,
+): Promise<number> {
+  const response = await server.request('/tariffdevices/', {
+    method: 'POST',
+    token,
+    body: { serial_number: serial, name: `Elektroměr ${serial}` },
+  });
+  expect(response.status).toBe(201);
+  return response.body.id;
 }

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { createTariffDevice, signedInServerForFile } from '../../test/server';
 import { gs1CheckDigit } from '../definitions/rules';
 import { MAX_BULK_READINGS } from './measurements';
 
-let server: TestServer;
-let admin: string;
-let clerk: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login(DEMO_USERS.admin);
-  clerk = await server.login(DEMO_USERS.clerk);
-});
-afterAll(() => server.close());
+const context = signedInServerForFile();
 
 let serial = 0;
-async function device(): Promise<number> {
-  serial += 1;
-  const response = await server.request('/tariffdevices/', {
-    method: 'POST',
-    token: admin,
-    body: { serial_number: `BULK-${serial}`, name: `Elektroměr ${serial}` },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
+/** A new tariff device; its id. */
+const device = () => createTariffDevice(context.server, context.admin, `BULK-${(serial += 1)}`);
 
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 1);
@@ -37,7 +21,7 @@ const reading = (id: number, day: number, high: number, low = 0, production = 0)
 });
 
 function post(name: string, body: unknown) {
-  return server.request(`/${name}/`, { method: 'POST', token: admin, body });
+  return context.server.request(`/${name}/`, { method: 'POST', token: context.admin, body });
 }
 
 /** A valid 18-digit EAN of no demo point. */
@@ -47,14 +31,14 @@ function newEan(): string {
   return first17 + gs1CheckDigit(first17);
 }
 
-function bulk(body: unknown, lang?: string, token = admin) {
-  return server.request('/measurements/bulk/', { method: 'POST', token, body, lang });
+function bulk(body: unknown, lang?: string, token = context.admin) {
+  return context.server.request('/measurements/bulk/', { method: 'POST', token, body, lang });
 }
 
 async function stored(id: number): Promise<string[]> {
-  const response = await server.request(
+  const response = await context.server.request(
     `/measurements/?filter=tariff_device=${id}&sort=timestamp_received&page_size=9999`,
-    { token: admin },
+    { token: context.admin },
   );
   return response.body.results.map(
     (row: { timestamp_received: string; obis_181: string }) =>
@@ -158,8 +142,8 @@ describe('POST /measurements/bulk/', () => {
     const full = await bulk(body);
     expect(full.status).toBe(200);
     expect(full.body.created).toBe(MAX_BULK_READINGS);
-    const count = await server.request(`/measurements/?filter=tariff_device=${ids[0]}`, {
-      token: admin,
+    const count = await context.server.request(`/measurements/?filter=tariff_device=${ids[0]}`, {
+      token: context.admin,
     });
     expect(count.body.count).toBe(MAX_BULK_READINGS / 2);
 
@@ -179,9 +163,12 @@ describe('POST /measurements/bulk/', () => {
   });
 
   it('needs the measurements privilege', async () => {
-    const response = await bulk([], undefined, clerk);
+    const response = await bulk([], undefined, context.clerk);
     expect(response.status).toBe(403);
-    const anonymous = await server.request('/measurements/bulk/', { method: 'POST', body: [] });
+    const anonymous = await context.server.request('/measurements/bulk/', {
+      method: 'POST',
+      body: [],
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -189,13 +176,18 @@ describe('POST /measurements/bulk/', () => {
     // Not JSON at all: were it parsed first, the answer would be 400 "JSON parse error".
     const garbage = `[${'x'.repeat(16 * 1024 * 1024 - 2)}]`;
     const send = (token?: string, headers?: Record<string, string>) =>
-      server.request('/measurements/bulk/', { method: 'POST', token, body: garbage, headers });
+      context.server.request('/measurements/bulk/', {
+        method: 'POST',
+        token,
+        body: garbage,
+        headers,
+      });
     const anonymous = await send();
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ detail: 'Authentication credentials were not provided.' });
     expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="api"');
     expect((await send('not-a-token')).status).toBe(401);
-    const unprivileged = await send(clerk);
+    const unprivileged = await send(context.clerk);
     expect(unprivileged.status).toBe(403);
     expect(unprivileged.body).toEqual({
       detail: 'You do not have permission to perform this action.',
@@ -203,13 +195,13 @@ describe('POST /measurements/bulk/', () => {
     // Nor does a content type the parser would refuse (415) get that far.
     expect((await send(undefined, { 'content-type': 'text/plain' })).status).toBe(401);
     // With the privilege the same body does reach the parser.
-    const parsed = await send(admin);
+    const parsed = await send(context.admin);
     expect(parsed.status).toBe(400);
     expect(parsed.body.detail).toMatch(/^JSON parse error - /);
   });
 
   it('is described in the OpenAPI document', async () => {
-    const schema = await server.request('/schema/');
+    const schema = await context.server.request('/schema/');
     const operation = schema.body.paths['/api/v1/measurements/bulk/'].post;
     expect(operation.operationId).toBe('measurements_bulk_create');
     expect(operation['x-privilege']).toBe('TARIFF');
@@ -245,7 +237,8 @@ describe('POST /measurements/bulk/', () => {
     const a = await device();
     const b = await device();
     const serialOf = async (id: number) =>
-      (await server.request(`/tariffdevices/${id}/`, { token: admin })).body.serial_number;
+      (await context.server.request(`/tariffdevices/${id}/`, { token: context.admin })).body
+        .serial_number;
     const [serialA, serialB] = [await serialOf(a), await serialOf(b)];
     const point = await post('points', {
       ean: newEan(),
@@ -337,22 +330,23 @@ describe('POST /measurements/bulk/', () => {
 
   it('records each created reading in the audit log as a single create does', async () => {
     const id = await device();
-    const single = await server.request('/measurements/', {
+    const single = await context.server.request('/measurements/', {
       method: 'POST',
-      token: admin,
+      token: context.admin,
       body: reading(id, 1, 10.5, 2, 0),
     });
     expect(single.status).toBe(201);
-    const serial = (await server.request(`/tariffdevices/${id}/`, { token: admin })).body
-      .serial_number;
+    const serial = (await context.server.request(`/tariffdevices/${id}/`, { token: context.admin }))
+      .body.serial_number;
     const { tariff_device: _id, ...rest } = reading(id, 2, 11.25, 3, 0.5);
     expect((await bulk([{ serial_number: serial, ...rest }])).body.created).toBe(1);
-    const rows = await server.request(
+    const rows = await context.server.request(
       `/measurements/?filter=tariff_device=${id}&sort=timestamp_received`,
-      { token: admin },
+      { token: context.admin },
     );
     const history = async (row: { id: number }) =>
-      (await server.request(`/measurements/${row.id}/history/`, { token: admin })).body.results[0];
+      (await context.server.request(`/measurements/${row.id}/history/`, { token: context.admin }))
+        .body.results[0];
     const [first, second] = [
       await history(rows.body.results[0]),
       await history(rows.body.results[1]),

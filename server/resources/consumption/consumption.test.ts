@@ -1,36 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { describe, expect, it } from 'vitest';
+import { createTariffDevice, signedInServerForFile } from '../../test/server';
 import { MAX_SPAN_DAYS } from './consumption';
 
-let server: TestServer;
-let admin: string;
-let clerk: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.login(DEMO_USERS.admin);
-  clerk = await server.login(DEMO_USERS.clerk);
-});
-afterAll(() => server.close());
+const context = signedInServerForFile();
 
 let serial = 0;
-async function device(): Promise<number> {
-  serial += 1;
-  const response = await server.request('/tariffdevices/', {
-    method: 'POST',
-    token: admin,
-    body: { serial_number: `CONS-${serial}`, name: `Elektroměr ${serial}` },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
+/** A new tariff device; its id. */
+const device = () => createTariffDevice(context.server, context.admin, `CONS-${(serial += 1)}`);
 
 /** Stores readings `[instant, HT, LT, production]` through the bulk endpoint. */
 async function read(id: number, rows: readonly (readonly [string, number, number, number])[]) {
-  const response = await server.request('/measurements/bulk/', {
+  const response = await context.server.request('/measurements/bulk/', {
     method: 'POST',
-    token: admin,
+    token: context.admin,
     body: rows.map(([at, a, b, c]) => ({
       tariff_device: id,
       timestamp_received: at,
@@ -42,8 +25,8 @@ async function read(id: number, rows: readonly (readonly [string, number, number
   expect(response.body).toMatchObject({ failed: 0, created: rows.length });
 }
 
-function consumption(id: number | string, query: string, token = admin, lang?: string) {
-  return server.request(`/tariffdevices/${id}/consumption/?${query}`, { token, lang });
+function consumption(id: number | string, query: string, token = context.admin, lang?: string) {
+  return context.server.request(`/tariffdevices/${id}/consumption/?${query}`, { token, lang });
 }
 
 /** The answer as `start HT LT production` lines, `-` for null, for compact assertions. */
@@ -132,7 +115,7 @@ describe('GET /tariffdevices/{id}/consumption/', () => {
       ['2025-05-02T12:00:00Z', 5010, 3004, 10],
     ]);
     // The API refuses a lower reading; a meter exchange reaches the table by other ways.
-    await server.database.db.execute(sql`
+    await context.server.database.db.execute(sql`
       insert into measurements (tariff_device_id, timestamp_received, obis_181, obis_182, obis_280)
       values (${id}, '2025-05-03T12:00:00Z', 2, 3100, 10), (${id}, '2025-05-04T12:00:00Z', 9, 3101, 12)`);
     const response = await consumption(id, 'from=2025-05-02&to=2025-05-04');
@@ -185,19 +168,21 @@ describe('GET /tariffdevices/{id}/consumption/', () => {
     const id = await device();
     const ok = await consumption(id, 'from=2023-01-01&to=2025-12-31&bucket=week');
     expect(ok.status).toBe(200);
-    const cs = await consumption(id, 'from=2025-02-01&to=2025-01-01', admin, 'cs');
+    const cs = await consumption(id, 'from=2025-02-01&to=2025-01-01', context.admin, 'cs');
     expect(cs.body).toEqual({ to: ['Konec období nesmí být před jeho začátkem.'] });
   });
 
   it('is gated by the measurements privilege: 401 without a token, 403 without TARIFF', async () => {
     const id = await device();
     const query = 'from=2025-01-01&to=2025-01-31';
-    expect((await server.request(`/tariffdevices/${id}/consumption/?${query}`)).status).toBe(401);
-    const refused = await consumption(id, query, clerk);
+    expect(
+      (await context.server.request(`/tariffdevices/${id}/consumption/?${query}`)).status,
+    ).toBe(401);
+    const refused = await consumption(id, query, context.clerk);
     expect(refused.status).toBe(403);
     expect(refused.body).toHaveProperty('detail');
     // The privilege comes before the parameters: no hint about them to a refused caller.
-    expect((await consumption(id, 'bucket=hour', clerk)).status).toBe(403);
+    expect((await consumption(id, 'bucket=hour', context.clerk)).status).toBe(403);
   });
 
   it('answers 404 for an unknown device or an id that names none', async () => {
@@ -208,7 +193,7 @@ describe('GET /tariffdevices/{id}/consumption/', () => {
   });
 
   it('is published in the OpenAPI document with its parameters and privilege', async () => {
-    const doc = (await server.request('/schema/', { token: admin })).body;
+    const doc = (await context.server.request('/schema/', { token: context.admin })).body;
     const op = doc.paths['/api/v1/tariffdevices/{id}/consumption/'].get;
     expect(op.operationId).toBe('tariffdevices_consumption');
     expect(op['x-privilege']).toBe('TARIFF');
