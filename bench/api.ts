@@ -26,10 +26,8 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { MemoryMailer } from '../server/auth/mailer';
+import { startBenchApp } from './bench-app';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
-import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed';
 import { LARGE_CUSTOMERS, seedLarge } from '../server/seed/large';
 import { findPgBin, startPgCluster } from '../server/test/pg-cluster';
 import { benchImport } from './import';
@@ -108,23 +106,8 @@ async function cases(handle: DatabaseHandle): Promise<Case[]> {
 
 /** Starts the app on `handle`, times every case and prints the figures. */
 async function measure(handle: DatabaseHandle, label: string, postgres: boolean): Promise<void> {
-  const app = await buildApp({
-    db: handle.db,
-    mailer: new MemoryMailer(),
-    secret: new TextEncoder().encode('bench-secret-0123456789-0123456789-abcdef'),
-    accessLifetime: 3600,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { base, access, close } = await startBenchApp(handle);
   try {
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const base = `http://127.0.0.1:${address.port}/api/v1`;
-    const login = await fetch(`${base}/auth/jwt/create/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_USERS.admin, password: DEMO_PASSWORD }),
-    });
-    const { access } = (await login.json()) as { access: string };
     const headers = { authorization: `Bearer ${access}` };
     const readings = await one(handle, sql`select count(*) from measurements`);
     const customers = await one(handle, sql`select count(*) from customers`);
@@ -153,7 +136,7 @@ async function measure(handle: DatabaseHandle, label: string, postgres: boolean)
       );
     }
   } finally {
-    await app.close();
+    await close();
   }
 }
 

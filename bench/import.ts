@@ -15,11 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { MemoryMailer } from '../server/auth/mailer';
+import { startBenchApp } from './bench-app';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/client';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../server/seed';
+import { DEMO_PASSWORD, seedDemo } from '../server/seed';
 import { insertDailyReadings } from '../server/seed/points';
 import { gs1CheckDigit } from '../server/resources/definitions/rules';
 import { detectColumns } from '../overrides/tariffdevices/import/mapping';
@@ -111,23 +110,8 @@ export async function benchImport(url: string, rows: number): Promise<void> {
     const path = join(folder, 'readings.csv');
     await writeFile(path, lines.join('\r\n') + '\r\n');
 
-    const app = await buildApp({
-      db: handle.db,
-      mailer: new MemoryMailer(),
-      secret: new TextEncoder().encode('bench-secret-0123456789-0123456789-abcdef'),
-      accessLifetime: 3600,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { base, access, close } = await startBenchApp(handle);
     try {
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      const base = `http://127.0.0.1:${address.port}/api/v1`;
-      const login = await fetch(`${base}/auth/jwt/create/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: DEMO_USERS.admin, password: DEMO_PASSWORD }),
-      });
-      const { access } = (await login.json()) as { access: string };
       const send = async (body: readonly unknown[], signal: AbortSignal): Promise<BulkAnswer> => {
         const response = await fetch(`${base}/measurements/bulk/`, {
           method: 'POST',
@@ -164,7 +148,7 @@ export async function benchImport(url: string, rows: number): Promise<void> {
           throw new Error('re-import created rows');
       }
     } finally {
-      await app.close();
+      await close();
     }
   } finally {
     await handle.close();
