@@ -25,6 +25,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { loadFirstPageRenderer } from './http/first-page';
 import { hasSpaBuild } from './http/spa';
 import { listeningOrigin } from './http/urls';
+import { installBillingQueue } from './billing/runs/queue';
 import { createConfiguredMailer, openConfiguredDatabase } from './runtime';
 import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed';
 
@@ -134,9 +135,9 @@ runCli(async () => {
 
 /**
  * `JOULE_PROCESSES` > 1 (security issue, "Load": more processes when one core is not
- * enough): this process migrates, seeds an empty database and makes the secret once, then
- * forks that many workers, each the whole server on the same port (Node's cluster hands
- * them the connections). The API keeps no state in a process (tokens, revocations and
+ * enough): this process migrates, seeds an empty database, installs the billing queue and
+ * makes the secret once, then forks that many workers, each the whole server on the same port
+ * (Node's cluster hands them the connections). The API keeps no state in a process (tokens, revocations and
  * throttle counters live in PostgreSQL), so any worker answers any request. A worker that
  * dies is replaced; SIGINT / SIGTERM stop them all.
  */
@@ -144,6 +145,7 @@ async function runPrimary(config: ServerConfig): Promise<void> {
   const database = await openConfiguredDatabase(config);
   try {
     if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db);
+    await installBillingQueue(database.db);
   } finally {
     await database.close();
   }

@@ -105,6 +105,23 @@ export interface BillingQueueOptions {
 }
 
 /**
+ * Creates or migrates pg-boss's schema on `db` and stops again, taking no jobs. Run once by
+ * the process that migrates the database before it starts others (`JOULE_PROCESSES` > 1), so
+ * that workers starting together find the queue installed instead of racing to create it.
+ */
+export async function installBillingQueue(db: Database): Promise<void> {
+  const boss = new PgBoss({
+    db: executorOf(db),
+    schema: 'pgboss',
+    schedule: false,
+    supervise: false,
+  });
+  await boss.start();
+  await boss.createQueue(BILLING_QUEUE);
+  await boss.stop({ graceful: false, wait: true });
+}
+
+/**
  * Starts pg-boss on `db` (creating or migrating its schema), creates the queue and, with
  * `work`, takes batches. Becomes this process's {@link billingQueue}.
  */
