@@ -89,3 +89,23 @@ test('run billing for a month, open an invoice and its PDF, and report the total
     expect.stringMatching(/^2025-03,"Energy, high tariff",1,\d+\.\d{2}$/),
   );
 });
+
+/** A report reached by its address: the consumption of the demo year per distribution rate. */
+test('a direct load of a report shows its table and chart', async ({ page }) => {
+  await page.goto('/reports?report=consumption-by-rate');
+  await expect(
+    page.getByRole('tab', { name: 'Consumption by distribution rate', selected: true }),
+  ).toBeVisible();
+  await page.getByLabel('From month').fill('2025-01');
+  await page.getByLabel('To month').fill('2025-12');
+  const table = page.locator('table.joule-report-table');
+  await expect(
+    table.getByRole('row', { name: /^January 2025 D\w+ [\d.,]+/ }).first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /Chart of consumption per month/ }).locator('canvas'),
+  ).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Points without a reading' }).click();
+  await expect(page).toHaveURL(/report=points-without-reading/);
+  await expect(page.getByLabel('Days without a reading')).toHaveValue('30');
+});
