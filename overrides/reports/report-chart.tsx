@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { reportMessages } from './messages';
 import type { MonthlyChartData } from './report-data';
 
 /** Props of `ReportChart`. */
@@ -78,7 +79,10 @@ export default function ReportChart({ data, label, format, bars = false }: Repor
       },
       legend: { show: true },
       series: [
-        { label: ' ', value: (_u, index) => labels[index] ?? '' },
+        {
+          label: intl.formatMessage(reportMessages.month),
+          value: (_u, index) => labels[index] ?? '',
+        },
         ...data.series.map((series, index) => {
           const color = COLORS[index % COLORS.length]!;
           return {
@@ -117,7 +121,7 @@ export default function ReportChart({ data, label, format, bars = false }: Repor
       resize?.disconnect();
       plot.destroy();
     };
-  }, [data, labels, format, bars]);
+  }, [data, labels, format, bars, intl]);
 
   return (
     <figure style={{ margin: '12px 0' }}>
