@@ -8,6 +8,7 @@ import { billingRunsOverride } from './billing-runs';
 import { contractsOverride } from './contracts';
 import { customersOverride } from './customers';
 import { invoicesOverride } from './invoices';
+import { reportsOverride } from './reports';
 import { fusesOverride, tariffsFuseOverride } from './fuses';
 import { rolesOverride } from './roles';
 import { tariffDevicesOverride } from './tariffdevices';
@@ -19,6 +20,7 @@ export const overrides: ResourceOverrides = {
   customers: customersOverride,
   fuses: fusesOverride,
   invoices: invoicesOverride,
+  reports: reportsOverride,
   roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,
   tariffs: tariffsFuseOverride,

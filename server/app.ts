@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { hasSpaBuild, registerSpa } from './http/spa';
 import type { ThrottleRate } from './http/throttle';
 import { registerInvoiceRoutes } from './billing/invoices/routes';
+import { registerReportRoutes } from './resources/reports/reports';
 import { startBillingQueue } from './billing/runs/queue';
 import { buildOpenApiDocument } from './openapi/document';
 import { registerMeasurementsBulk } from './resources/bulk/measurements';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMeasurementsBulk(app, { db, registry, auth, prefix: API_PREFIX });
   registerBillingRoutes(app, { db, auth, prefix: API_PREFIX });
   registerInvoiceRoutes(app, { db, registry, auth, prefix: API_PREFIX });
+  registerReportRoutes(app, { db, auth, prefix: API_PREFIX });
   if (options.billingQueue) {
     const queue = await startBillingQueue(db, {
       work: options.billingQueue.work,

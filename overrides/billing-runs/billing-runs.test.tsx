@@ -42,7 +42,7 @@ describe('the billing run panel', () => {
     const bar = document.querySelector('.bp6-progress-meter, .bp5-progress-meter') as HTMLElement;
     expect(bar.style.width).toBe('80%');
     const link = screen.getByRole('link', { name: 'S-3' });
-    expect(link.getAttribute('href')).toBe('/contracts?search=S-3');
+    expect(link.getAttribute('href')).toBe('/contracts/3');
     expect(screen.getByText(/No reading after 2026-03-01\./)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the run' }));
     expect(

@@ -3,7 +3,7 @@
  * starts the run; the run's dialog shows a progress bar (done, failed, remaining) that
  * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
  * button (`POST /billing-runs/{id}/cancel/`) and the failures with their reasons, each
- * linking to its contract.
+ * linking to its contract's record (`/contracts/7`, src/resources/record-path.tsx).
  */
 import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -93,10 +93,8 @@ export function RunProgressView({
           <ul>
             {progress.failures.map((failure) => (
               <li key={failure.contract}>
-                <Link to={`/contracts?search=${encodeURIComponent(failure.contract_no)}`}>
-                  {failure.contract_no}
-                </Link>{' '}
-                ({failure.period_from} – {failure.period_to}):{' '}
+                <Link to={`/contracts/${failure.contract}`}>{failure.contract_no}</Link> (
+                {failure.period_from} – {failure.period_to}):{' '}
                 {failure.reasons.map((reason) => reason.message).join(' ')}
               </li>
             ))}

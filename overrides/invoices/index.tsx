@@ -130,10 +130,13 @@ export function InvoicePanel({ id, row }: ResourcePanelProps) {
       (await request<{ results: InvoiceLine[] }>('GET', `/invoices/${id}/lines/`)).data.results,
   });
   const transition = useMutation({
-    mutationFn: (action: 'issue' | 'cancel') => request('POST', `/invoices/${id}/${action}/`),
+    mutationFn: (action: 'issue' | 'cancel') =>
+      request<{ state: string; number: string | null }>('POST', `/invoices/${id}/${action}/`),
     onSuccess: () => client.invalidateQueries(),
     onError: (failure: Error) => setError(failure.message),
   });
+  // The dialog keeps the row it read; the answer of the last issue/cancel is newer.
+  const current = { ...row, ...transition.data?.data };
   const download = async () => {
     setError(null);
     const lang = intl.locale.startsWith('cs') ? 'cs' : 'en';
@@ -142,12 +145,12 @@ export function InvoicePanel({ id, row }: ResourcePanelProps) {
       setError((await toApiError(response)).message);
       return;
     }
-    saveBlob(await response.blob(), `invoice-${String(row.number ?? id)}.pdf`);
+    saveBlob(await response.blob(), `invoice-${String(current.number ?? id)}.pdf`);
   };
   return (
     <div>
       <ButtonGroup style={{ marginBottom: 8, gap: 8 }}>
-        {row.state === 'draft' && (
+        {current.state === 'draft' && (
           <Button
             intent={Intent.PRIMARY}
             loading={transition.isPending}
@@ -156,7 +159,7 @@ export function InvoicePanel({ id, row }: ResourcePanelProps) {
             <FormattedMessage {...invoiceMessages.issue} />
           </Button>
         )}
-        {row.state === 'issued' && (
+        {current.state === 'issued' && (
           <Button
             intent={Intent.DANGER}
             loading={transition.isPending}

@@ -31,7 +31,7 @@ describe('the invoice dialog panel', () => {
               ],
             },
           }
-        : { data: { state: 'issued' } },
+        : { data: { id: 7, state: 'issued', number: '2026000002' } },
     );
     renderWithProviders(
       <InvoicePanel
@@ -52,7 +52,9 @@ describe('the invoice dialog panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Vystavit' }));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/invoices/7/issue/')).toBe(
       true,
-    );
+    ); // The dialog's row is the one read before; the issue's answer moves the actions on.
+    expect(await screen.findByRole('button', { name: 'Stornovat fakturu' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Vystavit' })).toBeNull();
   });
 
   it('offers cancelling an issued invoice, and the PDF', async () => {

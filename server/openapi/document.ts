@@ -9,6 +9,7 @@ import { invoicesOpenApi } from '../billing/invoices/routes';
 import { billingOpenApi } from '../billing/routes';
 import { measurementsBulkOpenApi } from '../resources/bulk/measurements';
 import { consumptionOpenApi } from '../resources/consumption/consumption';
+import { reportsOpenApi } from '../resources/reports/reports';
 import { historyPaths, historySchemas } from '../resources/engine/history';
 import { EnumComponents } from '../resources/engine/openapi-enums';
 import { resourcePaths, resourceSchemas } from '../resources/engine/openapi';
@@ -39,6 +40,9 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
     const billing = billingOpenApi(prefix);
     Object.assign(paths, billing.paths);
     Object.assign(schemas, billing.schemas);
+    const reports = reportsOpenApi(prefix);
+    Object.assign(paths, reports.paths);
+    Object.assign(schemas, reports.schemas);
   }
   const invoicing = invoicesOpenApi(registry, prefix);
   Object.assign(paths, invoicing.paths);

@@ -14,6 +14,7 @@ import {
   ResourceGroupPage,
   ResourcePage,
   ResourceRegistryProvider,
+  screenOverride,
 } from '../resources';
 import { canUse, useAbility, useCurrentUser } from '../auth';
 import { notify } from './notifications/notify';
@@ -75,11 +76,15 @@ function ScreenRegistry({
   );
 }
 
-/** `ResourcePage` with the other resources' descriptors and the overrides at hand. */
+/**
+ * `ResourcePage` with the other resources' descriptors and the overrides at hand, or the
+ * page an override puts in its place (`screen`, e.g. the reports).
+ */
 function ResourceScreen({ descriptor }: ResourceScreenProps) {
+  const Screen = screenOverride(descriptor, overrides, mergedByName)?.component ?? ResourcePage;
   return (
     <ScreenRegistry mayUse={useMayUse()}>
-      <ResourcePage descriptor={descriptor} />
+      <Screen descriptor={descriptor} />
     </ScreenRegistry>
   );
 }
@@ -103,6 +108,9 @@ export const registry: ResourceRegistry = {
   ResourceScreen,
   groups,
   GroupScreen,
-  prefetchList: (descriptor, params) =>
-    prefetchResourceList(getQueryClient(), request, descriptor, params),
+  // A screen an override replaces shows no list: nothing to fetch ahead.
+  prefetchList: (descriptor, params) => {
+    if (screenOverride(descriptor, overrides, mergedByName)) return;
+    prefetchResourceList(getQueryClient(), request, descriptor, params);
+  },
 };

@@ -1222,6 +1222,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/reports/billing-totals/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Σ of the issued invoices’ lines per month of the taxable supply date and line kind, CZK without VAT. Needs BILLING. */
+    get: operations['reports_billing_totals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reports/consumption-by-rate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Consumption (high + low tariff) per distribution rate and month (Europe/Prague), MWh, from the differences of consecutive readings; each counts in the month where its interval ends, under the specification in force that day. A register that went down is left out. Needs BILLING. */
+    get: operations['reports_consumption_by_rate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reports/points-without-reading/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Consumption points whose specification is in force today and whose tariff device has no reading in the last `days` days, the longest silent first (at most 10000; `count` tells all). Needs BILLING. */
+    get: operations['reports_points_without_reading'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/reports/titles/': {
     parameters: {
       query?: never;
@@ -1984,6 +2035,32 @@ export interface components {
      * @enum {string}
      */
     BillingRunStateEnum: 'running' | 'done' | 'cancelled';
+    BillingTotal: {
+      /** @description YYYY-MM of the taxable supply date. */
+      month: string;
+      /** @enum {string} */
+      kind:
+        | 'energy_ht'
+        | 'energy_lt'
+        | 'supplier_monthly_fee'
+        | 'distribution_ht'
+        | 'distribution_lt'
+        | 'main_fuse'
+        | 'system_services'
+        | 'poze'
+        | 'non_network_infrastructure'
+        | 'electricity_tax'
+        | 'production';
+      /** @description The kind in the language asked for. */
+      label: string;
+      /**
+       * Format: decimal
+       * @description CZK without VAT.
+       */
+      amount: string;
+      /** @description Issued invoices with such a line. */
+      invoices: number;
+    };
     /** @enum {unknown} */
     BlankEnum: '';
     Collector: {
@@ -3071,6 +3148,17 @@ export interface components {
       /** @default  */
       floor: string;
     };
+    PointsWithoutReading: {
+      days: number;
+      /**
+       * Format: date
+       * @description Today in Europe/Prague.
+       */
+      as_of: string;
+      /** @description Every point selected. */
+      count: number;
+      results: components['schemas']['SilentPoint'][];
+    };
     Pricelist: {
       readonly id: number;
       name: string;
@@ -3133,6 +3221,28 @@ export interface components {
      * @enum {string}
      */
     ProductionTypeEnum: 'pv' | 'wind' | 'hydro' | 'biogas' | 'chp' | 'other';
+    RateConsumption: {
+      /** @description YYYY-MM (Europe/Prague). */
+      month: string;
+      distribution_tariff_code: string;
+      /**
+       * Format: decimal
+       * @description High tariff (1.8.1), MWh.
+       */
+      ht_mwh: string;
+      /**
+       * Format: decimal
+       * @description Low tariff (1.8.2), MWh.
+       */
+      lt_mwh: string;
+      /**
+       * Format: decimal
+       * @description High + low, MWh.
+       */
+      mwh: string;
+      /** @description Devices counted. */
+      devices: number;
+    };
     RegisterValue: {
       device: number;
       /** Format: date-time */
@@ -3168,6 +3278,20 @@ export interface components {
     SendEmailReset: {
       /** Format: email */
       email: string;
+    };
+    SilentPoint: {
+      point: number;
+      ean: string;
+      name: string;
+      contract: number | null;
+      contract_no: string | null;
+      distribution_tariff_code: string;
+      device: number | null;
+      serial_number: string | null;
+      /** Format: date-time */
+      last_reading: string | null;
+      /** @description Whole days since the last reading. */
+      days_since: number | null;
     };
     Specification: {
       readonly id: number;
@@ -6860,6 +6984,97 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Report'];
         };
+      };
+    };
+  };
+  reports_billing_totals: {
+    parameters: {
+      query: {
+        /** @description First month, YYYY-MM (inclusive). */
+        from: string;
+        /** @description Last month, YYYY-MM (inclusive); at most 120 months. */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingTotal'][];
+        };
+      };
+      /** @description Bad parameters, by name. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  reports_consumption_by_rate: {
+    parameters: {
+      query: {
+        /** @description First month, YYYY-MM (inclusive). */
+        from: string;
+        /** @description Last month, YYYY-MM (inclusive); at most 120 months. */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateConsumption'][];
+        };
+      };
+      /** @description Bad parameters, by name. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  reports_points_without_reading: {
+    parameters: {
+      query?: {
+        /** @description Days without a reading (default 30). */
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PointsWithoutReading'];
+        };
+      };
+      /** @description Bad parameters, by name. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

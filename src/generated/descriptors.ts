@@ -2119,6 +2119,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
+      extraActions: ['billing_totals', 'consumption_by_rate', 'points_without_reading'],
     },
     formSchema: {
       type: 'object',

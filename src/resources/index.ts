@@ -15,7 +15,7 @@ export type {
   ResourceRegistryProviderProps,
 } from './registry/registry-context';
 export type { ResourceEvent, ResourceOperation } from './registry/resource-events';
-export { mergeFieldUi, mergeOverrides } from './registry/overrides';
+export { mergeFieldUi, mergeOverrides, screenOverride } from './registry/overrides';
 export type {
   ColumnCell,
   FieldUiPatch,
@@ -28,6 +28,8 @@ export type {
   ResourceOverride,
   ResourceOverrides,
   ResourcePanel,
+  ResourceScreenOverride,
+  ResourceScreenOverrideProps,
   ResourcePanelProps,
 } from './registry/overrides';
 

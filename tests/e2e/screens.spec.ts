@@ -17,6 +17,8 @@ interface Screen {
   readonly title: string;
   /** Set when the demo seed has no rows for it: the list may be empty, for this reason. */
   readonly unseeded?: string;
+  /** Set when an override's page stands in for the list: what it shows instead of rows. */
+  readonly instead?: string;
 }
 
 const screens: readonly Screen[] = [
@@ -32,7 +34,14 @@ const screens: readonly Screen[] = [
   // Suppliers and distributors, as two tabs of one page (list-tools.spec.ts opens the second).
   { menu: 'settings', label: 'Utilities', path: '/utilities', title: 'Utilities' },
   { menu: 'settings', label: 'Fuses', path: '/fuses', title: 'Fuses' },
-  { menu: 'settings', label: 'Reports', path: '/reports', title: 'Reports' },
+  // The reports (overrides/reports), not a list: billing.spec.ts checks them in full.
+  {
+    menu: 'settings',
+    label: 'Reports',
+    path: '/reports',
+    title: 'Reports',
+    instead: 'Billing totals',
+  },
   { menu: 'settings', label: 'Collectors', path: '/collectors', title: 'Collectors' },
   { menu: 'settings', label: 'OBIS codes', path: '/obises', title: 'OBIS codes' },
   { menu: 'settings', label: 'Roles', path: '/roles', title: 'Roles' },
@@ -57,7 +66,9 @@ async function visit(page: Page, screen: Screen): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${screen.path}(\\?|$)`));
   await expect(page).toHaveTitle(`${screen.title} // Joule`);
   await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
-  if (screen.unseeded) {
+  if (screen.instead) {
+    await expect(page.getByRole('tab', { name: screen.instead, selected: true })).toBeVisible();
+  } else if (screen.unseeded) {
     test.info().annotations.push({ type: 'unseeded', description: screen.unseeded });
     await expect(listRows(page).first().or(page.getByText('No records'))).toBeVisible();
   } else {

@@ -120,6 +120,27 @@ export interface ListAction {
   readonly component: ComponentType<ListActionProps>;
 }
 
+/** What a replaced resource screen receives: its resource (overrides merged). */
+export interface ResourceScreenOverrideProps {
+  readonly descriptor: ResourceDescriptor;
+}
+
+/**
+ * A page that replaces the resource's whole list screen at its route (e.g. the reports of
+ * `/reports`, SPEC §2). The route, its title, its menu entry and its privilege guard stay the
+ * resource's; the generic list's rows are neither shown nor fetched.
+ */
+export interface ResourceScreenOverride {
+  readonly component: ComponentType<ResourceScreenOverrideProps>;
+  /**
+   * Whether the back-end offers what the page needs, judged from all descriptors (e.g. the
+   * endpoints it calls are among `operations.extraActions`). When false the generic list
+   * shows as if there were no override.
+   * @default always
+   */
+  readonly available?: (descriptorsByName: Readonly<Record<string, ResourceDescriptor>>) => boolean;
+}
+
 /** Everything one resource's override may change. All parts are optional. */
 export interface ResourceOverride {
   /**
@@ -149,6 +170,22 @@ export interface ResourceOverride {
    * signed-in user's) deciding what the user may change in this row: see {@link FormAccess}.
    */
   readonly useFormAccess?: (context: FormAccessContext) => FormAccess;
+  /** A page in place of the resource's list screen (see {@link ResourceScreenOverride}). */
+  readonly screen?: ResourceScreenOverride;
+}
+
+/**
+ * The page replacing `descriptor`'s list screen, or undefined when its override has none or
+ * the back-end lacks what that page needs.
+ */
+export function screenOverride(
+  descriptor: ResourceDescriptor,
+  overrides: ResourceOverrides,
+  descriptorsByName: Readonly<Record<string, ResourceDescriptor>>,
+): ResourceScreenOverride | undefined {
+  const screen = overrides[descriptor.name]?.screen;
+  if (!screen) return undefined;
+  return (screen.available?.(descriptorsByName) ?? true) ? screen : undefined;
 }
 
 /** Overrides keyed by resource name (`ResourceDescriptor.name`). */

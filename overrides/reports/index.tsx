@@ -1,0 +1,59 @@
+/**
+ * Reports (`/reports`, SPEC §2; issue #15 "Reports"): when the back-end publishes the
+ * report endpoints (`reports_billing_totals`, `reports_consumption_by_rate`,
+ * `reports_points_without_reading`, listed in the `reports` descriptor's
+ * `operations.extraActions`), the page of the `reports` resource is the reports
+ * (`reports-page.tsx`, loaded on demand) and its menu entry and route follow the reports'
+ * privilege, `BILLING` (SPEC names none of their own). On a back-end without them the
+ * resource keeps its generic list, or (plain DRF, no `reports` resource) there is no entry
+ * and nothing is asked.
+ */
+import { lazy, Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { Spinner } from '@blueprintjs/core';
+import type {
+  ResourceDescriptor,
+  ResourceOverride,
+  ResourceScreenOverrideProps,
+} from '../../src/resources';
+import { reportMessages } from './messages';
+
+/** The resource whose page the reports take. */
+export const REPORTS_RESOURCE = 'reports';
+
+/** The extra actions the page calls. */
+export const REPORT_ACTIONS = [
+  'billing_totals',
+  'consumption_by_rate',
+  'points_without_reading',
+] as const;
+
+/** The reports' privilege (server/resources/reports/reports.ts). */
+export const REPORTS_PRIVILEGE = 'BILLING';
+
+/** Whether `descriptor` (the `reports` resource) publishes every report endpoint. */
+export function publishesReports(descriptor: ResourceDescriptor | undefined): boolean {
+  const actions = descriptor?.operations.extraActions ?? [];
+  return REPORT_ACTIONS.every((action) => actions.includes(action));
+}
+
+const Page = lazy(() => import('./reports-page'));
+
+function LazyReportsPage(props: ResourceScreenOverrideProps) {
+  const intl = useIntl();
+  return (
+    <Suspense fallback={<Spinner aria-label={intl.formatMessage(reportMessages.loading)} />}>
+      <Page {...props} />
+    </Suspense>
+  );
+}
+
+/** The reports override. */
+export const reportsOverride: ResourceOverride = {
+  descriptor: (descriptor) =>
+    publishesReports(descriptor) ? { ...descriptor, privilege: REPORTS_PRIVILEGE } : descriptor,
+  screen: {
+    component: LazyReportsPage,
+    available: (descriptorsByName) => publishesReports(descriptorsByName[REPORTS_RESOURCE]),
+  },
+};

@@ -1,0 +1,511 @@
+/**
+ * The reports page (`/reports`, SPEC §2; issue #15 "Reports"), in place of the generic list
+ * of the `reports` resource: three reports computed by the server, one tab each (the tab in
+ * the URL, `?report=consumption-by-rate`), each with its parameters, a table, a chart
+ * (uPlot, loaded on demand) and a CSV export of the table.
+ */
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import {
+  Button,
+  Callout,
+  FormGroup,
+  H1,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Spinner,
+  Tab,
+  Tabs,
+} from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../src/api';
+import { useResourceRegistry, type ResourceScreenOverrideProps } from '../../src/resources';
+import { reportMessages as m } from './messages';
+import {
+  csvDecimal,
+  isMonth,
+  lastTwelveMonths,
+  monthsBetween,
+  pivotMonthly,
+  reportFileName,
+  silentByMonth,
+  type BillingTotal,
+  type MonthlyChartData,
+  type RateConsumption,
+  type SilentPoints,
+} from './report-data';
+
+/** The reports, by their URL name (`?report=`) and API path. */
+export const REPORTS = {
+  'billing-totals': '/reports/billing-totals/',
+  'consumption-by-rate': '/reports/consumption-by-rate/',
+  'points-without-reading': '/reports/points-without-reading/',
+} as const;
+
+/** A report's URL name. */
+export type ReportName = keyof typeof REPORTS;
+
+/** URL parameter of the selected report. */
+export const REPORT_PARAM = 'report';
+
+const Chart = lazy(() => import('./report-chart'));
+
+/** The chart, its code loaded on demand. */
+function LazyChart(props: {
+  data: MonthlyChartData;
+  label: string;
+  format: (value: number) => string;
+  bars?: boolean;
+}) {
+  const intl = useIntl();
+  if (props.data.months.length === 0 || props.data.series.length === 0) return null;
+  return (
+    <Suspense fallback={<Spinner size={20} aria-label={intl.formatMessage(m.loading)} />}>
+      <Chart {...props} />
+    </Suspense>
+  );
+}
+
+/** A decimal string in the UI language, exactly (Intl formats numeric strings as they are). */
+function decimal(intl: IntlShape, value: string, min: number, max: number): string {
+  return new Intl.NumberFormat(intl.locale, {
+    minimumFractionDigits: min,
+    maximumFractionDigits: max,
+  }).format(value as Intl.StringNumericLiteral);
+}
+
+/** A month (`YYYY-MM`) as the UI language writes it. */
+function monthName(intl: IntlShape, month: string): string {
+  return intl.formatDate(Date.parse(`${month}-01T00:00:00Z`), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** A report's rows from the server, asked only while `enabled`. */
+function useReport<T>(name: ReportName, query: Record<string, string | number>, enabled: boolean) {
+  const { request } = useResourceRegistry();
+  return useQuery({
+    queryKey: ['reports', name, query],
+    queryFn: async ({ signal }) => (await request<T>('GET', REPORTS[name], { query, signal })).data,
+    enabled,
+  });
+}
+
+/** "Export CSV" of a table (`table()` builds header and rows when clicked). */
+function CsvButton({
+  name,
+  table,
+  disabled,
+}: {
+  readonly name: ReportName;
+  readonly table: () => string[][];
+  readonly disabled: boolean;
+}) {
+  const intl = useIntl();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { toCsv, downloadFile } = await import('../../src/resources/list/csv-export');
+      const csv = await toCsv(table(), intl.locale);
+      downloadFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), reportFileName(name));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon="download" loading={busy} disabled={disabled} onClick={() => void download()}>
+      <FormattedMessage {...m.exportCsv} />
+    </Button>
+  );
+}
+
+/** Spinner while loading, the reason when the report failed, else `children`. */
+function ReportState({
+  query,
+  children,
+}: {
+  readonly query: { isPending: boolean; isFetching: boolean; error: Error | null };
+  readonly children: ReactNode;
+}) {
+  const intl = useIntl();
+  if (query.error) {
+    const error = query.error;
+    const detail =
+      error instanceof ApiError
+        ? [
+            error.detail,
+            ...error.nonFieldErrors,
+            ...Object.values(error.fieldErrors).flatMap((value) =>
+              Array.isArray(value) ? value : [],
+            ),
+          ]
+            .filter(Boolean)
+            .join(' ') || `HTTP ${error.status}`
+        : error.message;
+    return (
+      <Callout intent={Intent.DANGER} role="alert">
+        <FormattedMessage {...m.failed} values={{ detail }} />
+      </Callout>
+    );
+  }
+  if (query.isPending && query.isFetching)
+    return <Spinner size={24} aria-label={intl.formatMessage(m.loading)} />;
+  return <>{children}</>;
+}
+
+/** The months of a monthly report: two month inputs. */
+function MonthRange({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  readonly value: { from: string; to: string };
+  readonly onChange: (value: { from: string; to: string }) => void;
+  readonly idPrefix: string;
+}) {
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+      {(['from', 'to'] as const).map((end) => (
+        <FormGroup
+          key={end}
+          label={<FormattedMessage {...(end === 'from' ? m.fromMonth : m.toMonth)} />}
+          labelFor={`${idPrefix}-${end}`}
+        >
+          <InputGroup
+            id={`${idPrefix}-${end}`}
+            type="month"
+            placeholder="YYYY-MM"
+            value={value[end]}
+            onValueChange={(next) => onChange({ ...value, [end]: next })}
+          />
+        </FormGroup>
+      ))}
+    </div>
+  );
+}
+
+/** A table header row from messages. */
+function HeaderRow({ columns }: { readonly columns: readonly MessageDescriptor[] }) {
+  return (
+    <tr>
+      {columns.map((column) => (
+        <th key={column.id}>
+          <FormattedMessage {...column} />
+        </th>
+      ))}
+    </tr>
+  );
+}
+
+const right = { textAlign: 'right' } as const;
+
+/** Billing totals per month and line kind. */
+export function BillingTotalsReport() {
+  const intl = useIntl();
+  const [range, setRange] = useState(() => lastTwelveMonths());
+  const valid = isMonth(range.from) && isMonth(range.to) && range.from <= range.to;
+  const query = useReport<BillingTotal[]>('billing-totals', range, valid);
+  const rows = useMemo(() => query.data ?? [], [query.data]);
+  const chart = useMemo(
+    () =>
+      pivotMonthly(
+        rows,
+        monthsBetween(range.from, range.to),
+        (row) => row.kind,
+        (row) => row.label,
+        (row) => Number(row.amount),
+      ),
+    [rows, range.from, range.to],
+  );
+  const columns = [m.month, m.kind, m.invoices, m.amount];
+  const format = useMemo(
+    () => (value: number) =>
+      intl.formatMessage(m.czk, {
+        value: intl.formatNumber(value, { maximumFractionDigits: 0 }),
+      }),
+    [intl],
+  );
+  const table = () => [
+    columns.map((column) => intl.formatMessage(column)),
+    ...rows.map((row) => [
+      row.month,
+      row.label,
+      String(row.invoices),
+      csvDecimal(row.amount, intl.locale),
+    ]),
+  ];
+  return (
+    <section>
+      <p>
+        <FormattedMessage {...m.billingTotalsHelp} />
+      </p>
+      <MonthRange value={range} onChange={setRange} idPrefix="billing-totals" />
+      <ReportState query={query}>
+        {rows.length === 0 ? (
+          query.data && <NonIdealState icon="search" title={intl.formatMessage(m.empty)} />
+        ) : (
+          <>
+            <LazyChart data={chart} label={intl.formatMessage(m.chartBilling)} format={format} />
+            <HTMLTable compact striped className="joule-report-table">
+              <thead>
+                <HeaderRow columns={columns} />
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.month}-${row.kind}`}>
+                    <td>{monthName(intl, row.month)}</td>
+                    <td>{row.label}</td>
+                    <td style={right}>{row.invoices}</td>
+                    <td style={right}>{decimal(intl, row.amount, 2, 2)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </>
+        )}
+      </ReportState>
+      <p>
+        <CsvButton name="billing-totals" table={table} disabled={rows.length === 0} />
+      </p>
+    </section>
+  );
+}
+
+/** Consumption per distribution rate and month. */
+export function ConsumptionByRateReport() {
+  const intl = useIntl();
+  const [range, setRange] = useState(() => lastTwelveMonths());
+  const valid = isMonth(range.from) && isMonth(range.to) && range.from <= range.to;
+  const query = useReport<RateConsumption[]>('consumption-by-rate', range, valid);
+  const rows = useMemo(() => query.data ?? [], [query.data]);
+  const chart = useMemo(
+    () =>
+      pivotMonthly(
+        rows,
+        monthsBetween(range.from, range.to),
+        (row) => row.distribution_tariff_code,
+        (row) => row.distribution_tariff_code,
+        (row) => Number(row.mwh),
+      ),
+    [rows, range.from, range.to],
+  );
+  const columns = [m.month, m.rate, m.htMwh, m.ltMwh, m.totalMwh, m.devices];
+  const format = useMemo(
+    () => (value: number) =>
+      intl.formatMessage(m.mwh, {
+        value: intl.formatNumber(value, { maximumFractionDigits: 3 }),
+      }),
+    [intl],
+  );
+  const mwh = (value: string) => decimal(intl, value, 3, 6);
+  const table = () => [
+    columns.map((column) => intl.formatMessage(column)),
+    ...rows.map((row) => [
+      row.month,
+      row.distribution_tariff_code,
+      csvDecimal(row.ht_mwh, intl.locale),
+      csvDecimal(row.lt_mwh, intl.locale),
+      csvDecimal(row.mwh, intl.locale),
+      String(row.devices),
+    ]),
+  ];
+  return (
+    <section>
+      <p>
+        <FormattedMessage {...m.consumptionHelp} />
+      </p>
+      <MonthRange value={range} onChange={setRange} idPrefix="consumption-by-rate" />
+      <ReportState query={query}>
+        {rows.length === 0 ? (
+          query.data && <NonIdealState icon="search" title={intl.formatMessage(m.empty)} />
+        ) : (
+          <>
+            <LazyChart
+              data={chart}
+              label={intl.formatMessage(m.chartConsumption)}
+              format={format}
+            />
+            <HTMLTable compact striped className="joule-report-table">
+              <thead>
+                <HeaderRow columns={columns} />
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.month}-${row.distribution_tariff_code}`}>
+                    <td>{monthName(intl, row.month)}</td>
+                    <td>{row.distribution_tariff_code}</td>
+                    <td style={right}>{mwh(row.ht_mwh)}</td>
+                    <td style={right}>{mwh(row.lt_mwh)}</td>
+                    <td style={right}>{mwh(row.mwh)}</td>
+                    <td style={right}>{row.devices}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </>
+        )}
+      </ReportState>
+      <p>
+        <CsvButton name="consumption-by-rate" table={table} disabled={rows.length === 0} />
+      </p>
+    </section>
+  );
+}
+
+/** Consumption points without a reading in the last N days. */
+export function PointsWithoutReadingReport() {
+  const intl = useIntl();
+  const [days, setDays] = useState('30');
+  const valid = /^\d{1,4}$/.test(days) && Number(days) >= 1;
+  const query = useReport<SilentPoints>('points-without-reading', { days }, valid);
+  const answer = query.data;
+  const rows = useMemo(() => answer?.results ?? [], [answer]);
+  const chart = useMemo(() => silentByMonth(rows, intl.formatMessage(m.points)), [rows, intl]);
+  const columns = [m.ean, m.pointName, m.contract, m.rate, m.device, m.lastReading, m.daysSince];
+  const format = useMemo(
+    () => (value: number) => intl.formatNumber(value, { maximumFractionDigits: 0 }),
+    [intl],
+  );
+  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  const table = () => [
+    columns.map((column) => intl.formatMessage(column)),
+    ...rows.map((row) => [
+      row.ean,
+      row.name,
+      row.contract_no ?? '',
+      row.distribution_tariff_code,
+      row.serial_number ?? '',
+      row.last_reading ?? '',
+      row.days_since === null ? '' : String(row.days_since),
+    ]),
+  ];
+  return (
+    <section>
+      <p>
+        <FormattedMessage {...m.silentHelp} values={{ days: valid ? days : '…' }} />
+      </p>
+      <FormGroup label={<FormattedMessage {...m.days} />} labelFor="points-without-reading-days">
+        <InputGroup
+          id="points-without-reading-days"
+          type="number"
+          min={1}
+          max={3660}
+          value={days}
+          onValueChange={setDays}
+          style={{ maxWidth: 120 }}
+        />
+      </FormGroup>
+      <ReportState query={query}>
+        {answer && rows.length === 0 ? (
+          <NonIdealState
+            icon="tick-circle"
+            title={intl.formatMessage(m.noSilent, { days: answer.days })}
+          />
+        ) : (
+          answer && (
+            <>
+              <p role="status">
+                <FormattedMessage
+                  {...m.count}
+                  values={{ count: answer.count, shown: rows.length }}
+                />
+              </p>
+              <LazyChart
+                data={chart}
+                label={intl.formatMessage(m.chartSilent)}
+                format={format}
+                bars
+              />
+              <HTMLTable compact striped className="joule-report-table">
+                <thead>
+                  <HeaderRow columns={columns} />
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.point}>
+                      <td>{row.ean}</td>
+                      <td>{row.name}</td>
+                      <td>
+                        {row.contract !== null && (
+                          <Link to={`/contracts/${row.contract}`}>{row.contract_no}</Link>
+                        )}
+                      </td>
+                      <td>{row.distribution_tariff_code}</td>
+                      <td>
+                        {row.device === null ? (
+                          <FormattedMessage {...m.noMeter} />
+                        ) : (
+                          <Link to={`/tariffdevices/${row.device}`}>{row.serial_number}</Link>
+                        )}
+                      </td>
+                      <td>
+                        {row.last_reading ? (
+                          when(row.last_reading)
+                        ) : (
+                          <FormattedMessage {...m.never} />
+                        )}
+                      </td>
+                      <td style={right}>{row.days_since}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </>
+          )
+        )}
+      </ReportState>
+      <p>
+        <CsvButton name="points-without-reading" table={table} disabled={rows.length === 0} />
+      </p>
+    </section>
+  );
+}
+
+const TABS: readonly { name: ReportName; title: MessageDescriptor; component: () => ReactNode }[] =
+  [
+    { name: 'billing-totals', title: m.billingTotals, component: BillingTotalsReport },
+    { name: 'consumption-by-rate', title: m.consumptionByRate, component: ConsumptionByRateReport },
+    {
+      name: 'points-without-reading',
+      title: m.pointsWithoutReading,
+      component: PointsWithoutReadingReport,
+    },
+  ];
+
+/** The page: title and one tab per report; `default` export for `React.lazy`. */
+export default function ReportsPage(_props: ResourceScreenOverrideProps) {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get(REPORT_PARAM);
+  const selected = TABS.find((tab) => tab.name === wanted) ?? TABS[0]!;
+  return (
+    <section aria-labelledby="reports-title">
+      <H1 id="reports-title">{intl.formatMessage(m.title)}</H1>
+      <Tabs
+        id="reports-tabs"
+        selectedTabId={selected.name}
+        renderActiveTabPanelOnly
+        size="large"
+        onChange={(tab) => setParams(new URLSearchParams({ [REPORT_PARAM]: String(tab) }))}
+      >
+        {TABS.map((tab) => {
+          const Report = tab.component;
+          return (
+            <Tab
+              key={tab.name}
+              id={tab.name}
+              title={intl.formatMessage(tab.title)}
+              panel={<Report />}
+            />
+          );
+        })}
+      </Tabs>
+    </section>
+  );
+}

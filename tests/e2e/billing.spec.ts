@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+
+/**
+ * Issue #15 end to end on the demo data: a billing run for March 2025 (worked by the
+ * server's own worker, embedded PGlite) followed on its progress bar to the end; one of its
+ * invoices issued and downloaded as a PDF carrying its number; then the reports page's
+ * billing totals with that invoice, as a table, a chart on a canvas and a CSV.
+ */
+test('run billing for a month, open an invoice and its PDF, and report the totals', async ({
+  page,
+  api,
+}) => {
+  // A run works every contract due in the month: more than one test's budget on a busy machine.
+  test.slow();
+
+  // 1. "Bill contracts due in" March 2025: the run's dialog follows its progress.
+  await page.goto('/billing-runs');
+  await page.getByRole('button', { name: 'New' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Bill contracts due in (month)').fill('2025-03-01');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  // Runs are listed newest first.
+  const [run] = await api.list('billing-runs', { page_size: 1 });
+  expect(run?.month).toBe('2025-03-01');
+
+  await page.goto(`/billing-runs/${String(run?.id)}`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+  const status = dialog.getByRole('status');
+  await expect(status).toContainText(/Done \d+ of \d+/);
+  // The run ends: nothing remains, and the cancel button goes with the running state.
+  await expect(status).toContainText('remaining 0', { timeout: 90_000 });
+  await expect(dialog.getByRole('button', { name: 'Cancel the run' })).toBeHidden();
+  const counts = /Done (\d+) of (\d+) \(invoiced (\d+)/.exec((await status.textContent()) ?? '');
+  expect(Number(counts?.[3])).toBeGreaterThan(0);
+  // Contracts that could not be billed link to their records.
+  const failure = dialog.getByRole('link').first();
+  if (await failure.isVisible())
+    await expect(failure).toHaveAttribute('href', /^\/contracts\/\d+$/);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  // 2. One of the run's invoices: issued (it gets its number), then downloaded as a PDF.
+  // Invoices are listed newest first: a draft of this run (the only one of the demo).
+  const [invoice] = await api.list('invoices', { filter: 'state=draft', page_size: 1 });
+  expect(invoice?.period_to).toBe('2025-04-01');
+  await page.goto(`/invoices/${String(invoice?.id)}`);
+  const invoiceDialog = page.getByRole('dialog');
+  await expect(invoiceDialog.getByRole('columnheader', { name: 'Amount (CZK)' })).toBeVisible();
+  await invoiceDialog.getByRole('button', { name: 'Issue' }).click();
+  await expect(invoiceDialog.getByRole('button', { name: 'Cancel invoice' })).toBeVisible();
+  // The only issued invoice of the demo (newest first).
+  const [issued] = await api.list('invoices', { filter: 'state=issued', page_size: 1 });
+  expect(issued?.id).toBe(invoice?.id);
+  const number = String(issued?.number);
+  expect(number).toMatch(/^\d{10}$/);
+  const pdfDownload = page.waitForEvent('download');
+  await invoiceDialog.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  const bytes = await readFile((await pdf.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toContain(`Invoice ${number}`);
+  await page.keyboard.press('Escape');
+
+  // 3. The reports, from the settings menu: March 2025's totals now hold that invoice.
+  await page.getByRole('button', { name: 'Settings menu' }).click();
+  await page.getByRole('menuitem', { name: 'Reports', exact: true }).click();
+  await expect(page).toHaveURL(/\/reports(\?|$)/);
+  await expect(page).toHaveTitle('Reports // Joule');
+  await expect(page.getByRole('tab', { name: 'Billing totals', selected: true })).toBeVisible();
+  await page.getByLabel('From month').fill('2025-01');
+  await page.getByLabel('To month').fill('2025-12');
+  const table = page.locator('table.joule-report-table');
+  await expect(table.getByRole('row', { name: /March 2025 Energy, high tariff/ })).toBeVisible();
+  const chart = page.getByRole('img', { name: /Chart of billing totals/ });
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csvFile = await csvDownload;
+  expect(csvFile.suggestedFilename()).toMatch(/^billing-totals-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile((await csvFile.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe('Month,Item,Invoices,Amount (CZK)');
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^2025-03,"Energy, high tariff",1,\d+\.\d{2}$/),
+  );
+});
+
+/** A report reached by its address: the consumption of the demo year per distribution rate. */
+test('a direct load of a report shows its table and chart', async ({ page }) => {
+  await page.goto('/reports?report=consumption-by-rate');
+  await expect(
+    page.getByRole('tab', { name: 'Consumption by distribution rate', selected: true }),
+  ).toBeVisible();
+  await page.getByLabel('From month').fill('2025-01');
+  await page.getByLabel('To month').fill('2025-12');
+  const table = page.locator('table.joule-report-table');
+  await expect(
+    table.getByRole('row', { name: /^January 2025 D\w+ [\d.,]+/ }).first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /Chart of consumption per month/ }).locator('canvas'),
+  ).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Points without a reading' }).click();
+  await expect(page).toHaveURL(/report=points-without-reading/);
+  await expect(page.getByLabel('Days without a reading')).toHaveValue('30');
+});
