@@ -6,9 +6,13 @@
  * nothing. Everything is derived from the document and the resource definitions, so a new
  * entity is covered without a new test.
  */
+import { eq } from 'drizzle-orm';
 import { SignJWT, base64url } from 'jose';
 import { expect } from 'vitest';
 import { PRIVILEGES, SUPERUSER } from '../auth/privileges';
+import { seedBillable } from '../billing/runs/fixtures';
+import { processBatch } from '../billing/runs/process';
+import { billingRunItems } from '../db/schema';
 import { buildOpenApiDocument } from '../openapi/document';
 import { resources } from '../resources/definitions';
 import { ResourceRegistry } from '../resources/engine/registry';
@@ -368,6 +372,36 @@ export function resolve(document: OpenApiDocument, schema: JsonSchema): JsonSche
   return current;
 }
 
+/**
+ * Makes billed data the demo seed has none of: one billable contract, a billing run for
+ * February 2026 and its batch billed in this process, so that a run and a draft invoice exist.
+ */
+async function billOnce(server: TestServer, adminToken: string): Promise<void> {
+  await seedBillable(server.database.db, { count: 1, prefix: 'SECURITY' });
+  const run = await server.request<{ id: number }>('/billing-runs/', {
+    method: 'POST',
+    token: adminToken,
+    body: { month: '2026-02-01' },
+  });
+  if (run.status !== 201) throw new Error(`billing run: ${run.status}`);
+  const items = await server.database.db
+    .select({ id: billingRunItems.id })
+    .from(billingRunItems)
+    .where(eq(billingRunItems.run, run.body.id));
+  await processBatch(
+    server.database.db,
+    run.body.id,
+    items.map((item) => item.id),
+  );
+}
+
+/**
+ * Per resource whose rows only the server makes (the demo seed has none), how to get a first
+ * row for {@link makeTarget} to aim at.
+ */
+const BEFORE_FIRST_ROW: Record<string, (server: TestServer, adminToken: string) => Promise<void>> =
+  { 'billing-runs': billOnce, invoices: billOnce };
+
 /** Per server and resource, the first row the admin saw: what {@link makeTarget} copies. */
 const templates = new WeakMap<TestServer, Map<string, Record<string, unknown>>>();
 
@@ -394,6 +428,14 @@ export async function makeTarget(
       { token: adminToken },
     );
     first = list.body.results[0];
+    if (!first && BEFORE_FIRST_ROW[resource]) {
+      await BEFORE_FIRST_ROW[resource](server, adminToken);
+      const again = await server.request<{ results: Record<string, unknown>[] }>(
+        `/${resource}/?page_size=1`,
+        { token: adminToken },
+      );
+      first = again.body.results[0];
+    }
     if (!first) throw new Error(`${resource}: no row to copy`);
     known.set(resource, first);
   }
