@@ -4,7 +4,7 @@
  * `reports_points_without_reading`, listed in the `reports` descriptor's
  * `operations.extraActions`), the page of the `reports` resource is the reports
  * (`reports-page.tsx`, loaded on demand) and its menu entry and route follow the reports'
- * privilege, `BILLING` (SPEC names none of their own). On a back-end without them the
+ * privilege, `REPORTS` (the Reports entry's own, SPEC §2). On a back-end without them the
  * resource keeps its generic list, or (plain DRF, no `reports` resource) there is no entry
  * and nothing is asked.
  */
@@ -29,7 +29,7 @@ export const REPORT_ACTIONS = [
 ] as const;
 
 /** The reports' privilege (server/resources/reports/reports.ts). */
-export const REPORTS_PRIVILEGE = 'BILLING';
+export const REPORTS_PRIVILEGE = 'REPORTS';
 
 /** Whether `descriptor` (the `reports` resource) publishes every report endpoint. */
 export function publishesReports(descriptor: ResourceDescriptor | undefined): boolean {

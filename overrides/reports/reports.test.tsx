@@ -276,13 +276,13 @@ describe('the reports data', () => {
 });
 
 describe('where the reports come from', () => {
-  it('takes the reports resource’s page and BILLING when the API publishes the reports', () => {
+  it('takes the reports resource’s page and REPORTS when the API publishes the reports', () => {
     expect(publishesReports(descriptorsByName.reports)).toBe(true);
-    expect(merged.reports!.privilege).toBe('BILLING');
+    expect(merged.reports!.privilege).toBe('REPORTS');
     expect(screenOverride(merged.reports!, overrides, merged)).toBeDefined();
     const menus = buildMenus(
       mergeOverrides(descriptors, overrides),
-      (privilege) => privilege === 'BILLING',
+      (privilege) => privilege === 'REPORTS',
     );
     expect(menus.settings.map((entry) => entry.path)).toContain('/reports');
   });

@@ -1229,7 +1229,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Σ of the issued invoices’ lines per month of the taxable supply date and line kind, CZK without VAT. Needs BILLING. */
+    /** @description Σ of the issued invoices’ lines per month of the taxable supply date and line kind, CZK without VAT. Needs REPORTS. */
     get: operations['reports_billing_totals'];
     put?: never;
     post?: never;
@@ -1246,7 +1246,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Consumption (high + low tariff) per distribution rate and month (Europe/Prague), MWh, from the differences of consecutive readings; each counts in the month where its interval ends, under the specification in force that day. A register that went down is left out. Needs BILLING. */
+    /** @description Consumption (high + low tariff) per distribution rate and month (Europe/Prague), MWh, from the differences of consecutive readings; each counts in the month where its interval ends, under the specification in force that day. A register that went down is left out. Needs REPORTS. */
     get: operations['reports_consumption_by_rate'];
     put?: never;
     post?: never;
@@ -1263,7 +1263,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Consumption points whose specification is in force today and whose tariff device has no reading in the last `days` days, the longest silent first (at most 10000; `count` tells all). Needs BILLING. */
+    /** @description Consumption points whose specification is in force today and whose tariff device has no reading in the last `days` days, the longest silent first (at most 10000; `count` tells all). Needs REPORTS. */
     get: operations['reports_points_without_reading'];
     put?: never;
     post?: never;

@@ -21,7 +21,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
 let admin: string;
-let biller: string;
+let reporter: string;
 let clerk: string;
 const ids = { pointA: 0, pointB: 0, pointC: 0, deviceA: 0, deviceB: 0, contract: 0 };
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login(DEMO_USERS.admin);
   clerk = await server.login(DEMO_USERS.clerk);
-  biller = await server.loginWithPrivileges(['BILLING']);
+  reporter = await server.loginWithPrivileges(['REPORTS']);
   const db = server.database.db;
   const [customer] = await db
     .select({ id: customers.id })
@@ -179,7 +179,7 @@ afterAll(() => server.close());
 describe('GET /reports/billing-totals/', () => {
   it('sums the issued invoices’ lines per month and kind, exactly', async () => {
     const response = await server.request('/reports/billing-totals/?from=2020-01&to=2020-03', {
-      token: biller,
+      token: reporter,
       lang: 'en',
     });
     expect(response.status).toBe(200);
@@ -251,7 +251,7 @@ describe('GET /reports/billing-totals/', () => {
 describe('GET /reports/consumption-by-rate/', () => {
   it('sums the differences per rate and month in MWh', async () => {
     const response = await server.request('/reports/consumption-by-rate/?from=2020-01&to=2020-03', {
-      token: biller,
+      token: reporter,
     });
     expect(response.status).toBe(200);
     // Meter A (D02d): 16 Jan 12:00 +60.5 / +10 and 1 Feb 00:00 (closes January) +39.5 / +10
@@ -298,7 +298,7 @@ describe('GET /reports/consumption-by-rate/', () => {
     // February alone: meter B's 15 February reading counts from 20 January's; meter A's
     // 1 February 00:00 reading belongs to January and is only the start of March's.
     const response = await server.request('/reports/consumption-by-rate/?from=2020-02&to=2020-02', {
-      token: biller,
+      token: reporter,
     });
     expect(response.body).toEqual([
       expect.objectContaining({
@@ -312,7 +312,7 @@ describe('GET /reports/consumption-by-rate/', () => {
 
 describe('GET /reports/points-without-reading/', () => {
   it('lists the points in force without a reading in the last days, the longest silent first', async () => {
-    const response = await server.request('/reports/points-without-reading/', { token: biller });
+    const response = await server.request('/reports/points-without-reading/', { token: reporter });
     expect(response.status).toBe(200);
     expect(response.body.days).toBe(30);
     expect(response.body.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -347,7 +347,7 @@ describe('GET /reports/points-without-reading/', () => {
 
   it('leaves out the points read within the days (the demo meters read daily)', async () => {
     const response = await server.request('/reports/points-without-reading/?days=3000', {
-      token: biller,
+      token: reporter,
     });
     // With 3000 days, meters A and B (read in 2020) are recent enough; point C has no meter.
     const points = response.body.results.map((row: { point: number }) => row.point);
@@ -355,7 +355,7 @@ describe('GET /reports/points-without-reading/', () => {
     expect(points).not.toContain(ids.pointA);
     expect(points).not.toContain(ids.pointB);
     const recent = await server.request('/reports/points-without-reading/?days=30', {
-      token: biller,
+      token: reporter,
     });
     const demoRead = recent.body.results.filter(
       (row: { days_since: number | null }) => row.days_since !== null && row.days_since < 30,
@@ -375,7 +375,7 @@ describe('GET /reports/points-without-reading/', () => {
 });
 
 describe('the reports’ privilege', () => {
-  it('needs BILLING: 401 signed out, 403 without it', async () => {
+  it('needs REPORTS: 401 signed out, 403 without it', async () => {
     for (const path of [
       '/reports/billing-totals/?from=2020-01&to=2020-01',
       '/reports/consumption-by-rate/?from=2020-01&to=2020-01',

@@ -1,7 +1,7 @@
 /**
  * The reports (**Joule**, issue #15 "Reports"; SPEC §2 `/reports`), each computed in the
- * database by one SQL statement (PGlite and PostgreSQL alike) and gated by `BILLING` (SPEC
- * names no privilege of its own for them):
+ * database by one SQL statement (PGlite and PostgreSQL alike) and gated by `REPORTS`, the
+ * privilege of the settings menu's Reports entry (SPEC §2):
  *
  * - `GET /api/v1/reports/billing-totals/?from=YYYY-MM&to=YYYY-MM`: Σ of the lines of the
  *   **issued** invoices (drafts and cancelled ones left out) per month and line kind, the
@@ -36,7 +36,7 @@ import { text } from '../../i18n/text';
 import { JWT_SECURITY, ref, type JsonObject } from '../../openapi/types';
 
 /** The privilege of the reports (that of billing: server/billing/routes.ts). */
-export const REPORTS_PRIVILEGE = 'BILLING';
+export const REPORTS_PRIVILEGE = 'REPORTS';
 
 /** Longest period of a monthly report, in months (ten years). */
 export const MAX_REPORT_MONTHS = 120;
