@@ -34,9 +34,48 @@ async function signedInState(
 }
 
 /**
+ * `state` with a new token pair of `account` (signed in through the API) in the session's
+ * local storage entry and the access cookie. Refresh tokens rotate: once a test has renewed
+ * its session, the copy's refresh token is spent, and a later test starting from the copy
+ * would be asked to sign in again as soon as its access token needs renewing.
+ */
+async function withFreshTokens(
+  state: StorageState,
+  baseURL: string | undefined,
+  account: Account,
+): Promise<StorageState> {
+  const response = await fetch(new URL('/api/v1/auth/jwt/create/', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${account.email}: ${response.status}`);
+  const { access, refresh } = (await response.json()) as { access: string; refresh: string };
+  return {
+    cookies: state.cookies.map((cookie) =>
+      cookie.name === SESSION_COOKIE ? { ...cookie, value: access } : cookie,
+    ),
+    origins: state.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.map((entry) =>
+        entry.name === SESSION_KEY
+          ? { ...entry, value: JSON.stringify({ ...JSON.parse(entry.value), access, refresh }) }
+          : entry,
+      ),
+    })),
+  };
+}
+
+/** The SPA's session entry in local storage (`src/auth/session-store.ts`). */
+const SESSION_KEY = 'joule.auth';
+/** The cookie mirroring the access token (`src/auth/session-cookie.ts`). */
+const SESSION_COOKIE = 'joule_access';
+
+/**
  * Playwright's `test`, signed in as `account` (admin unless `test.use({ account })` says
- * otherwise) in English, failing on any Content-Security-Policy violation of its page. Each worker signs in once per account through the login page and
- * reuses that storage state (tokens are not rotated, so a copy stays valid for the run).
+ * otherwise) in English, failing on any Content-Security-Policy violation of its page. Each
+ * worker signs in once per account through the login page and reuses that storage state, with
+ * a new token pair for each test ({@link withFreshTokens}).
  */
 export const test = base.extend<
   { account: Account; api: Api },
@@ -51,7 +90,7 @@ export const test = base.extend<
       state = await signedInState(browser, baseURL, account);
       signedIn.set(account.email, state);
     }
-    await provide(state);
+    await provide(await withFreshTokens(state, baseURL, account));
   },
   api: async ({ request }, provide) => provide(new Api(request)),
   // Every test fails on a Content-Security-Policy violation: the policy must break nothing.
