@@ -179,6 +179,49 @@ describe('customers', () => {
     });
   });
 
+  it('answers format, uniqueness and cross-field errors in one 400 (issue #17)', async () => {
+    await post('customers', { ...company, customer_no: 'ONE-ROUND', crn: '45274649', tin: '' });
+    const body = {
+      customer_no: 'ONE-ROUND',
+      type: 'company',
+      crn: '12345678',
+      tin: 'CZ1',
+      phone: '1',
+    };
+    const english = await post('customers', body);
+    expect(english.status).toBe(400);
+    expect(english.body).toEqual({
+      customer_no: ['customer with this customer number already exists.'],
+      company_name: ['A company customer needs this field.'],
+      crn: ['Enter a valid company ID (IČO): 8 digits with a valid check digit.'],
+      tin: [expect.any(String)],
+      phone: ['Enter a valid phone number, e.g. +420 777 123 456.'],
+    });
+    const czech = await post('customers', body, 'cs');
+    expect(czech.body).toMatchObject({
+      customer_no: [expect.stringContaining('již existuje')],
+      company_name: ['U firmy je toto pole povinné.'],
+      crn: ['Zadejte platné IČO: 8 číslic s platnou kontrolní číslicí.'],
+    });
+    // A field failing its own check is not blamed again by a rule.
+    const missing = await post('customers', { customer_no: 'ONE-ROUND', type: 'company' });
+    expect(missing.body).toEqual({
+      customer_no: ['customer with this customer number already exists.'],
+      company_name: ['A company customer needs this field.'],
+      crn: ['A company customer needs this field.'],
+    });
+  });
+
+  it('checks a reference and a cross-field rule with the format errors of one body', async () => {
+    const response = await server.request('/addresses/', {
+      method: 'POST',
+      token: admin,
+      body: { customer: 999999, type: 'billing', street: '', city: 'Praha', zip_code: '1' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body)).toEqual(['customer', 'street', 'zip_code']);
+  });
+
   it('checks the type rule against stored values on PATCH', async () => {
     const created = await post('customers', { ...person, customer_no: 'PATCH-1' });
     const response = await server.request(`/customers/${created.body.id}/`, {
