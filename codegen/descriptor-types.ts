@@ -74,6 +74,25 @@ export interface FieldDescriptor {
   readonly fields?: readonly FieldDescriptor[];
 }
 
+/**
+ * Fields that apply only while another field holds certain values (**Joule**
+ * `x-conditions` on the item schema, issue #17), e.g. a company customer's name and IČO
+ * while `type` is `company`. The form shows a field named by conditions only while one of
+ * them holds, and requires `required` ones then (the `formSchema` carries the same rule as
+ * JSON Schema `if`/`then`, so the client validates it before sending). Absent on a plain
+ * DRF back-end: every field is always shown.
+ */
+export interface FieldCondition {
+  /** The deciding field (a choice or boolean). */
+  readonly field: string;
+  /** The condition holds while `field` has one of these values. */
+  readonly values: readonly (string | number | boolean)[];
+  /** The fields shown only while a condition naming them holds. */
+  readonly fields: readonly string[];
+  /** The fields required while it holds. */
+  readonly required: readonly string[];
+}
+
 /** JSON Schema fragment as rjsf reads it; kept loose on purpose (it is data). */
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -129,6 +148,8 @@ export interface ResourceDescriptor {
      */
     readonly extraActions?: readonly string[];
   };
+  /** Conditional fields (see {@link FieldCondition}); absent when there are none. */
+  readonly conditions?: readonly FieldCondition[];
   /** The edit form's JSON Schema (writable fields) and rjsf uiSchema. */
   readonly formSchema: JsonSchema;
   readonly uiSchema: JsonSchema;

@@ -53,6 +53,19 @@ export interface SchemaObject {
    * whose filter field (key) equals this row's field (value).
    */
   readonly referenceFilter?: Readonly<Record<string, string>>;
+  /** **Joule** `x-conditions` on an object schema: its conditional fields. */
+  readonly conditions?: readonly SchemaCondition[];
+}
+
+/**
+ * One `x-conditions` entry, in the form codegen understands: `if` tests one property
+ * against an `enum` (or `const`) of values; `then.required` and `x-fields` name fields.
+ */
+export interface SchemaCondition {
+  readonly field: string;
+  readonly values: readonly (string | number | boolean)[];
+  readonly fields: readonly string[];
+  readonly required: readonly string[];
 }
 
 /** One query/path parameter of an operation. */
@@ -135,7 +148,33 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
     ...optional('reference', asString(node['x-reference'])),
     ...optional('titleOf', asString(node['x-title-of'])),
     ...optional('referenceFilter', stringMap(node['x-reference-filter'])),
+    ...optional('conditions', conditions(node['x-conditions'])),
   };
+}
+
+/**
+ * `x-conditions` entries of the understood form (see {@link SchemaCondition}); others are
+ * dropped, and undefined when none is left.
+ */
+function conditions(value: unknown): readonly SchemaCondition[] | undefined {
+  const parsed: SchemaCondition[] = [];
+  for (const entry of asArray(value)) {
+    const node = asRecord(entry);
+    const test = Object.entries(asRecord(asRecord(node.if).properties));
+    if (test.length !== 1) continue;
+    const [field, rawTest] = test[0]!;
+    const testNode = asRecord(rawTest);
+    const given = Array.isArray(testNode.enum) ? testNode.enum : [testNode.const];
+    const values = given.filter(
+      (v): v is string | number | boolean =>
+        typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean',
+    );
+    if (values.length === 0) continue;
+    const required = asStringArray(asRecord(node.then).required);
+    const fields = asStringArray(node['x-fields']);
+    parsed.push({ field, values, fields: [...new Set([...fields, ...required])], required });
+  }
+  return parsed.length > 0 ? parsed : undefined;
 }
 
 /** A JSON object of strings (names), else undefined: other entries make the whole invalid. */

@@ -814,6 +814,20 @@ export const descriptors: readonly ResourceDescriptor[] = [
       history: true,
       titles: true,
     },
+    conditions: [
+      {
+        field: 'type',
+        values: ['company'],
+        fields: ['company_name', 'crn', 'tin'],
+        required: ['company_name', 'crn'],
+      },
+      {
+        field: 'type',
+        values: ['person'],
+        fields: ['title_before', 'first_name', 'last_name', 'title_after', 'birth_date'],
+        required: ['first_name', 'last_name'],
+      },
+    ],
     formSchema: {
       type: 'object',
       properties: {
@@ -837,6 +851,22 @@ export const descriptors: readonly ResourceDescriptor[] = [
         is_active: { type: 'boolean' },
       },
       required: ['customer_no', 'type'],
+      allOf: [
+        {
+          if: { properties: { type: { enum: ['company'] } }, required: ['type'] },
+          then: {
+            required: ['company_name', 'crn'],
+            properties: { company_name: { minLength: 1 }, crn: { minLength: 1 } },
+          },
+        },
+        {
+          if: { properties: { type: { enum: ['person'] } }, required: ['type'] },
+          then: {
+            required: ['first_name', 'last_name'],
+            properties: { first_name: { minLength: 1 }, last_name: { minLength: 1 } },
+          },
+        },
+      ],
     },
     uiSchema: {
       'ui:order': [

@@ -170,6 +170,30 @@ describe('customers', () => {
     expect(regex.test('')).toBe(true);
   });
 
+  it('publishes the person and company fields as x-conditions (issue #17)', async () => {
+    const document = await server.request('/schema/');
+    const customer = document.body.components.schemas.Customer;
+    expect(customer['x-conditions']).toEqual([
+      {
+        if: { properties: { type: { enum: ['company'] } }, required: ['type'] },
+        then: {
+          required: ['company_name', 'crn'],
+          properties: { company_name: { minLength: 1 }, crn: { minLength: 1 } },
+        },
+        'x-fields': ['company_name', 'crn', 'tin'],
+      },
+      {
+        if: { properties: { type: { enum: ['person'] } }, required: ['type'] },
+        then: {
+          required: ['first_name', 'last_name'],
+          properties: { first_name: { minLength: 1 }, last_name: { minLength: 1 } },
+        },
+        'x-fields': ['title_before', 'first_name', 'last_name', 'title_after', 'birth_date'],
+      },
+    ]);
+    expect(document.body.components.schemas.PatchedCustomer['x-conditions']).toBeUndefined();
+  });
+
   it('keeps customer_no unique', async () => {
     await post('customers', { ...person, customer_no: 'U-1' });
     const response = await post('customers', { ...person, customer_no: 'U-1' });

@@ -9,15 +9,15 @@
  *
  * Rules: `customer_no` unique; IČO (`crn`) 8 digits with the mod-11 check; DIČ (`tin`)
  * `CZ` + 8–10 digits; a company needs `company_name` and `crn`, a person `first_name` and
- * `last_name`; ZIP codes are Czech (`110 00` or `11000`). A customer with addresses (or
+ * `last_name` (declared as `conditions`: a company shows name, IČO and DIČ, a person titles,
+ * names and birth date); ZIP codes are Czech (`110 00` or `11000`). A customer with addresses (or
  * contracts) cannot be deleted: the engine answers 400 naming them.
  */
 import { addresses, customers } from '../../db/schema';
-import type { FieldErrors } from '../../http/errors';
 import { text } from '../../i18n/text';
 import { defineResource, idField } from '../engine';
 import { optionalText } from './fields';
-import { dicValidator, icoValidator, phonePattern, resulting, zipValidator } from './rules';
+import { dicValidator, icoValidator, phonePattern, zipValidator } from './rules';
 
 export const CUSTOMER_TYPES = [
   { value: 'company', label: text('Company', 'Firma') },
@@ -110,21 +110,22 @@ export const customersResource = defineResource({
   sortFields: ['id', 'customer_no', 'type', 'company_name', 'last_name', 'first_name', 'crn'],
   filterFields: ['customer_no', 'type', 'crn', 'tin', 'is_active'],
   ordering: ['customer_no'],
-  validate(context) {
-    const errors: FieldErrors = {};
-    const type = resulting(context, 'type');
-    const needs =
-      type === 'company'
-        ? { fields: ['company_name', 'crn'], message: REQUIRED_FOR_COMPANY }
-        : type === 'person'
-          ? { fields: ['first_name', 'last_name'], message: REQUIRED_FOR_PERSON }
-          : undefined;
-    for (const field of needs?.fields ?? []) {
-      const value = resulting(context, field);
-      if (value === undefined || value === null || value === '') errors[field] = [needs!.message];
-    }
-    return Object.keys(errors).length > 0 ? errors : undefined;
-  },
+  conditions: [
+    {
+      field: 'type',
+      values: ['company'],
+      fields: ['company_name', 'crn', 'tin'],
+      required: ['company_name', 'crn'],
+      message: REQUIRED_FOR_COMPANY,
+    },
+    {
+      field: 'type',
+      values: ['person'],
+      fields: ['title_before', 'first_name', 'last_name', 'title_after', 'birth_date'],
+      required: ['first_name', 'last_name'],
+      message: REQUIRED_FOR_PERSON,
+    },
+  ],
 });
 
 /** `/api/v1/addresses/`, gated by `CUSTOMERS`. */

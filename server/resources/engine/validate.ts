@@ -109,6 +109,28 @@ export function collectBody(
   return { values, errors };
 }
 
+/**
+ * The resource's `conditions`: a required field of a condition that holds, missing (absent,
+ * null or blank) in the values the write leaves, gets the condition's message, unless it
+ * has an error already (adds to `errors`).
+ */
+function conditionErrors(
+  resource: CompiledResource,
+  values: Readonly<Record<string, unknown>>,
+  existing: Readonly<Record<string, unknown>> | undefined,
+  errors: FieldErrors,
+): void {
+  const resulting = (name: string) => (name in values ? values[name] : existing?.[name]);
+  for (const condition of resource.def.conditions ?? []) {
+    if (!condition.values.includes(resulting(condition.field) as string | boolean)) continue;
+    for (const name of condition.required ?? []) {
+      const value = resulting(name);
+      if (errors[name] === undefined && (value === undefined || value === null || value === ''))
+        addError(errors, name, condition.message ?? messages.required);
+    }
+  }
+}
+
 /** Adds `extra`'s errors to `errors` for the fields that have none yet. */
 function mergeNew(errors: FieldErrors, extra: FieldErrors | undefined): void {
   for (const [name, list] of Object.entries(extra ?? {}))
@@ -174,6 +196,8 @@ export async function validateWrite(
   const referenceErrors = await checkReferences(db, context.registry, resource, values);
   for (const [name, list] of Object.entries(referenceErrors))
     errors[name] = [...(errors[name] ?? []), ...list];
+
+  conditionErrors(resource, values, existingValues, errors);
 
   // The rules see only values that passed, so a rule never repeats a field's own error.
   const checked = Object.fromEntries(

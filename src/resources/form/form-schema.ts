@@ -4,7 +4,12 @@
  * what a hand-written or overridden descriptor leaves out is filled from the field
  * descriptors, and in edit mode read-only fields join the form, disabled.
  */
-import type { FieldDescriptor, JsonSchema, ResourceDescriptor } from '../descriptor';
+import type {
+  FieldCondition,
+  FieldDescriptor,
+  JsonSchema,
+  ResourceDescriptor,
+} from '../descriptor';
 
 /** Create a row or edit an existing one. */
 export type FormMode = 'create' | 'edit';
@@ -17,6 +22,28 @@ export interface FormDefinition {
   readonly uiSchema: JsonSchema;
   /** Writable fields of the form, in schema order: the only keys POST and PATCH send. */
   readonly writableFields: readonly string[];
+  /** The descriptor's conditional fields (see {@link hiddenFields}); empty when none. */
+  readonly conditions: readonly FieldCondition[];
+}
+
+/**
+ * The fields `conditions` hide for `data`: each field named by conditions, none of which
+ * holds (its deciding field has none of its values), e.g. a company's IČO on a person.
+ */
+export function hiddenFields(
+  conditions: readonly FieldCondition[],
+  data: Readonly<Record<string, unknown>>,
+): ReadonlySet<string> {
+  const shown = new Set<string>();
+  const named = new Set<string>();
+  for (const condition of conditions) {
+    const holds = condition.values.some((value) => value === data[condition.field]);
+    for (const name of condition.fields) {
+      named.add(name);
+      if (holds) shown.add(name);
+    }
+  }
+  return new Set([...named].filter((name) => !shown.has(name)));
 }
 
 function asRecord(value: unknown): Mutable {
@@ -138,5 +165,5 @@ export function buildForm(descriptor: ResourceDescriptor, mode: FormMode): FormD
   }
   schema.properties = properties;
   uiSchema['ui:submitButtonOptions'] = { norender: true };
-  return { schema, uiSchema, writableFields: writable };
+  return { schema, uiSchema, writableFields: writable, conditions: descriptor.conditions ?? [] };
 }
