@@ -41,6 +41,11 @@ export interface FieldDescriptor {
   readonly required: boolean;
   readonly readOnly: boolean;
   readonly nullable: boolean;
+  /**
+   * What the server stores when a create leaves the field out (OpenAPI `default`): a new
+   * record's form starts with it shown, never an empty choice that silently becomes it.
+   */
+  readonly default?: unknown;
   readonly minLength?: number;
   readonly maxLength?: number;
   /**

@@ -28,6 +28,8 @@ export interface SchemaObject {
   readonly nullable: boolean;
   readonly readOnly: boolean;
   readonly writeOnly: boolean;
+  /** The value the server uses when a create leaves the field out (`default`). */
+  readonly default?: unknown;
   /** drf-spectacular writes a field's label here when it is not just its name. */
   readonly title?: string;
   readonly description?: string;
@@ -131,6 +133,7 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
     nullable: asBoolean(node.nullable) === true || types.includes('null'),
     readOnly: asBoolean(node.readOnly) === true,
     writeOnly: asBoolean(node.writeOnly) === true,
+    ...optional('default', node.default),
     ...optional('title', asString(node.title)),
     ...optional('description', asString(node.description)),
     ...optional('maxLength', asNumber(node.maxLength)),

@@ -81,6 +81,7 @@ export function transformField(ctx: FieldContext, input: FieldInput): FieldModel
     required,
     readOnly,
     nullable: schema?.nullable === true,
+    ...optional('default', readOnly ? undefined : schema?.default),
     ...optional('minLength', options?.minLength ?? schema?.minLength),
     ...optional('maxLength', options?.maxLength ?? schema?.maxLength),
     // Text kinds only: a decimal's pattern is DRF's digits rule, rebuilt from maxDigits.

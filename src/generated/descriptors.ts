@@ -77,6 +77,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: 'CZ',
         maxLength: 2,
       },
       {
@@ -86,6 +87,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 20,
       },
       {
@@ -95,6 +97,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 20,
       },
     ],
@@ -306,6 +309,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 50,
       },
       {
@@ -428,6 +432,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: 'supply',
         choices: [
           { value: 'supply', label: 'resource.contracts.field.mode.choice.supply' },
           { value: 'purchase', label: 'resource.contracts.field.mode.choice.purchase' },
@@ -457,6 +462,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: 'draft',
         choices: [
           { value: 'draft', label: 'resource.contracts.field.state.choice.draft' },
           { value: 'active', label: 'resource.contracts.field.state.choice.active' },
@@ -471,6 +477,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: 'monthly',
         choices: [
           { value: 'monthly', label: 'resource.contracts.field.billing_period.choice.monthly' },
           { value: 'quarterly', label: 'resource.contracts.field.billing_period.choice.quarterly' },
@@ -506,6 +513,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 40,
       },
     ],
@@ -690,6 +698,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 50,
       },
       {
@@ -699,6 +708,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 200,
       },
       {
@@ -708,6 +718,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 8,
       },
       {
@@ -717,6 +728,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 12,
       },
       {
@@ -726,6 +738,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 50,
       },
       {
@@ -735,6 +748,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 100,
       },
       {
@@ -744,6 +758,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 100,
       },
       {
@@ -753,6 +768,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 50,
       },
       {
@@ -770,6 +786,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 254,
       },
       {
@@ -779,6 +796,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 30,
         pattern: '^$|^(?:\\+[1-9](?: ?\\d){7,14}|\\d{3} ?\\d{3} ?\\d{3})$',
       },
@@ -789,6 +807,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: true,
       },
     ],
     columns: [
@@ -1408,6 +1427,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 500,
       },
     ],
@@ -1608,6 +1628,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 200,
       },
       {
@@ -1617,6 +1638,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: false,
       },
       {
         name: 'keep',
@@ -1625,6 +1647,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: true,
       },
     ],
     columns: ['obis', 'description', 'convert_to_float', 'keep'],
@@ -1828,6 +1851,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 30,
       },
       {
@@ -1864,6 +1888,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: 'CZ',
         maxLength: 2,
       },
       {
@@ -1873,6 +1898,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 50,
       },
       {
@@ -1882,6 +1908,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 20,
       },
       {
@@ -1891,6 +1918,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 20,
       },
     ],
@@ -2192,6 +2220,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: [],
         choices: [
           {
             value: 'superuser',
@@ -2481,6 +2510,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: 'planned',
         choices: [
           { value: 'planned', label: 'resource.specifications.field.state.choice.planned' },
           { value: 'active', label: 'resource.specifications.field.state.choice.active' },
@@ -2633,6 +2663,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '3',
         choices: [
           { value: '1', label: 'resource.specifications.field.phases.choice.1' },
           { value: '3', label: 'resource.specifications.field.phases.choice.3' },
@@ -2677,6 +2708,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         choices: [
           { value: 'pv', label: 'resource.specifications.field.production_type.choice.pv' },
           { value: 'wind', label: 'resource.specifications.field.production_type.choice.wind' },
@@ -2693,6 +2725,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 200,
       },
       {
@@ -3131,6 +3164,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: '',
         maxLength: 100,
       },
       {
@@ -3175,6 +3209,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: true,
       },
     ],
     columns: [
@@ -3673,6 +3708,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: true,
       },
       {
         name: 'roles',
@@ -3681,6 +3717,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: false,
+        default: [],
         reference: 'roles',
         itemKind: 'reference',
         titleField: 'roles_titles',

@@ -194,6 +194,14 @@ describe('customers', () => {
     expect(document.body.components.schemas.PatchedCustomer['x-conditions']).toBeUndefined();
   });
 
+  it('refuses a required choice left empty, never taking a default for it', async () => {
+    for (const type of ['', null, undefined]) {
+      const response = await post('customers', { ...person, customer_no: 'EMPTY-TYPE', type });
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body)).toEqual(['type']);
+    }
+  });
+
   it('keeps customer_no unique', async () => {
     await post('customers', { ...person, customer_no: 'U-1' });
     const response = await post('customers', { ...person, customer_no: 'U-1' });

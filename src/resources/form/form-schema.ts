@@ -27,6 +27,20 @@ export interface FormDefinition {
 }
 
 /**
+ * A new record's starting values: each writable field's server default (`default`), so the
+ * form shows what a save will store (e.g. a choice pre-selected, "active" ticked) instead
+ * of an empty input the server silently fills.
+ */
+export function formDefaults(descriptor: ResourceDescriptor): Readonly<Record<string, unknown>> {
+  const writable = new Set(writableFields(descriptor));
+  const defaults: Record<string, unknown> = {};
+  for (const field of descriptor.fields)
+    if (writable.has(field.name) && field.default !== undefined && field.default !== null)
+      defaults[field.name] = field.default;
+  return defaults;
+}
+
+/**
  * The fields `conditions` hide for `data`: each field named by conditions, none of which
  * holds (its deciding field has none of its values), e.g. a company's IČO on a person.
  */
