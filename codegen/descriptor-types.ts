@@ -41,6 +41,13 @@ export interface FieldDescriptor {
   readonly required: boolean;
   readonly readOnly: boolean;
   readonly nullable: boolean;
+  /** A number's unit, shown beside it in forms and list cells (**Joule** `x-unit`, e.g. `kWh`). */
+  readonly unit?: string;
+  /**
+   * The key of the form section the field is shown in (**Joule** `x-section` / OPTIONS
+   * `section`); see {@link ResourceDescriptor.sections}.
+   */
+  readonly section?: string;
   /**
    * What the server stores when a create leaves the field out (OpenAPI `default`): a new
    * record's form starts with it shown, never an empty choice that silently becomes it.
@@ -153,6 +160,12 @@ export interface ResourceDescriptor {
      */
     readonly extraActions?: readonly string[];
   };
+  /**
+   * The form's sections in order (the order of their first field), each with the message id
+   * of its name (`resource.<name>.section.<key>`); fields without one follow them, unnamed.
+   * Absent on a back-end that declares none (a plain DRF one): one undivided form.
+   */
+  readonly sections?: readonly { readonly key: string; readonly label: string }[];
   /** Conditional fields (see {@link FieldCondition}); absent when there are none. */
   readonly conditions?: readonly FieldCondition[];
   /** The edit form's JSON Schema (writable fields) and rjsf uiSchema. */

@@ -55,6 +55,10 @@ export interface SchemaObject {
    * whose filter field (key) equals this row's field (value).
    */
   readonly referenceFilter?: Readonly<Record<string, string>>;
+  /** **Joule** `x-unit`: a number's unit (`CZK`, `kWh`). */
+  readonly unit?: string;
+  /** **Joule** `x-section`: the key of the form section a property is shown in. */
+  readonly section?: string;
   /** **Joule** `x-conditions` on an object schema: its conditional fields. */
   readonly conditions?: readonly SchemaCondition[];
 }
@@ -152,6 +156,13 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
     ...optional('titleOf', asString(node['x-title-of'])),
     ...optional('referenceFilter', stringMap(node['x-reference-filter'])),
     ...optional('conditions', conditions(node['x-conditions'])),
+    ...optional('unit', asString(node['x-unit'])),
+    ...optional(
+      'section',
+      typeof node['x-section'] === 'string' && /^[a-z_]+$/.test(node['x-section'])
+        ? node['x-section']
+        : undefined,
+    ),
   };
 }
 

@@ -11,7 +11,7 @@ import { toFieldDescriptor, type FieldModel } from './field-model';
 import { formSchema } from './form-schema';
 import { filterFields, searchable, sortFields } from './list-capabilities';
 import type { ListEndpoint } from './list-endpoints';
-import { titleId } from './message-ids';
+import { sectionId, titleId } from './message-ids';
 import { resourceOperations } from './operations';
 import { titleFields } from './title-fields';
 import { uiSchema } from './ui-schema';
@@ -48,6 +48,9 @@ export function transformResource(
   );
   const id = idField(fields);
   const conditions = fieldConditions(endpoint.itemSchema, fields);
+  const sections = [
+    ...new Set(fields.flatMap((f) => (f.section === undefined ? [] : [f.section]))),
+  ].map((key) => ({ key, label: sectionId(endpoint.name, key) }));
   const title = serverTitleFields(endpoint.list, fields) ?? titleFields(fields, id);
   const descriptor: ResourceDescriptor = {
     name: endpoint.name,
@@ -63,6 +66,7 @@ export function transformResource(
     searchable: searchable(endpoint.list),
     parent: parentField(endpoint.list, fields),
     operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds),
+    ...(sections.length > 0 ? { sections } : {}),
     ...(conditions.length > 0 ? { conditions } : {}),
     formSchema: formSchema(fields, conditions),
     uiSchema: uiSchema(fields),

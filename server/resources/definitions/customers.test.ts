@@ -202,6 +202,23 @@ describe('customers', () => {
     }
   });
 
+  it('publishes sections (x-section, OPTIONS section) and units (x-unit)', async () => {
+    const document = await server.request('/schema/');
+    const schemas = document.body.components.schemas;
+    expect(schemas.Customer.properties.crn['x-section']).toBe('identity');
+    expect(schemas.Customer.properties.phone['x-section']).toBe('contact');
+    expect(schemas.Payment.properties.amount['x-unit']).toBe('CZK');
+    const options = await server.request('/customers/', {
+      method: 'OPTIONS',
+      token: admin,
+      lang: 'cs',
+    });
+    expect(options.body.actions.POST.phone).toMatchObject({
+      section: 'contact',
+      section_name: 'Kontakt',
+    });
+  });
+
   it('keeps customer_no unique', async () => {
     await post('customers', { ...person, customer_no: 'U-1' });
     const response = await post('customers', { ...person, customer_no: 'U-1' });

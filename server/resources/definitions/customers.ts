@@ -31,6 +31,9 @@ export const ADDRESS_TYPES = [
   { value: 'supply', label: text('Supply point', 'Místo odběru') },
 ] as const;
 
+const IDENTITY = { key: 'identity', label: text('Identity', 'Identita') };
+const CONTACT = { key: 'contact', label: text('Contact', 'Kontakt') };
+
 const REQUIRED_FOR_COMPANY = text(
   'A company customer needs this field.',
   'U firmy je toto pole povinné.',
@@ -58,6 +61,7 @@ export const customersResource = defineResource({
       required: true,
       maxLength: 20,
       unique: true,
+      section: IDENTITY,
     },
     type: {
       type: 'choice',
@@ -65,26 +69,48 @@ export const customersResource = defineResource({
       label: text('Type', 'Typ'),
       choices: CUSTOMER_TYPES,
       required: true,
+      section: IDENTITY,
     },
-    salutation: optionalText(customers.salutation, 'Salutation', 'Oslovení', 50),
-    company_name: optionalText(customers.companyName, 'Company name', 'Název firmy', 200),
+    salutation: {
+      ...optionalText(customers.salutation, 'Salutation', 'Oslovení', 50),
+      section: IDENTITY,
+    },
+    company_name: {
+      ...optionalText(customers.companyName, 'Company name', 'Název firmy', 200),
+      section: IDENTITY,
+    },
     crn: {
       ...optionalText(customers.crn, 'Company ID (IČO)', 'IČO', 8),
       validators: [icoValidator],
+      section: IDENTITY,
     },
     tin: {
       ...optionalText(customers.tin, 'VAT number (DIČ)', 'DIČ', 12),
       validators: [dicValidator],
+      section: IDENTITY,
     },
-    title_before: optionalText(customers.titleBefore, 'Title before', 'Titul před', 50),
-    first_name: optionalText(customers.firstName, 'First name', 'Jméno', 100),
-    last_name: optionalText(customers.lastName, 'Last name', 'Příjmení', 100),
-    title_after: optionalText(customers.titleAfter, 'Title after', 'Titul za', 50),
+    title_before: {
+      ...optionalText(customers.titleBefore, 'Title before', 'Titul před', 50),
+      section: IDENTITY,
+    },
+    first_name: {
+      ...optionalText(customers.firstName, 'First name', 'Jméno', 100),
+      section: IDENTITY,
+    },
+    last_name: {
+      ...optionalText(customers.lastName, 'Last name', 'Příjmení', 100),
+      section: IDENTITY,
+    },
+    title_after: {
+      ...optionalText(customers.titleAfter, 'Title after', 'Titul za', 50),
+      section: IDENTITY,
+    },
     birth_date: {
       type: 'date',
       column: customers.birthDate,
       label: text('Birth date', 'Datum narození'),
       nullable: true,
+      section: IDENTITY,
     },
     report_email: {
       type: 'email',
@@ -93,10 +119,12 @@ export const customersResource = defineResource({
       maxLength: 254,
       allowBlank: true,
       default: '',
+      section: CONTACT,
     },
     phone: {
       ...optionalText(customers.phone, 'Phone', 'Telefon', 30),
       pattern: phonePattern,
+      section: CONTACT,
     },
     is_active: {
       type: 'boolean',

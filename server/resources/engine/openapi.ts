@@ -92,6 +92,8 @@ export function propertySchema(
     ...(def.nullable && { nullable: true }),
     ...(def.default !== undefined && { default: def.default }),
     ...(def.helpText && { description: def.helpText.en }),
+    ...(def.unit !== undefined && { 'x-unit': def.unit }),
+    ...(def.section !== undefined && { 'x-section': def.section.key }),
   };
   const schema = typeSchema(resource, field, enums);
   if (def.type !== 'choice') return { ...schema, ...meta };

@@ -42,12 +42,30 @@ export interface ChoiceGroup {
  */
 export type FieldValidator = (value: unknown) => Text | undefined;
 
+/** A named group of a form's fields (see `FieldBase.section`). */
+export interface FieldSection {
+  /** Stable identifier, `[a-z_]+`. */
+  readonly key: string;
+  readonly label: Text;
+}
+
 /** What every field declares. */
 interface FieldBase {
   /** Label shown in forms and list headers (OPTIONS `label`). */
   readonly label: Text;
   /** Longer explanation (OPTIONS `help_text`, OpenAPI `description`). */
   readonly helpText?: Text;
+  /**
+   * The unit of a number (**Joule** OpenAPI `x-unit`, e.g. `CZK`, `kWh`, `CZK/MWh`, `A`):
+   * clients show it beside the value in forms and list cells.
+   */
+  readonly unit?: string;
+  /**
+   * The form section the field is shown in (**Joule**: OpenAPI `x-section` is the key, OPTIONS
+   * `section` / `section_name` the key and its name): sections appear in the order of their
+   * first field; fields without one follow them.
+   */
+  readonly section?: FieldSection;
   /**
    * The column holding the value. For a write-only field this is where the encoded value
    * goes (see {@link FieldBase.encode}).

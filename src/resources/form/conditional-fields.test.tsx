@@ -6,6 +6,7 @@ import { descriptors } from '../../generated/descriptors';
 import type { ResourceDescriptor } from '../descriptor';
 import { FormHarness } from '../test-support/form-harness';
 import { fakeRequest, renderWithProviders } from '../test-support/render';
+import generatedCs from '../../../locales/generated/cs.json';
 import { hiddenFields } from './form-schema';
 
 const { request } = fakeRequest(() => ({ data: { count: 0, results: [] } }));
@@ -87,5 +88,38 @@ describe('conditional fields (x-conditions, issue #17)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'submit' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ crn: '', first_name: 'Jan' });
+  });
+});
+
+describe('sections and units of the API (x-section, x-unit, issue #17)', () => {
+  it('groups the fields in the declared sections, in order, each under its name', () => {
+    const { container } = renderWithProviders(
+      <FormHarness descriptor={customers} initial={{ type: 'person' }} mode="create" />,
+      { request, labels: generatedCs },
+    );
+    const sections = [...container.querySelectorAll('fieldset.joule-form-section')];
+    expect(sections.map((section) => section.querySelector('legend')?.textContent)).toEqual([
+      'Identita',
+      'Kontakt',
+    ]);
+    expect(sections[0]!.querySelector('[id$="_first_name"]')).not.toBeNull();
+    expect(sections[1]!.querySelector('[id$="_phone"]')).not.toBeNull();
+    // A field of no section follows them, in the same two-column grid.
+    const rest = container.querySelector(
+      'form > .joule-form-grid, .joule-form-grid:not(fieldset *)',
+    );
+    expect(rest?.querySelector('[id$="_is_active"]')).not.toBeNull();
+  });
+
+  it('shows a number with its unit beside it', () => {
+    const payments = descriptors.find((d) => d.name === 'payments') as ResourceDescriptor;
+    const { container } = renderWithProviders(
+      <FormHarness descriptor={payments} initial={{ amount: '12.50' }} mode="create" />,
+      { request },
+    );
+    const amount = container.querySelector('[id$="_amount"]')!;
+    expect(amount.closest('.joule-number-input')?.querySelector('.joule-unit')?.textContent).toBe(
+      'CZK',
+    );
   });
 });

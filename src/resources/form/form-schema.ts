@@ -126,6 +126,8 @@ function fieldUi(field: FieldDescriptor, given: unknown): Mutable {
     choices: field.choices,
     decimalPlaces: field.decimalPlaces,
     emptyValue: emptyValue(field),
+    unit: field.unit,
+    section: field.section,
   };
   const merged: Mutable = { ...options };
   for (const [key, value] of Object.entries(defaults)) {
@@ -179,5 +181,13 @@ export function buildForm(descriptor: ResourceDescriptor, mode: FormMode): FormD
   }
   schema.properties = properties;
   uiSchema['ui:submitButtonOptions'] = { norender: true };
+  // The root's layout (templates.tsx): its sections; fields name theirs in ui:options.
+  uiSchema['ui:options'] = {
+    ...asRecord(uiSchema['ui:options']),
+    formRoot: true,
+    ...(descriptor.sections && descriptor.sections.length > 0
+      ? { sections: descriptor.sections }
+      : {}),
+  };
   return { schema, uiSchema, writableFields: writable, conditions: descriptor.conditions ?? [] };
 }
