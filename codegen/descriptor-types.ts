@@ -41,6 +41,18 @@ export interface FieldDescriptor {
   readonly required: boolean;
   readonly readOnly: boolean;
   readonly nullable: boolean;
+  /** A number's unit, shown beside it in forms and list cells (**Joule** `x-unit`, e.g. `kWh`). */
+  readonly unit?: string;
+  /**
+   * The key of the form section the field is shown in (**Joule** `x-section` / OPTIONS
+   * `section`); see {@link ResourceDescriptor.sections}.
+   */
+  readonly section?: string;
+  /**
+   * What the server stores when a create leaves the field out (OpenAPI `default`): a new
+   * record's form starts with it shown, never an empty choice that silently becomes it.
+   */
+  readonly default?: unknown;
   readonly minLength?: number;
   readonly maxLength?: number;
   /**
@@ -72,6 +84,25 @@ export interface FieldDescriptor {
   readonly itemKind?: FieldKind;
   /** For `object`: its fields. */
   readonly fields?: readonly FieldDescriptor[];
+}
+
+/**
+ * Fields that apply only while another field holds certain values (**Joule**
+ * `x-conditions` on the item schema, issue #17), e.g. a company customer's name and IČO
+ * while `type` is `company`. The form shows a field named by conditions only while one of
+ * them holds, and requires `required` ones then (the `formSchema` carries the same rule as
+ * JSON Schema `if`/`then`, so the client validates it before sending). Absent on a plain
+ * DRF back-end: every field is always shown.
+ */
+export interface FieldCondition {
+  /** The deciding field (a choice or boolean). */
+  readonly field: string;
+  /** The condition holds while `field` has one of these values. */
+  readonly values: readonly (string | number | boolean)[];
+  /** The fields shown only while a condition naming them holds. */
+  readonly fields: readonly string[];
+  /** The fields required while it holds. */
+  readonly required: readonly string[];
 }
 
 /** JSON Schema fragment as rjsf reads it; kept loose on purpose (it is data). */
@@ -129,6 +160,14 @@ export interface ResourceDescriptor {
      */
     readonly extraActions?: readonly string[];
   };
+  /**
+   * The form's sections in order (the order of their first field), each with the message id
+   * of its name (`resource.<name>.section.<key>`); fields without one follow them, unnamed.
+   * Absent on a back-end that declares none (a plain DRF one): one undivided form.
+   */
+  readonly sections?: readonly { readonly key: string; readonly label: string }[];
+  /** Conditional fields (see {@link FieldCondition}); absent when there are none. */
+  readonly conditions?: readonly FieldCondition[];
   /** The edit form's JSON Schema (writable fields) and rjsf uiSchema. */
   readonly formSchema: JsonSchema;
   readonly uiSchema: JsonSchema;

@@ -28,6 +28,8 @@ export interface SchemaObject {
   readonly nullable: boolean;
   readonly readOnly: boolean;
   readonly writeOnly: boolean;
+  /** The value the server uses when a create leaves the field out (`default`). */
+  readonly default?: unknown;
   /** drf-spectacular writes a field's label here when it is not just its name. */
   readonly title?: string;
   readonly description?: string;
@@ -53,6 +55,23 @@ export interface SchemaObject {
    * whose filter field (key) equals this row's field (value).
    */
   readonly referenceFilter?: Readonly<Record<string, string>>;
+  /** **Joule** `x-unit`: a number's unit (`CZK`, `kWh`). */
+  readonly unit?: string;
+  /** **Joule** `x-section`: the key of the form section a property is shown in. */
+  readonly section?: string;
+  /** **Joule** `x-conditions` on an object schema: its conditional fields. */
+  readonly conditions?: readonly SchemaCondition[];
+}
+
+/**
+ * One `x-conditions` entry, in the form codegen understands: `if` tests one property
+ * against an `enum` (or `const`) of values; `then.required` and `x-fields` name fields.
+ */
+export interface SchemaCondition {
+  readonly field: string;
+  readonly values: readonly (string | number | boolean)[];
+  readonly fields: readonly string[];
+  readonly required: readonly string[];
 }
 
 /** One query/path parameter of an operation. */
@@ -118,6 +137,7 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
     nullable: asBoolean(node.nullable) === true || types.includes('null'),
     readOnly: asBoolean(node.readOnly) === true,
     writeOnly: asBoolean(node.writeOnly) === true,
+    ...optional('default', node.default),
     ...optional('title', asString(node.title)),
     ...optional('description', asString(node.description)),
     ...optional('maxLength', asNumber(node.maxLength)),
@@ -135,7 +155,40 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
     ...optional('reference', asString(node['x-reference'])),
     ...optional('titleOf', asString(node['x-title-of'])),
     ...optional('referenceFilter', stringMap(node['x-reference-filter'])),
+    ...optional('conditions', conditions(node['x-conditions'])),
+    ...optional('unit', asString(node['x-unit'])),
+    ...optional(
+      'section',
+      typeof node['x-section'] === 'string' && /^[a-z_]+$/.test(node['x-section'])
+        ? node['x-section']
+        : undefined,
+    ),
   };
+}
+
+/**
+ * `x-conditions` entries of the understood form (see {@link SchemaCondition}); others are
+ * dropped, and undefined when none is left.
+ */
+function conditions(value: unknown): readonly SchemaCondition[] | undefined {
+  const parsed: SchemaCondition[] = [];
+  for (const entry of asArray(value)) {
+    const node = asRecord(entry);
+    const test = Object.entries(asRecord(asRecord(node.if).properties));
+    if (test.length !== 1) continue;
+    const [field, rawTest] = test[0]!;
+    const testNode = asRecord(rawTest);
+    const given = Array.isArray(testNode.enum) ? testNode.enum : [testNode.const];
+    const values = given.filter(
+      (v): v is string | number | boolean =>
+        typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean',
+    );
+    if (values.length === 0) continue;
+    const required = asStringArray(asRecord(node.then).required);
+    const fields = asStringArray(node['x-fields']);
+    parsed.push({ field, values, fields: [...new Set([...fields, ...required])], required });
+  }
+  return parsed.length > 0 ? parsed : undefined;
 }
 
 /** A JSON object of strings (names), else undefined: other entries make the whole invalid. */

@@ -38,6 +38,10 @@ export interface OptionsField {
   readonly maxDigits?: number;
   readonly decimalPlaces?: number;
   readonly choices?: readonly OptionsChoice[];
+  /** **Joule** `section`: the key of the form section the field is shown in. */
+  readonly section?: string;
+  /** **Joule** `section_name`: that section's display name. */
+  readonly sectionName?: string;
   /** `ListField.child`. */
   readonly child?: OptionsField;
   /** Nested serializer fields, in order. */
@@ -106,6 +110,8 @@ function parseField(node: JsonRecord, depth: number): OptionsField {
     ...optional('maxDigits', asNumber(node.max_digits)),
     ...optional('decimalPlaces', asNumber(node.decimal_places)),
     ...optional('choices', choices),
+    ...optional('section', sectionKey(node.section)),
+    ...optional('sectionName', asString(node.section_name)),
     ...optional(
       'child',
       deeper && isRecord(node.child) ? parseField(node.child, depth + 1) : undefined,
@@ -115,4 +121,9 @@ function parseField(node: JsonRecord, depth: number): OptionsField {
       deeper && isRecord(node.children) ? parseFields(node.children, depth + 1) : undefined,
     ),
   };
+}
+
+/** A section key (`[a-z_]+`), else undefined. */
+function sectionKey(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[a-z_]+$/.test(value) ? value : undefined;
 }

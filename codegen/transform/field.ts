@@ -81,6 +81,9 @@ export function transformField(ctx: FieldContext, input: FieldInput): FieldModel
     required,
     readOnly,
     nullable: schema?.nullable === true,
+    ...optional('default', readOnly ? undefined : schema?.default),
+    ...optional('unit', schema?.unit),
+    ...optional('section', options?.section ?? input.schema?.section ?? schema?.section),
     ...optional('minLength', options?.minLength ?? schema?.minLength),
     ...optional('maxLength', options?.maxLength ?? schema?.maxLength),
     // Text kinds only: a decimal's pattern is DRF's digits rule, rebuilt from maxDigits.

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../descriptor-types';
 import { fieldModel } from '../testing';
 import type { FieldModel } from './field-model';
+import { parseSchemaObject } from '../parse/openapi';
 import { fieldSchema, formSchema } from './form-schema';
+import { fieldConditions } from './resource';
 
 const choices = (values: (string | number)[]) =>
   values.map((value) => ({ value, label: `c.${value}` }));
@@ -195,5 +197,55 @@ describe('formSchema', () => {
       type: 'object',
       properties: { a: { type: 'string' } },
     });
+  });
+});
+
+describe('conditional fields (x-conditions, issue #17)', () => {
+  const fields = [
+    fieldModel({ name: 'type', kind: 'choice', choices: choices(['company', 'person']) }),
+    fieldModel({ name: 'company_name', kind: 'string', maxLength: 200 }),
+    fieldModel({ name: 'crn', kind: 'string', maxLength: 8 }),
+    fieldModel({ name: 'founded', kind: 'date', nullable: true }),
+    fieldModel({ name: 'id', kind: 'integer', readOnly: true }),
+  ];
+  const raw = {
+    type: 'object',
+    properties: {},
+    'x-conditions': [
+      {
+        if: { properties: { type: { enum: ['company'] } }, required: ['type'] },
+        then: { required: ['company_name', 'founded'] },
+        'x-fields': ['company_name', 'crn', 'founded'],
+      },
+      { if: { properties: { type: { const: 'person' } } }, then: {}, 'x-fields': ['id'] },
+      { if: { properties: {} }, then: { required: ['crn'] } },
+    ],
+  };
+
+  it('reads the conditions codegen can apply whole, and requires blank text as missing', () => {
+    const conditions = fieldConditions(parseSchemaObject(raw), fields);
+    // The person condition names a read-only field and the last one no deciding field.
+    expect(conditions).toEqual([
+      {
+        field: 'type',
+        values: ['company'],
+        fields: ['company_name', 'crn', 'founded'],
+        required: ['company_name', 'founded'],
+      },
+    ]);
+    expect(formSchema(fields, conditions).allOf).toEqual([
+      {
+        if: { properties: { type: { enum: ['company'] } }, required: ['type'] },
+        then: {
+          required: ['company_name', 'founded'],
+          properties: { company_name: { minLength: 1 } },
+        },
+      },
+    ]);
+  });
+
+  it('adds nothing without conditions (a plain DRF back-end)', () => {
+    expect(parseSchemaObject({ type: 'object' }).conditions).toBeUndefined();
+    expect(formSchema(fields)).not.toHaveProperty('allOf');
   });
 });

@@ -5,20 +5,51 @@
  * reference → integer id, list of references → array of integer ids, choice → `enum`,
  * nullable → `type: [x, 'null']`.
  */
-import type { FieldKind, JsonSchema } from '../descriptor-types';
+import type { FieldCondition, FieldKind, JsonSchema } from '../descriptor-types';
 import { decimalPattern } from './decimal-pattern';
 import type { FieldModel } from './field-model';
 
-/** The form schema of an object's fields: `{type: 'object', properties, required?}`. */
-export function formSchema(fields: readonly FieldModel[]): JsonSchema {
+/**
+ * The form schema of an object's fields: `{type: 'object', properties, required?}`, plus
+ * `allOf` of JSON Schema `if`/`then` for the `conditions` that require fields (a blank
+ * text counts as missing: `minLength: 1`).
+ */
+export function formSchema(
+  fields: readonly FieldModel[],
+  conditions: readonly FieldCondition[] = [],
+): JsonSchema {
   const writable = fields.filter((f) => !f.readOnly);
   const properties: Record<string, JsonSchema> = {};
   for (const field of writable) properties[field.name] = fieldSchema(field);
   const required = writable.filter((f) => f.required).map((f) => f.name);
+  const rules = conditions
+    .filter((condition) => condition.required.length > 0)
+    .map((condition) => conditionSchema(condition, writable));
   return {
     type: 'object',
     properties,
     ...(required.length > 0 ? { required } : {}),
+    ...(rules.length > 0 ? { allOf: rules } : {}),
+  };
+}
+
+/** `{if: {properties: {<field>: {enum}}, required: [<field>]}, then: {required, properties?}}`. */
+function conditionSchema(condition: FieldCondition, fields: readonly FieldModel[]): JsonSchema {
+  const text = new Set<FieldKind>(['string', 'text', 'email']);
+  const blankable = condition.required.filter((name) =>
+    fields.some((f) => f.name === name && text.has(f.kind)),
+  );
+  return {
+    if: {
+      properties: { [condition.field]: { enum: [...condition.values] } },
+      required: [condition.field],
+    },
+    then: {
+      required: [...condition.required],
+      ...(blankable.length > 0
+        ? { properties: Object.fromEntries(blankable.map((name) => [name, { minLength: 1 }])) }
+        : {}),
+    },
   };
 }
 

@@ -13,6 +13,11 @@ export function labelId(resource: string, path: readonly string[]): string {
   return `resource.${resource}.field.${path.join('.')}.label`;
 }
 
+/** `resource.<name>.section.<key>`: the name of a form section. */
+export function sectionId(resource: string, key: string): string {
+  return `resource.${resource}.section.${key}`;
+}
+
 /** `resource.<name>.field.<field>.group.<key>`: the name of a group of choices. */
 export function choiceGroupId(resource: string, path: readonly string[], key: string): string {
   return `resource.${resource}.field.${path.join('.')}.group.${key}`;

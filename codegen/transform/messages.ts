@@ -22,6 +22,13 @@ export function resourceMessages(
   const viewName = chain.map((o) => viewTitle(o?.name)).find((t) => t !== undefined);
   catalogue.set(descriptor.title, viewName ?? humanize(descriptor.name));
   for (const field of model.fields) fieldMessages(field, [field.name], chain, catalogue);
+  for (const section of descriptor.sections ?? []) {
+    const name = model.fields
+      .filter((field) => field.section === section.key)
+      .flatMap((field) => chain.map((o) => o?.post?.get(field.name)?.sectionName))
+      .find((text) => text !== undefined && text !== '');
+    catalogue.set(section.label, name ?? humanize(section.key));
+  }
 }
 
 /** DRF names list views `<Model> List`; the title is the name without that suffix. */

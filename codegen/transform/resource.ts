@@ -2,7 +2,7 @@
  * One resource's descriptor (docs/architecture.md "The layers") from its list endpoint,
  * its item component and its OPTIONS answer (any language; labels are message ids here).
  */
-import type { ResourceDescriptor } from '../descriptor-types';
+import type { FieldCondition, ResourceDescriptor } from '../descriptor-types';
 import type { OptionsMetadata } from '../parse/options';
 import type { OpenApiDocument, OperationObject, SchemaObject } from '../parse/openapi';
 import { columns } from './columns';
@@ -11,7 +11,7 @@ import { toFieldDescriptor, type FieldModel } from './field-model';
 import { formSchema } from './form-schema';
 import { filterFields, searchable, sortFields } from './list-capabilities';
 import type { ListEndpoint } from './list-endpoints';
-import { titleId } from './message-ids';
+import { sectionId, titleId } from './message-ids';
 import { resourceOperations } from './operations';
 import { titleFields } from './title-fields';
 import { uiSchema } from './ui-schema';
@@ -47,6 +47,10 @@ export function transformResource(
     endpoint.itemSchema.properties,
   );
   const id = idField(fields);
+  const conditions = fieldConditions(endpoint.itemSchema, fields);
+  const sections = [
+    ...new Set(fields.flatMap((f) => (f.section === undefined ? [] : [f.section]))),
+  ].map((key) => ({ key, label: sectionId(endpoint.name, key) }));
   const title = serverTitleFields(endpoint.list, fields) ?? titleFields(fields, id);
   const descriptor: ResourceDescriptor = {
     name: endpoint.name,
@@ -62,7 +66,9 @@ export function transformResource(
     searchable: searchable(endpoint.list),
     parent: parentField(endpoint.list, fields),
     operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds),
-    formSchema: formSchema(fields),
+    ...(sections.length > 0 ? { sections } : {}),
+    ...(conditions.length > 0 ? { conditions } : {}),
+    formSchema: formSchema(fields, conditions),
     uiSchema: uiSchema(fields),
   };
   return { descriptor, fields };
@@ -94,6 +100,33 @@ export function withEmbeddedTitles(
       const titleField = titleOf.get(f.name);
       return titleField === undefined ? f : { ...f, titleField };
     });
+}
+
+/**
+ * The item schema's `x-conditions` whose deciding field is a choice or boolean and whose
+ * named fields are all writable fields of the resource (others are dropped: a condition
+ * codegen cannot apply whole would show or require the wrong fields).
+ */
+export function fieldConditions(
+  schema: SchemaObject,
+  fields: readonly FieldModel[],
+): FieldCondition[] {
+  const writable = new Set(fields.filter((f) => !f.readOnly).map((f) => f.name));
+  return (schema.conditions ?? [])
+    .filter((condition) => {
+      const decider = fields.find((f) => f.name === condition.field);
+      return (
+        decider !== undefined &&
+        (decider.kind === 'choice' || decider.kind === 'boolean') &&
+        [...condition.fields, ...condition.required].every((name) => writable.has(name))
+      );
+    })
+    .map((condition) => ({
+      field: condition.field,
+      values: [...condition.values],
+      fields: [...condition.fields],
+      required: [...condition.required],
+    }));
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 export type {
   ChoiceDescriptor,
+  FieldCondition,
   FieldDescriptor,
   FieldKind,
   JsonSchema,

@@ -56,6 +56,7 @@ const money = (column: DecimalField['column'], label: ReturnType<typeof text>): 
   type: 'decimal',
   column,
   label,
+  unit: 'CZK',
   readOnly: true,
   maxDigits: 14,
   decimalPlaces: 2,

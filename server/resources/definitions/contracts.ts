@@ -202,6 +202,7 @@ export const paymentsResource = defineResource({
       type: 'decimal',
       column: payments.amount,
       label: text('Amount (CZK)', 'Částka (Kč)'),
+      unit: 'CZK',
       required: true,
       maxDigits: 12,
       decimalPlaces: 2,

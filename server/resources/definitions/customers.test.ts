@@ -170,6 +170,55 @@ describe('customers', () => {
     expect(regex.test('')).toBe(true);
   });
 
+  it('publishes the person and company fields as x-conditions (issue #17)', async () => {
+    const document = await server.request('/schema/');
+    const customer = document.body.components.schemas.Customer;
+    expect(customer['x-conditions']).toEqual([
+      {
+        if: { properties: { type: { enum: ['company'] } }, required: ['type'] },
+        then: {
+          required: ['company_name', 'crn'],
+          properties: { company_name: { minLength: 1 }, crn: { minLength: 1 } },
+        },
+        'x-fields': ['company_name', 'crn', 'tin'],
+      },
+      {
+        if: { properties: { type: { enum: ['person'] } }, required: ['type'] },
+        then: {
+          required: ['first_name', 'last_name'],
+          properties: { first_name: { minLength: 1 }, last_name: { minLength: 1 } },
+        },
+        'x-fields': ['title_before', 'first_name', 'last_name', 'title_after', 'birth_date'],
+      },
+    ]);
+    expect(document.body.components.schemas.PatchedCustomer['x-conditions']).toBeUndefined();
+  });
+
+  it('refuses a required choice left empty, never taking a default for it', async () => {
+    for (const type of ['', null, undefined]) {
+      const response = await post('customers', { ...person, customer_no: 'EMPTY-TYPE', type });
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body)).toEqual(['type']);
+    }
+  });
+
+  it('publishes sections (x-section, OPTIONS section) and units (x-unit)', async () => {
+    const document = await server.request('/schema/');
+    const schemas = document.body.components.schemas;
+    expect(schemas.Customer.properties.crn['x-section']).toBe('identity');
+    expect(schemas.Customer.properties.phone['x-section']).toBe('contact');
+    expect(schemas.Payment.properties.amount['x-unit']).toBe('CZK');
+    const options = await server.request('/customers/', {
+      method: 'OPTIONS',
+      token: admin,
+      lang: 'cs',
+    });
+    expect(options.body.actions.POST.phone).toMatchObject({
+      section: 'contact',
+      section_name: 'Kontakt',
+    });
+  });
+
   it('keeps customer_no unique', async () => {
     await post('customers', { ...person, customer_no: 'U-1' });
     const response = await post('customers', { ...person, customer_no: 'U-1' });
@@ -177,6 +226,49 @@ describe('customers', () => {
     expect(response.body).toEqual({
       customer_no: ['customer with this customer number already exists.'],
     });
+  });
+
+  it('answers format, uniqueness and cross-field errors in one 400 (issue #17)', async () => {
+    await post('customers', { ...company, customer_no: 'ONE-ROUND', crn: '45274649', tin: '' });
+    const body = {
+      customer_no: 'ONE-ROUND',
+      type: 'company',
+      crn: '12345678',
+      tin: 'CZ1',
+      phone: '1',
+    };
+    const english = await post('customers', body);
+    expect(english.status).toBe(400);
+    expect(english.body).toEqual({
+      customer_no: ['customer with this customer number already exists.'],
+      company_name: ['A company customer needs this field.'],
+      crn: ['Enter a valid company ID (IČO): 8 digits with a valid check digit.'],
+      tin: [expect.any(String)],
+      phone: ['Enter a valid phone number, e.g. +420 777 123 456.'],
+    });
+    const czech = await post('customers', body, 'cs');
+    expect(czech.body).toMatchObject({
+      customer_no: [expect.stringContaining('již existuje')],
+      company_name: ['U firmy je toto pole povinné.'],
+      crn: ['Zadejte platné IČO: 8 číslic s platnou kontrolní číslicí.'],
+    });
+    // A field failing its own check is not blamed again by a rule.
+    const missing = await post('customers', { customer_no: 'ONE-ROUND', type: 'company' });
+    expect(missing.body).toEqual({
+      customer_no: ['customer with this customer number already exists.'],
+      company_name: ['A company customer needs this field.'],
+      crn: ['A company customer needs this field.'],
+    });
+  });
+
+  it('checks a reference and a cross-field rule with the format errors of one body', async () => {
+    const response = await server.request('/addresses/', {
+      method: 'POST',
+      token: admin,
+      body: { customer: 999999, type: 'billing', street: '', city: 'Praha', zip_code: '1' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body)).toEqual(['customer', 'street', 'zip_code']);
   });
 
   it('checks the type rule against stored values on PATCH', async () => {

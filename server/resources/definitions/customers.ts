@@ -9,15 +9,15 @@
  *
  * Rules: `customer_no` unique; IČO (`crn`) 8 digits with the mod-11 check; DIČ (`tin`)
  * `CZ` + 8–10 digits; a company needs `company_name` and `crn`, a person `first_name` and
- * `last_name`; ZIP codes are Czech (`110 00` or `11000`). A customer with addresses (or
+ * `last_name` (declared as `conditions`: a company shows name, IČO and DIČ, a person titles,
+ * names and birth date); ZIP codes are Czech (`110 00` or `11000`). A customer with addresses (or
  * contracts) cannot be deleted: the engine answers 400 naming them.
  */
 import { addresses, customers } from '../../db/schema';
-import type { FieldErrors } from '../../http/errors';
 import { text } from '../../i18n/text';
 import { defineResource, idField } from '../engine';
 import { optionalText } from './fields';
-import { dicValidator, icoValidator, phonePattern, resulting, zipValidator } from './rules';
+import { dicValidator, icoValidator, phonePattern, zipValidator } from './rules';
 
 export const CUSTOMER_TYPES = [
   { value: 'company', label: text('Company', 'Firma') },
@@ -30,6 +30,9 @@ export const ADDRESS_TYPES = [
   { value: 'correspondence', label: text('Correspondence', 'Korespondenční') },
   { value: 'supply', label: text('Supply point', 'Místo odběru') },
 ] as const;
+
+const IDENTITY = { key: 'identity', label: text('Identity', 'Identita') };
+const CONTACT = { key: 'contact', label: text('Contact', 'Kontakt') };
 
 const REQUIRED_FOR_COMPANY = text(
   'A company customer needs this field.',
@@ -58,6 +61,7 @@ export const customersResource = defineResource({
       required: true,
       maxLength: 20,
       unique: true,
+      section: IDENTITY,
     },
     type: {
       type: 'choice',
@@ -65,26 +69,48 @@ export const customersResource = defineResource({
       label: text('Type', 'Typ'),
       choices: CUSTOMER_TYPES,
       required: true,
+      section: IDENTITY,
     },
-    salutation: optionalText(customers.salutation, 'Salutation', 'Oslovení', 50),
-    company_name: optionalText(customers.companyName, 'Company name', 'Název firmy', 200),
+    salutation: {
+      ...optionalText(customers.salutation, 'Salutation', 'Oslovení', 50),
+      section: IDENTITY,
+    },
+    company_name: {
+      ...optionalText(customers.companyName, 'Company name', 'Název firmy', 200),
+      section: IDENTITY,
+    },
     crn: {
       ...optionalText(customers.crn, 'Company ID (IČO)', 'IČO', 8),
       validators: [icoValidator],
+      section: IDENTITY,
     },
     tin: {
       ...optionalText(customers.tin, 'VAT number (DIČ)', 'DIČ', 12),
       validators: [dicValidator],
+      section: IDENTITY,
     },
-    title_before: optionalText(customers.titleBefore, 'Title before', 'Titul před', 50),
-    first_name: optionalText(customers.firstName, 'First name', 'Jméno', 100),
-    last_name: optionalText(customers.lastName, 'Last name', 'Příjmení', 100),
-    title_after: optionalText(customers.titleAfter, 'Title after', 'Titul za', 50),
+    title_before: {
+      ...optionalText(customers.titleBefore, 'Title before', 'Titul před', 50),
+      section: IDENTITY,
+    },
+    first_name: {
+      ...optionalText(customers.firstName, 'First name', 'Jméno', 100),
+      section: IDENTITY,
+    },
+    last_name: {
+      ...optionalText(customers.lastName, 'Last name', 'Příjmení', 100),
+      section: IDENTITY,
+    },
+    title_after: {
+      ...optionalText(customers.titleAfter, 'Title after', 'Titul za', 50),
+      section: IDENTITY,
+    },
     birth_date: {
       type: 'date',
       column: customers.birthDate,
       label: text('Birth date', 'Datum narození'),
       nullable: true,
+      section: IDENTITY,
     },
     report_email: {
       type: 'email',
@@ -93,10 +119,12 @@ export const customersResource = defineResource({
       maxLength: 254,
       allowBlank: true,
       default: '',
+      section: CONTACT,
     },
     phone: {
       ...optionalText(customers.phone, 'Phone', 'Telefon', 30),
       pattern: phonePattern,
+      section: CONTACT,
     },
     is_active: {
       type: 'boolean',
@@ -110,21 +138,22 @@ export const customersResource = defineResource({
   sortFields: ['id', 'customer_no', 'type', 'company_name', 'last_name', 'first_name', 'crn'],
   filterFields: ['customer_no', 'type', 'crn', 'tin', 'is_active'],
   ordering: ['customer_no'],
-  validate(context) {
-    const errors: FieldErrors = {};
-    const type = resulting(context, 'type');
-    const needs =
-      type === 'company'
-        ? { fields: ['company_name', 'crn'], message: REQUIRED_FOR_COMPANY }
-        : type === 'person'
-          ? { fields: ['first_name', 'last_name'], message: REQUIRED_FOR_PERSON }
-          : undefined;
-    for (const field of needs?.fields ?? []) {
-      const value = resulting(context, field);
-      if (value === undefined || value === null || value === '') errors[field] = [needs!.message];
-    }
-    return Object.keys(errors).length > 0 ? errors : undefined;
-  },
+  conditions: [
+    {
+      field: 'type',
+      values: ['company'],
+      fields: ['company_name', 'crn', 'tin'],
+      required: ['company_name', 'crn'],
+      message: REQUIRED_FOR_COMPANY,
+    },
+    {
+      field: 'type',
+      values: ['person'],
+      fields: ['title_before', 'first_name', 'last_name', 'title_after', 'birth_date'],
+      required: ['first_name', 'last_name'],
+      message: REQUIRED_FOR_PERSON,
+    },
+  ],
 });
 
 /** `/api/v1/addresses/`, gated by `CUSTOMERS`. */

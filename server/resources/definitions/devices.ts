@@ -103,6 +103,7 @@ const reading = (column: AnyPgColumn, en: string, cs: string): FieldDefinition =
   type: 'decimal',
   column,
   label: text(`${en} (kWh)`, `${cs} (kWh)`),
+  unit: 'kWh',
   required: true,
   maxDigits: 15,
   decimalPlaces: 3,

@@ -125,6 +125,7 @@ const power = (column: AnyPgColumn, en: string, cs: string, unit: string): Field
   type: 'decimal',
   column,
   label: text(`${en} (${unit})`, `${cs} (${unit})`),
+  unit,
   maxDigits: column.name === 'estimated_annual_consumption' ? 12 : 10,
   decimalPlaces: column.name === 'estimated_annual_consumption' ? 3 : 2,
   minValue: 0,

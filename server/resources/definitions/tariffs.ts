@@ -15,6 +15,7 @@ const money = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => 
   type: 'decimal',
   column,
   label: text(`${en} (CZK)`, `${cs} (Kč)`),
+  unit: 'CZK',
   maxDigits: 12,
   decimalPlaces: 2,
   minValue: 0,
@@ -25,6 +26,7 @@ const amps = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => (
   type: 'integer',
   column,
   label: text(`${en} (A)`, `${cs} (A)`),
+  unit: 'A',
   minValue: 0,
   nullable: true,
 });

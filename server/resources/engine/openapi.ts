@@ -92,6 +92,8 @@ export function propertySchema(
     ...(def.nullable && { nullable: true }),
     ...(def.default !== undefined && { default: def.default }),
     ...(def.helpText && { description: def.helpText.en }),
+    ...(def.unit !== undefined && { 'x-unit': def.unit }),
+    ...(def.section !== undefined && { 'x-section': def.section.key }),
   };
   const schema = typeSchema(resource, field, enums);
   if (def.type !== 'choice') return { ...schema, ...meta };
@@ -136,6 +138,38 @@ export function embeddedTitleSchema(
       };
 }
 
+/**
+ * **Joule** `x-conditions` (issue #17): each of the resource's `conditions` as a JSON Schema
+ * `if`/`then` a client can apply as it is (OpenAPI 3.0 has no `if`, hence the extension),
+ * plus `x-fields`, the fields shown only while a condition naming them holds. E.g.
+ * `{"if": {"properties": {"type": {"enum": ["company"]}}, "required": ["type"]},
+ * "then": {"required": ["company_name"], "properties": {"company_name": {"minLength": 1}}},
+ * "x-fields": ["company_name", "crn", "tin"]}`. Blank text counts as missing, hence the
+ * `minLength`.
+ */
+function conditionsExtension(resource: CompiledResource): JsonValue[] {
+  return (resource.def.conditions ?? []).map((condition) => {
+    const required = condition.required ?? [];
+    const blankable = required.filter((name) => {
+      const type = resource.byName.get(name)?.def.type;
+      return type === 'string' || type === 'email';
+    });
+    return {
+      if: {
+        properties: { [condition.field]: { enum: [...condition.values] } },
+        required: [condition.field],
+      },
+      then: {
+        ...(required.length > 0 && { required: [...required] }),
+        ...(blankable.length > 0 && {
+          properties: Object.fromEntries(blankable.map((name) => [name, { minLength: 1 }])),
+        }),
+      },
+      'x-fields': [...condition.fields],
+    };
+  });
+}
+
 /** `<Component>`, `Patched<Component>` and `Paginated<Component>List`. */
 export function resourceSchemas(
   resource: CompiledResource,
@@ -159,8 +193,14 @@ export function resourceSchemas(
       .map((field) => field.name),
     ...titles,
   ].sort();
+  const conditions = conditionsExtension(resource);
   return {
-    [component]: { type: 'object', properties, required },
+    [component]: {
+      type: 'object',
+      properties,
+      required,
+      ...(conditions.length > 0 && { 'x-conditions': conditions }),
+    },
     [`Patched${component}`]: { type: 'object', properties },
     [`Paginated${component}List`]: {
       type: 'object',

@@ -13,6 +13,8 @@
  * - A `multiple choice` field (roles.privileges) lists its `choices` like a `choice` field.
  * - A grouped choice (a privilege's area) adds the **Joule** keys `group` (a stable key) and
  *   `group_name` (its display name) to DRF's `{value, display_name}`.
+ * - A field shown in a form section adds the **Joule** keys `section` (a stable key) and
+ *   `section_name` (its display name).
  * - Each reference `x` is followed by its read-only embedded title `x_title` (a reference
  *   list by `x_titles`, a list of strings), labelled as the reference.
  */
@@ -31,6 +33,10 @@ export function fieldInfo(field: CompiledField, lang: Lang): Record<string, Json
     label: def.label[lang],
   };
   if (def.helpText) info.help_text = def.helpText[lang];
+  if (def.section) {
+    info.section = def.section.key;
+    info.section_name = def.section.label[lang];
+  }
   if (def.type === 'string' || def.type === 'email') {
     if (def.minLength !== undefined) info.min_length = def.minLength;
     if (def.maxLength !== undefined) info.max_length = def.maxLength;

@@ -190,6 +190,16 @@ function compile(definition: ResourceDefinition): CompiledResource {
     if (parent?.type !== 'field' || !parent.required || !filterFields.includes(definition.parent))
       fail(definition, `parent ${definition.parent} must be a required, filterable reference`);
   }
+  for (const condition of definition.conditions ?? []) {
+    const decider = byName.get(condition.field)?.def.type;
+    if (decider !== 'choice' && decider !== 'boolean')
+      fail(definition, `condition field "${condition.field}" must be a choice or boolean`);
+    for (const name of [...condition.fields, ...(condition.required ?? [])])
+      if (!byName.get(name)?.writable) fail(definition, `condition names "${name}", not writable`);
+    for (const name of condition.required ?? [])
+      if (!condition.fields.includes(name))
+        fail(definition, `condition requires "${name}" without showing it`);
+  }
   if (definition.lockParent && definition.parent === undefined)
     fail(definition, 'lockParent needs a parent');
 

@@ -42,12 +42,30 @@ export interface ChoiceGroup {
  */
 export type FieldValidator = (value: unknown) => Text | undefined;
 
+/** A named group of a form's fields (see `FieldBase.section`). */
+export interface FieldSection {
+  /** Stable identifier, `[a-z_]+`. */
+  readonly key: string;
+  readonly label: Text;
+}
+
 /** What every field declares. */
 interface FieldBase {
   /** Label shown in forms and list headers (OPTIONS `label`). */
   readonly label: Text;
   /** Longer explanation (OPTIONS `help_text`, OpenAPI `description`). */
   readonly helpText?: Text;
+  /**
+   * The unit of a number (**Joule** OpenAPI `x-unit`, e.g. `CZK`, `kWh`, `CZK/MWh`, `A`):
+   * clients show it beside the value in forms and list cells.
+   */
+  readonly unit?: string;
+  /**
+   * The form section the field is shown in (**Joule**: OpenAPI `x-section` is the key, OPTIONS
+   * `section` / `section_name` the key and its name): sections appear in the order of their
+   * first field; fields without one follow them.
+   */
+  readonly section?: FieldSection;
   /**
    * The column holding the value. For a write-only field this is where the encoded value
    * goes (see {@link FieldBase.encode}).
@@ -257,6 +275,20 @@ export type WriteAuthorizer = (
   context: AuthorizationContext,
 ) => Promise<Text | undefined> | Text | undefined;
 
+/** See {@link ResourceDefinition.conditions}. */
+export interface FieldCondition {
+  /** The deciding field: a `choice` or `boolean`. */
+  readonly field: string;
+  /** The condition holds while `field` has one of these values. */
+  readonly values: readonly (string | boolean)[];
+  /** The fields that apply (are shown) only while a condition naming them holds. */
+  readonly fields: readonly string[];
+  /** Of {@link FieldCondition.fields}, those required while it holds. */
+  readonly required?: readonly string[];
+  /** The message for a missing required field (default DRF's "This field is required."). */
+  readonly message?: Text;
+}
+
 /** A resource: one table exposed as `/api/v1/<name>/` (docs/api.md "Resources"). */
 export interface ResourceDefinition {
   /** URL segment and operationId prefix, e.g. `users`. */
@@ -327,6 +359,15 @@ export interface ResourceDefinition {
   readonly ordering: readonly string[];
   /** Extra list query parameters. */
   readonly queryParams?: Readonly<Record<string, QueryParamDefinition>>;
+  /**
+   * Fields that apply only while a choice (or boolean) field holds certain values, e.g. a
+   * company customer's name and IČO (issue #17 "conditional fields"). Published on the
+   * `<Component>` schema as `x-conditions` (JSON Schema `if`/`then` each, plus the fields
+   * they show); the engine requires `required` ones itself (blank counts as missing), in
+   * the same 400 as every other error. A field named by conditions is shown only while one
+   * of them holds.
+   */
+  readonly conditions?: readonly FieldCondition[];
   /** Resource-level validation (after field validation). */
   readonly validate?: ResourceValidator;
   /** Changes to other rows implied by a write (see {@link BeforeWriteHook}). */

@@ -2,13 +2,16 @@
  * Validation of create / update bodies, in DRF's order (docs/api.md "Errors"):
  * 1. the body must be a JSON object (`non_field_errors`);
  * 2. each writable field: presence (`required`), null, its type's checks, its validators;
- * then the resource's `authorizeWrite` hook may refuse the change (403, nothing written);
+ * then the resource's `authorizeWrite` hook may refuse the change (403, nothing written;
+ * when stage 2 found errors, a refusal answers those errors instead, as before);
  * 3. against the database (after locking the parent row when the resource declares
  *    `lockParent`): unique fields, existence of referenced rows;
- * 4. the resource's own `validate` hook (cross-field rules);
+ * 4. the resource's own `validate` hook (cross-field rules), given the values that passed
+ *    stages 2–3 (a field that failed is absent, as if not sent);
  * then the `beforeWrite` hook makes the changes to other rows the write implies.
- * Each stage answers 400 with every error it found; later stages run only when earlier
- * ones pass. Unknown and read-only keys are ignored, as DRF does.
+ * Stages 2–4 answer together: one 400 with every field's errors (issue #17: a clerk fixes
+ * a form in one round), each field keeping its first stage's errors, fields in declaration
+ * order as DRF lists them. Unknown and read-only keys are ignored, as DRF does.
  */
 import { and, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal';
@@ -40,12 +43,32 @@ function hasErrors(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
 }
 
+/** The values of a body's fields that parsed, and the errors of those that did not. */
+export interface ParsedBody {
+  readonly values: Record<string, unknown>;
+  readonly errors: FieldErrors;
+}
+
 /** Stage 1–2: parses the body into field name → value, throwing {@link ValidationError}. */
 export function parseBody(
   resource: CompiledResource,
   body: unknown,
   mode: WriteMode,
 ): Record<string, unknown> {
+  const { values, errors } = collectBody(resource, body, mode);
+  if (hasErrors(errors)) throw new ValidationError(errors);
+  return values;
+}
+
+/**
+ * Stage 1–2 without throwing on field errors: the values that parsed and the errors of the
+ * fields that did not (a body that is not an object still throws).
+ */
+export function collectBody(
+  resource: CompiledResource,
+  body: unknown,
+  mode: WriteMode,
+): ParsedBody {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ValidationError({
       non_field_errors: [messages.notADictionary(pythonTypeName(body))],
@@ -81,10 +104,46 @@ export function parseBody(
       const message = validator(parsed.value);
       if (message) addError(errors, field.name, message);
     }
-    values[field.name] = parsed.value;
+    if (errors[field.name] === undefined) values[field.name] = parsed.value;
   }
-  if (hasErrors(errors)) throw new ValidationError(errors);
-  return values;
+  return { values, errors };
+}
+
+/**
+ * The resource's `conditions`: a required field of a condition that holds, missing (absent,
+ * null or blank) in the values the write leaves, gets the condition's message, unless it
+ * has an error already (adds to `errors`).
+ */
+function conditionErrors(
+  resource: CompiledResource,
+  values: Readonly<Record<string, unknown>>,
+  existing: Readonly<Record<string, unknown>> | undefined,
+  errors: FieldErrors,
+): void {
+  const resulting = (name: string) => (name in values ? values[name] : existing?.[name]);
+  for (const condition of resource.def.conditions ?? []) {
+    if (!condition.values.includes(resulting(condition.field) as string | boolean)) continue;
+    for (const name of condition.required ?? []) {
+      const value = resulting(name);
+      if (errors[name] === undefined && (value === undefined || value === null || value === ''))
+        addError(errors, name, condition.message ?? messages.required);
+    }
+  }
+}
+
+/** Adds `extra`'s errors to `errors` for the fields that have none yet. */
+function mergeNew(errors: FieldErrors, extra: FieldErrors | undefined): void {
+  for (const [name, list] of Object.entries(extra ?? {}))
+    if (errors[name] === undefined && list.length > 0) errors[name] = [...list];
+}
+
+/** `errors` with fields in `resource`'s declaration order, `non_field_errors` first. */
+function ordered(resource: CompiledResource, errors: FieldErrors): FieldErrors {
+  const result: FieldErrors = {};
+  const names = ['non_field_errors', ...resource.fields.map((field) => field.name)];
+  for (const name of [...names, ...Object.keys(errors)])
+    if (errors[name] !== undefined && result[name] === undefined) result[name] = errors[name];
+  return result;
 }
 
 /**
@@ -97,20 +156,27 @@ export async function validateWrite(
   body: unknown,
   context: WriteContext,
 ): Promise<Record<string, unknown>> {
-  const values = parseBody(resource, body, context.mode);
+  const parsed = collectBody(resource, body, context.mode);
+  const values = parsed.values;
+  const errors: FieldErrors = { ...parsed.errors };
   const { db, existing, principal } = context;
   // Before any check reads the database: concurrent writes under one parent queue here.
   await lockParents(db, context.registry, resource, values, existing);
   const existingValues = existing && fieldValues(resource, existing);
-  await assertWriteAuthorized(resource, {
-    operation: context.mode,
-    values,
-    existing: existingValues,
-    principal,
-    db,
-  });
+  try {
+    await assertWriteAuthorized(resource, {
+      operation: context.mode,
+      values,
+      existing: existingValues,
+      principal,
+      db,
+    });
+  } catch (refusal) {
+    // A body with field errors answers them, not the refusal, and reads nothing more.
+    if (hasErrors(errors)) throw new ValidationError(ordered(resource, errors));
+    throw refusal;
+  }
 
-  const errors: FieldErrors = {};
   for (const field of resource.fields) {
     const value = values[field.name];
     if (!field.def.unique || value === undefined || value === null) continue;
@@ -128,19 +194,18 @@ export async function validateWrite(
       addError(errors, field.name, messages.unique(resource.def.labels.singular, field.def.label));
   }
   const referenceErrors = await checkReferences(db, context.registry, resource, values);
-  if (hasErrors(errors) || hasErrors(referenceErrors)) {
-    // One answer, fields in declaration order as DRF lists them.
-    const ordered: FieldErrors = {};
-    for (const field of resource.fields) {
-      const found = [...(errors[field.name] ?? []), ...(referenceErrors[field.name] ?? [])];
-      if (found.length > 0) ordered[field.name] = found;
-    }
-    throw new ValidationError(ordered);
-  }
+  for (const [name, list] of Object.entries(referenceErrors))
+    errors[name] = [...(errors[name] ?? []), ...list];
 
-  const hookContext = { values, existing: existingValues, db, principal };
-  const hookErrors = await resource.def.validate?.(hookContext);
-  if (hookErrors && hasErrors(hookErrors)) throw new ValidationError(hookErrors);
+  conditionErrors(resource, values, existingValues, errors);
+
+  // The rules see only values that passed, so a rule never repeats a field's own error.
+  const checked = Object.fromEntries(
+    Object.entries(values).filter(([name]) => errors[name] === undefined),
+  );
+  const hookContext = { values: checked, existing: existingValues, db, principal };
+  mergeNew(errors, await resource.def.validate?.(hookContext));
+  if (hasErrors(errors)) throw new ValidationError(ordered(resource, errors));
   await resource.def.beforeWrite?.({ ...hookContext, mode: context.mode });
 
   const row: Record<string, unknown> = {};

@@ -4,7 +4,12 @@
  * what a hand-written or overridden descriptor leaves out is filled from the field
  * descriptors, and in edit mode read-only fields join the form, disabled.
  */
-import type { FieldDescriptor, JsonSchema, ResourceDescriptor } from '../descriptor';
+import type {
+  FieldCondition,
+  FieldDescriptor,
+  JsonSchema,
+  ResourceDescriptor,
+} from '../descriptor';
 
 /** Create a row or edit an existing one. */
 export type FormMode = 'create' | 'edit';
@@ -17,6 +22,42 @@ export interface FormDefinition {
   readonly uiSchema: JsonSchema;
   /** Writable fields of the form, in schema order: the only keys POST and PATCH send. */
   readonly writableFields: readonly string[];
+  /** The descriptor's conditional fields (see {@link hiddenFields}); empty when none. */
+  readonly conditions: readonly FieldCondition[];
+}
+
+/**
+ * A new record's starting values: each writable field's server default (`default`), so the
+ * form shows what a save will store (e.g. a choice pre-selected, "active" ticked) instead
+ * of an empty input the server silently fills.
+ */
+export function formDefaults(descriptor: ResourceDescriptor): Readonly<Record<string, unknown>> {
+  const writable = new Set(writableFields(descriptor));
+  const defaults: Record<string, unknown> = {};
+  for (const field of descriptor.fields)
+    if (writable.has(field.name) && field.default !== undefined && field.default !== null)
+      defaults[field.name] = field.default;
+  return defaults;
+}
+
+/**
+ * The fields `conditions` hide for `data`: each field named by conditions, none of which
+ * holds (its deciding field has none of its values), e.g. a company's IČO on a person.
+ */
+export function hiddenFields(
+  conditions: readonly FieldCondition[],
+  data: Readonly<Record<string, unknown>>,
+): ReadonlySet<string> {
+  const shown = new Set<string>();
+  const named = new Set<string>();
+  for (const condition of conditions) {
+    const holds = condition.values.some((value) => value === data[condition.field]);
+    for (const name of condition.fields) {
+      named.add(name);
+      if (holds) shown.add(name);
+    }
+  }
+  return new Set([...named].filter((name) => !shown.has(name)));
 }
 
 function asRecord(value: unknown): Mutable {
@@ -85,6 +126,8 @@ function fieldUi(field: FieldDescriptor, given: unknown): Mutable {
     choices: field.choices,
     decimalPlaces: field.decimalPlaces,
     emptyValue: emptyValue(field),
+    unit: field.unit,
+    section: field.section,
   };
   const merged: Mutable = { ...options };
   for (const [key, value] of Object.entries(defaults)) {
@@ -138,5 +181,13 @@ export function buildForm(descriptor: ResourceDescriptor, mode: FormMode): FormD
   }
   schema.properties = properties;
   uiSchema['ui:submitButtonOptions'] = { norender: true };
-  return { schema, uiSchema, writableFields: writable };
+  // The root's layout (templates.tsx): its sections; fields name theirs in ui:options.
+  uiSchema['ui:options'] = {
+    ...asRecord(uiSchema['ui:options']),
+    formRoot: true,
+    ...(descriptor.sections && descriptor.sections.length > 0
+      ? { sections: descriptor.sections }
+      : {}),
+  };
+  return { schema, uiSchema, writableFields: writable, conditions: descriptor.conditions ?? [] };
 }

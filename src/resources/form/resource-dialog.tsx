@@ -182,7 +182,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
         isOpen
         onClose={requestClose}
         aria-labelledby={titleId}
-        style={{ width: 'min(720px, 96vw)' }}
+        style={{ width: 'min(960px, 96vw)' }}
       >
         {/* Our own header: Blueprint's close button has a fixed English label. */}
         <div className={Classes.DIALOG_HEADER}>

@@ -12,7 +12,7 @@ import type {
 } from '@rjsf/utils';
 import type { ServerErrorSchema } from './rjsf-errors';
 import { createErrorTransformer, type FormatMessage } from './validation';
-import type { FormDefinition } from './form-schema';
+import { hiddenFields, type FormDefinition } from './form-schema';
 import type { FormValidator } from '../registry/overrides';
 import { templates, widgets as builtinWidgets } from './widgets';
 
@@ -94,10 +94,42 @@ export function ResourceForm(props: ResourceFormProps) {
     [stored, formData, setFields, extraErrors],
   );
   const intl = useIntl();
+  // Conditional fields (issue #17): those no condition shows for the data are hidden, not
+  // checked in the browser, and keep their stored value on save.
+  const hidden = useMemo(
+    () => hiddenFields(form.conditions, formData),
+    [form.conditions, formData],
+  );
+  const uiSchema = useMemo(() => {
+    if (hidden.size === 0) return form.uiSchema;
+    const ui: Record<string, unknown> = { ...form.uiSchema };
+    for (const name of hidden)
+      ui[name] = { ...((ui[name] as Record<string, unknown>) ?? {}), 'ui:widget': 'hidden' };
+    return ui;
+  }, [form.uiSchema, hidden]);
   const transformErrors = useMemo(() => {
     const format: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
-    return createErrorTransformer(format);
-  }, [intl]);
+    const localized = createErrorTransformer(format);
+    const field = (property: string | undefined) =>
+      (property ?? '').replace(/^\./, '').split('.')[0];
+    return (errors: Parameters<typeof localized>[0], ui?: Parameters<typeof localized>[1]) =>
+      localized(
+        errors.filter((error) => !hidden.has(field(error.property) ?? '')),
+        ui,
+      );
+  }, [intl, hidden]);
+  const submit = useCallback(
+    (data: Readonly<Record<string, unknown>>) => {
+      if (hidden.size === 0) return onSubmit(data);
+      const kept: Record<string, unknown> = { ...data };
+      for (const name of hidden) {
+        if (stored && name in stored) kept[name] = stored[name];
+        else delete kept[name];
+      }
+      onSubmit(kept);
+    },
+    [hidden, onSubmit, stored],
+  );
   const customValidate = useMemo((): CustomValidator | undefined => {
     if (!validate) return undefined;
     return (data, errors: FormValidation) => {
@@ -116,7 +148,7 @@ export function ResourceForm(props: ResourceFormProps) {
       id={id}
       idPrefix={idPrefix}
       schema={form.schema as RJSFSchema}
-      uiSchema={form.uiSchema as UiSchema}
+      uiSchema={uiSchema as UiSchema}
       formData={formData}
       formContext={formContext}
       validator={validator}
@@ -133,7 +165,7 @@ export function ResourceForm(props: ResourceFormProps) {
       // Errors are drawn beside fields; without a handler rjsf would also log them.
       onError={ignoreErrors}
       onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
-      onSubmit={(event) => onSubmit((event.formData ?? {}) as Record<string, unknown>)}
+      onSubmit={(event) => submit((event.formData ?? {}) as Record<string, unknown>)}
     />
   );
 }

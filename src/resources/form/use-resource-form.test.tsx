@@ -137,4 +137,24 @@ describe('useResourceForm', () => {
       '"e"',
     ]);
   });
+
+  it('starts a new row with the server defaults shown, not as unsaved changes', async () => {
+    const withDefaults = {
+      ...contracts,
+      fields: contracts.fields.map((field) =>
+        field.name === 'state' ? { ...field, default: 'active' } : field,
+      ),
+    };
+    const fake = fakeRequest(() => ({ data: row, status: 201 }));
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers request={fake.request}>{children}</Providers>
+    );
+    const hook = renderHook(() => useResourceForm(withDefaults, null, { customer: 7 }), {
+      wrapper,
+    });
+    await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+    const form = hook.result.current as ReadyForm;
+    expect(form.formData).toEqual({ state: 'active', customer: 7 });
+    expect(form.dirty).toBe(false);
+  });
 });

@@ -5,7 +5,7 @@ import { itemPath, itemQueryOptions, resourceKeys, type ItemSnapshot } from '../
 import { useResourceRegistry } from '../registry/registry-context';
 import { eventTitle } from '../registry/resource-events';
 import { changedFields } from './changed-fields';
-import { buildForm, type FormDefinition } from './form-schema';
+import { buildForm, formDefaults, type FormDefinition } from './form-schema';
 import {
   deleteFailure,
   isConflict,
@@ -86,9 +86,10 @@ export function useResourceForm(
   if (id !== null && !pinned && query.data && query.dataUpdatedAt >= openedAt)
     setPinned(query.data);
   const base = id === null ? EMPTY : pinned;
-  // A new row may start with values given by the caller (the parent of a related row);
-  // they are sent like typed ones but do not count as unsaved changes.
-  const [edited, setEdited] = useState<FormData | null>(id === null ? (preset ?? null) : null);
+  // A new row starts with the server's defaults and the values given by the caller (the
+  // parent of a related row); they are sent like typed ones but are no unsaved changes.
+  const [initial] = useState<FormData>(() => ({ ...formDefaults(descriptor), ...preset }));
+  const [edited, setEdited] = useState<FormData | null>(id === null ? initial : null);
   const [save, setSave] = useState<SaveState>(IDLE);
   const [deletion, setDeletion] = useState<DeleteState>(IDLE);
   const formData = useMemo(() => edited ?? base?.row ?? EMPTY.row, [edited, base]);
@@ -195,7 +196,7 @@ export function useResourceForm(
     }
     return { status: 'pending' };
   }
-  const pristine = id === null ? (preset ?? base.row) : base.row;
+  const pristine = id === null ? initial : base.row;
   const dirty = Object.keys(changedFields(pristine, formData, form.writableFields)).length > 0;
   return {
     status: 'ready',

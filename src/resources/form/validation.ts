@@ -60,7 +60,8 @@ function localize(error: RJSFValidationError, format: FormatMessage, ui: Ui): st
     case 'maxLength':
       return format(messages.maxLength, { limit });
     case 'minLength':
-      return format(messages.minLength, { limit });
+      // A blank field a condition requires (`then: {minLength: 1}`) is simply missing.
+      return format(limit === 1 ? messages.required : messages.minLength, { limit });
     case 'maximum':
       return format(messages.maximum, { limit });
     case 'minimum':

@@ -14,11 +14,20 @@ export interface ColumnMeta {
 
 /**
  * The class of a column's header and cells by its field's kind: `joule-cell-boolean`
- * centres yes/no columns under their headers (issue 17: checkbox columns aligned).
+ * centres yes/no columns under their headers (issue 17: checkbox columns aligned),
+ * `joule-cell-number` right-aligns numbers (amounts, kWh) so their digits line up.
  */
 export function columnClass(meta: unknown): string | undefined {
-  const kind = (meta as ColumnMeta | undefined)?.field.kind;
-  return kind === 'boolean' ? 'joule-cell-boolean' : undefined;
+  const field = (meta as ColumnMeta | undefined)?.field;
+  if (field?.kind === 'boolean') return 'joule-cell-boolean';
+  if ((field?.kind === 'decimal' || field?.kind === 'integer') && !field.reference)
+    return 'joule-cell-number';
+  return undefined;
+}
+
+/** A formatted number followed by its unit (`x-unit`), kept on one line; blank stays blank. */
+export function withUnit(text: string, unit: string | undefined): string {
+  return unit === undefined || text === '' ? text : `${text}\u00a0${unit}`;
 }
 
 function ReferenceCell({ field, value }: { field: FieldDescriptor; value: unknown }) {
@@ -92,7 +101,7 @@ export function useResourceColumns(
           header,
           enableSorting,
           meta,
-          cell: (context) => format(context.getValue()),
+          cell: (context) => withUnit(format(context.getValue()), field.unit),
         },
       ];
     });

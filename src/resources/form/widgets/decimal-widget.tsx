@@ -4,6 +4,7 @@ import { InputGroup } from '@blueprintjs/core';
 import { ariaDescribedByIds, getSchemaType, type WidgetProps } from '@rjsf/utils';
 import { decimalSeparator, decimalToInput, parseDecimalInput } from './decimal';
 import { emptyValueOf } from './labels';
+import { unitElement } from './unit';
 
 /**
  * A decimal amount: shown and typed with the locale's separator (`1234,50` in Czech), kept
@@ -33,6 +34,8 @@ export function DecimalWidget(props: WidgetProps) {
       id={id}
       name={id}
       inputMode="decimal"
+      className="joule-number-input"
+      rightElement={unitElement(options.unit)}
       value={draft ?? decimalToInput(value, separator)}
       required={required}
       disabled={disabled || readonly}

@@ -3,6 +3,7 @@ import type { ChangeEvent } from 'react';
 import { InputGroup, TextArea } from '@blueprintjs/core';
 import { ariaDescribedByIds, getSchemaType, type WidgetProps } from '@rjsf/utils';
 import { emptyValueOf } from './labels';
+import { unitElement } from './unit';
 
 function isNumeric(props: WidgetProps): 'integer' | 'number' | null {
   const type = getSchemaType(props.schema);
@@ -33,6 +34,8 @@ function InputWidget(props: WidgetProps & { type: string }) {
       type={type}
       autoComplete={props.autoComplete}
       inputMode={numeric === 'integer' ? 'numeric' : numeric ? 'decimal' : undefined}
+      className={numeric ? 'joule-number-input' : undefined}
+      rightElement={numeric ? unitElement(props.options.unit) : undefined}
       value={value === null || value === undefined ? '' : String(value)}
       required={required}
       disabled={disabled || readonly}
