@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, listRows, test } from './fixtures';
+import { relatedList } from './helpers';
 
 /**
  * Issue #4 "Dialogs": create, edit and delete through the generated dialogs, server errors
@@ -310,9 +311,10 @@ test('a customer’s dialog lists its addresses and contracts and adds an addres
   await page.getByRole('row', { name: /^Z100001 / }).click();
   const dialog = page.getByRole('dialog');
   // SPEC §2: the customer screen also lists contracts and addresses.
-  const addresses = dialog.getByRole('region', { name: 'Addresses' });
-  const contracts = dialog.getByRole('region', { name: 'Contracts' });
+  // Each list in its tab.
+  const contracts = await relatedList(dialog, 'Contracts');
   await expect(contracts.getByRole('row').nth(1)).toBeVisible();
+  const addresses = await relatedList(dialog, 'Addresses');
   await expect(addresses.getByRole('row').nth(1)).toBeVisible();
   const before = await addresses.getByRole('row').count();
 

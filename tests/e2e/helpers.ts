@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Demo accounts seeded on an empty database (README "Demo data"). */
 export const admin = { email: 'admin@joule.test', password: 'joule-demo' } as const;
@@ -55,4 +55,17 @@ export function watchContentSecurityPolicy(page: Page): string[] {
     }
   });
   return violations;
+}
+
+/**
+ * The related list (or the panel in its place) named `name` in `dialog`: a dialog with several
+ * shows each in a tab, so that tab is opened first.
+ */
+export async function relatedList(dialog: Locator, name: string): Promise<Locator> {
+  const tab = dialog.getByRole('tab', { name, exact: true });
+  const region = dialog.getByRole('region', { name, exact: true });
+  await expect(tab.or(region).first()).toBeVisible();
+  if ((await tab.count()) > 0) await tab.click();
+  await expect(region).toBeVisible();
+  return region;
 }

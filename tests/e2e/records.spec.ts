@@ -5,7 +5,7 @@
  * calendar picks a date; axe stays clean in every theme.
  */
 import type { Page } from '@playwright/test';
-import { clerk } from './helpers';
+import { clerk, relatedList } from './helpers';
 import { expect, expectNoSeriousA11yViolations, listRows, test } from './fixtures';
 
 /** Czech `31. 12. 2025 0:00` (issue 17: one date-time format per language). */
@@ -67,7 +67,7 @@ test.describe('records with addresses', () => {
     const [contract] = await api.list('contracts', { page_size: 1 });
     const customer = String(contract?.customer);
     await page.goto(`/customers/${customer}`);
-    const contracts = page.getByRole('dialog').getByRole('region', { name: 'Contracts' });
+    const contracts = await relatedList(page.getByRole('dialog'), 'Contracts');
     await contracts.getByRole('cell', { name: String(contract?.contract_no) }).click();
     await expect(page).toHaveURL(new RegExp(`/customers/${customer}/contracts/\\d+$`));
     await expect(page.getByRole('dialog')).toHaveCount(2);
@@ -103,7 +103,7 @@ test.describe('Czech dates and numbers', () => {
     // A dialog: a device's readings, listed inside its dialog.
     const [reading] = await api.list('measurements', { sort: '-timestamp_received' });
     await page.goto(`/tariffdevices/${String(reading?.tariff_device)}`);
-    const related = page.getByRole('dialog').getByRole('region', { name: 'Odečty' });
+    const related = await relatedList(page.getByRole('dialog'), 'Odečty');
     await expect(related.locator('tbody tr').first()).toBeVisible();
     const cells = await related.locator('tbody tr').first().getByRole('cell').allInnerTexts();
     expect(cells.some((text) => CZECH_DATE_TIME.test(text.trim()))).toBe(true);

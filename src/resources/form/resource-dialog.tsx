@@ -10,6 +10,8 @@ import {
   H2,
   Section,
   Spinner,
+  Tab,
+  Tabs,
 } from '@blueprintjs/core';
 import type { ResourceDescriptor, RowId } from '../descriptor';
 import { messages } from '../messages';
@@ -92,6 +94,21 @@ function Panels({
   const related = useRelatedResources(descriptor.name);
   const offered = panels.filter((panel) => panel.available?.(descriptorsByName) ?? true);
   const replacing = new Map(offered.map((panel) => [panel.replaces, panel]));
+  const lists = related.map((child) => {
+    const panel = replacing.get(child.descriptor.name);
+    const title = intl.formatMessage({
+      id: child.descriptor.title,
+      defaultMessage: child.descriptor.name,
+    });
+    const content = panel ? (
+      <OverridePanel panel={panel} descriptor={descriptor} id={id} form={form} related={child} />
+    ) : (
+      <Section title={title} compact>
+        <RelatedList descriptor={child.descriptor} field={child.field} parentId={id} />
+      </Section>
+    );
+    return { name: child.descriptor.name, title, content };
+  });
   return (
     <>
       {offered
@@ -99,33 +116,21 @@ function Panels({
         .map((panel) => (
           <OverridePanel key={panel.id} panel={panel} descriptor={descriptor} id={id} form={form} />
         ))}
-      {related.map((child) => {
-        const panel = replacing.get(child.descriptor.name);
-        if (panel) {
-          return (
-            <OverridePanel
-              key={panel.id}
-              panel={panel}
-              descriptor={descriptor}
-              id={id}
-              form={form}
-              related={child}
-            />
-          );
-        }
-        return (
-          <Section
-            key={`related-${child.descriptor.name}`}
-            title={intl.formatMessage({
-              id: child.descriptor.title,
-              defaultMessage: child.descriptor.name,
-            })}
-            compact
-          >
-            <RelatedList descriptor={child.descriptor} field={child.field} parentId={id} />
-          </Section>
-        );
-      })}
+      {lists.length > 1 ? (
+        // Several related lists: one tab each, so every table gets the dialog's whole width
+        // and height (issue #17 "related lists in tabs"); only the open tab's list loads.
+        <Tabs
+          id={`${descriptor.name}-related`}
+          className="joule-related-tabs"
+          renderActiveTabPanelOnly
+        >
+          {lists.map((list) => (
+            <Tab key={list.name} id={list.name} title={list.title} panel={list.content} />
+          ))}
+        </Tabs>
+      ) : (
+        lists[0]?.content
+      )}
       {descriptor.operations.history && <HistoryPanel descriptor={descriptor} id={id} />}
     </>
   );
