@@ -80,6 +80,9 @@ export interface OperationObject {
   readonly titleFields?: readonly string[];
   /** **Joule** `x-list-fields`: the list's default columns, in order, when the server says. */
   readonly listFields?: readonly string[];
+  /** **Joule** `x-singular` / `x-create` (English): one row's and a new row's names. */
+  readonly singular?: string;
+  readonly create?: string;
 }
 
 /** A parsed OpenAPI document. */
@@ -202,6 +205,8 @@ function parseOperation(
     ...optional('parent', asString(op['x-parent'])),
     ...optional('titleFields', listExtension(op['x-title-fields'])),
     ...optional('listFields', listExtension(op['x-list-fields'])),
+    ...optional('singular', asString(op['x-singular'])),
+    ...optional('create', asString(op['x-create'])),
   };
 }
 

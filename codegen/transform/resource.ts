@@ -11,7 +11,7 @@ import { toFieldDescriptor, type FieldModel } from './field-model';
 import { formSchema } from './form-schema';
 import { filterFields, searchable, sortFields } from './list-capabilities';
 import type { ListEndpoint } from './list-endpoints';
-import { titleId } from './message-ids';
+import { createId, singularId, titleId } from './message-ids';
 import { resourceOperations } from './operations';
 import { titleFields } from './title-fields';
 import { uiSchema } from './ui-schema';
@@ -29,6 +29,8 @@ export interface ResourceContext {
 export interface ResourceModel {
   readonly descriptor: ResourceDescriptor;
   readonly fields: readonly FieldModel[];
+  /** The OpenAPI list's English `x-singular` / `x-create`, the catalogues' last resort. */
+  readonly names?: { readonly singular?: string; readonly create?: string };
 }
 
 /** Builds one resource; `options` is its OPTIONS answer, if any language has one. */
@@ -37,6 +39,10 @@ export function transformResource(
   options: OptionsMetadata | undefined,
   ctx: ResourceContext,
 ): ResourceModel {
+  // Named when the OPTIONS answer or the OpenAPI list says (**Joule** `x-singular`,
+  // `x-create`); the catalogues take each language's text from that language's OPTIONS.
+  const singular = options?.singular ?? endpoint.list.singular;
+  const create = options?.create ?? endpoint.list.create;
   const fields = withEmbeddedTitles(
     transformFields(
       { resource: endpoint.name, schemas: ctx.doc.schemas, resources: ctx.resources },
@@ -53,6 +59,8 @@ export function transformResource(
     path: endpoint.path,
     privilege: endpoint.list.privilege ?? null,
     title: titleId(endpoint.name),
+    ...(singular !== undefined && { singular: singularId(endpoint.name) }),
+    ...(create !== undefined && { create: createId(endpoint.name) }),
     idField: id,
     titleFields: title,
     fields: fields.map(toFieldDescriptor),
@@ -65,7 +73,14 @@ export function transformResource(
     formSchema: formSchema(fields),
     uiSchema: uiSchema(fields),
   };
-  return { descriptor, fields };
+  return {
+    descriptor,
+    fields,
+    names: {
+      ...(endpoint.list.singular !== undefined && { singular: endpoint.list.singular }),
+      ...(endpoint.list.create !== undefined && { create: endpoint.list.create }),
+    },
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   ResourceRegistryProvider,
 } from '../resources';
 import { canUse, useAbility, useCurrentUser } from '../auth';
+import { pageTitleId } from './menus';
 import { notify } from './notifications/notify';
 import { getQueryClient } from './query-client';
 import { createResourceEventHandler } from './notifications/resource-events';
@@ -31,7 +32,8 @@ const mergedByName = mergeOverrides(descriptorsByName, overrides);
  */
 export const onResourceEvent = createResourceEventHandler({
   resourceTitles: Object.fromEntries(
-    merged.map((descriptor) => [descriptor.name, descriptor.title]),
+    // "Zákazník: záznam „…“ byl uložen": one row's name when the back-end gives it.
+    merged.map((descriptor) => [descriptor.name, descriptor.singular ?? descriptor.title]),
   ),
   notify,
   showSnackbar,
@@ -79,7 +81,7 @@ function ScreenRegistry({
 function ResourceScreen({ descriptor }: ResourceScreenProps) {
   return (
     <ScreenRegistry mayUse={useMayUse()}>
-      <ResourcePage descriptor={descriptor} />
+      <ResourcePage descriptor={descriptor} title={pageTitleId(descriptor)} />
     </ScreenRegistry>
   );
 }

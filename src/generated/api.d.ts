@@ -1511,7 +1511,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Titles of tariff devices, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    /** @description Titles of devices, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
     get: operations['tariffdevices_titles'];
     put?: never;
     post?: never;
@@ -7788,7 +7788,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;
@@ -7810,7 +7810,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;
@@ -7836,7 +7836,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;
@@ -7857,7 +7857,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;
@@ -7917,7 +7917,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;

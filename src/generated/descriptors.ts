@@ -8,6 +8,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/addresses/',
     privilege: 'CUSTOMERS',
     title: 'resource.addresses.title',
+    singular: 'resource.addresses.singular',
+    create: 'resource.addresses.create',
     idField: 'id',
     titleFields: ['street', 'city'],
     fields: [
@@ -181,6 +183,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/billing-runs/',
     privilege: 'BILLING',
     title: 'resource.billing-runs.title',
+    singular: 'resource.billing-runs.singular',
+    create: 'resource.billing-runs.create',
     idField: 'id',
     titleFields: ['id'],
     fields: [
@@ -270,6 +274,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/collectors/',
     privilege: 'COLLECTORS',
     title: 'resource.collectors.title',
+    singular: 'resource.collectors.singular',
+    create: 'resource.collectors.create',
     idField: 'id',
     titleFields: ['serial_number', 'name'],
     fields: [
@@ -380,6 +386,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/contracts/',
     privilege: 'CONTRACTS',
     title: 'resource.contracts.title',
+    singular: 'resource.contracts.singular',
+    create: 'resource.contracts.create',
     idField: 'id',
     titleFields: ['contract_no'],
     fields: [
@@ -651,6 +659,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/customers/',
     privilege: 'CUSTOMERS',
     title: 'resource.customers.title',
+    singular: 'resource.customers.singular',
+    create: 'resource.customers.create',
     idField: 'id',
     titleFields: ['customer_no', 'company_name', 'last_name', 'first_name'],
     fields: [
@@ -918,6 +928,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/discounts/',
     privilege: 'DISCOUNTS',
     title: 'resource.discounts.title',
+    singular: 'resource.discounts.singular',
+    create: 'resource.discounts.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -999,6 +1011,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/distributors/',
     privilege: 'UTILITIES',
     title: 'resource.distributors.title',
+    singular: 'resource.distributors.singular',
+    create: 'resource.distributors.create',
     idField: 'id',
     titleFields: ['code', 'name'],
     fields: [
@@ -1068,6 +1082,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/fuses/',
     privilege: 'FUSES',
     title: 'resource.fuses.title',
+    singular: 'resource.fuses.singular',
+    create: 'resource.fuses.create',
     idField: 'id',
     titleFields: ['text'],
     fields: [
@@ -1199,6 +1215,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/invoices/',
     privilege: 'BILLING',
     title: 'resource.invoices.title',
+    singular: 'resource.invoices.singular',
+    create: 'resource.invoices.create',
     idField: 'id',
     titleFields: ['number', 'variable_symbol'],
     fields: [
@@ -1430,6 +1448,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/measurements/',
     privilege: 'TARIFF',
     title: 'resource.measurements.title',
+    singular: 'resource.measurements.singular',
+    create: 'resource.measurements.create',
     idField: 'id',
     titleFields: ['id'],
     fields: [
@@ -1551,6 +1571,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/obises/',
     privilege: 'OBISES',
     title: 'resource.obises.title',
+    singular: 'resource.obises.singular',
+    create: 'resource.obises.create',
     idField: 'id',
     titleFields: ['obis'],
     fields: [
@@ -1643,6 +1665,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/payments/',
     privilege: 'CONTRACTS',
     title: 'resource.payments.title',
+    singular: 'resource.payments.singular',
+    create: 'resource.payments.create',
     idField: 'id',
     titleFields: ['id'],
     fields: [
@@ -1751,6 +1775,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/points/',
     privilege: 'POINTS',
     title: 'resource.points.title',
+    singular: 'resource.points.singular',
+    create: 'resource.points.create',
     idField: 'id',
     titleFields: ['pod_no', 'name'],
     fields: [
@@ -1951,6 +1977,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/pricelists/',
     privilege: 'PRICELISTS',
     title: 'resource.pricelists.title',
+    singular: 'resource.pricelists.singular',
+    create: 'resource.pricelists.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -2032,6 +2060,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/products/',
     privilege: 'PRODUCTS',
     title: 'resource.products.title',
+    singular: 'resource.products.singular',
+    create: 'resource.products.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -2085,6 +2115,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/reports/',
     privilege: 'REPORTS',
     title: 'resource.reports.title',
+    singular: 'resource.reports.singular',
+    create: 'resource.reports.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -2135,6 +2167,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/roles/',
     privilege: 'ROLES',
     title: 'resource.roles.title',
+    singular: 'resource.roles.singular',
+    create: 'resource.roles.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -2413,6 +2447,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/specifications/',
     privilege: 'POINTS',
     title: 'resource.specifications.title',
+    singular: 'resource.specifications.singular',
+    create: 'resource.specifications.create',
     idField: 'id',
     titleFields: ['producer_name'],
     fields: [
@@ -2995,6 +3031,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/suppliers/',
     privilege: 'UTILITIES',
     title: 'resource.suppliers.title',
+    singular: 'resource.suppliers.singular',
+    create: 'resource.suppliers.create',
     idField: 'id',
     titleFields: ['code', 'name'],
     fields: [
@@ -3064,6 +3102,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/tariffdevices/',
     privilege: 'TARIFF',
     title: 'resource.tariffdevices.title',
+    singular: 'resource.tariffdevices.singular',
+    create: 'resource.tariffdevices.create',
     idField: 'id',
     titleFields: ['serial_number', 'name'],
     fields: [
@@ -3238,6 +3278,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/tariffs/',
     privilege: 'TARIFFS',
     title: 'resource.tariffs.title',
+    singular: 'resource.tariffs.singular',
+    create: 'resource.tariffs.create',
     idField: 'id',
     titleFields: ['code'],
     fields: [
@@ -3616,6 +3658,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/users/',
     privilege: 'USERS',
     title: 'resource.users.title',
+    singular: 'resource.users.singular',
+    create: 'resource.users.create',
     idField: 'id',
     titleFields: ['email'],
     fields: [

@@ -67,7 +67,11 @@ export const contractsResource = defineResource({
   component: 'Contract',
   privilege: 'CONTRACTS',
   table: contracts,
-  labels: { singular: text('Contract', 'Smlouva'), plural: text('Contracts', 'Smlouvy') },
+  labels: {
+    singular: text('Contract', 'Smlouva'),
+    plural: text('Contracts', 'Smlouvy'),
+    create: text('New contract', 'Nová smlouva'),
+  },
   titleField: 'contract_no',
   parent: 'customer',
   fields: {
@@ -179,7 +183,11 @@ export const paymentsResource = defineResource({
   component: 'Payment',
   privilege: 'CONTRACTS',
   table: payments,
-  labels: { singular: text('Payment', 'Platba'), plural: text('Payments', 'Platby') },
+  labels: {
+    singular: text('Payment', 'Platba'),
+    plural: text('Payments', 'Platby'),
+    create: text('New payment', 'Nová platba'),
+  },
   titleField: 'ts',
   parent: 'contract',
   fields: {

@@ -140,6 +140,7 @@ export const pointsResource = defineResource({
   labels: {
     singular: text('Consumption point', 'Odběrné místo'),
     plural: text('Consumption points', 'Odběrná místa'),
+    create: text('New consumption point', 'Nové odběrné místo'),
   },
   titleField: 'ean',
   titleFields: ['pod_no', 'name'],
@@ -323,6 +324,7 @@ export const specificationsResource = defineResource({
   labels: {
     singular: text('Specification', 'Specifikace'),
     plural: text('Specifications', 'Specifikace'),
+    create: text('New specification', 'Nová specifikace'),
   },
   titleField: 'valid_from',
   fields: {

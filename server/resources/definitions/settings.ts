@@ -31,7 +31,11 @@ export const productsResource = defineResource({
   component: 'Product',
   privilege: 'PRODUCTS',
   table: products,
-  labels: { singular: text('Product', 'Produkt'), plural: text('Products', 'Produkty') },
+  labels: {
+    singular: text('Product', 'Produkt'),
+    plural: text('Products', 'Produkty'),
+    create: text('New product', 'Nový produkt'),
+  },
   titleField: 'name',
   fields: {
     id: idField(products.id),
@@ -49,7 +53,11 @@ export const discountsResource = defineResource({
   component: 'Discount',
   privilege: 'DISCOUNTS',
   table: discounts,
-  labels: { singular: text('Discount', 'Sleva'), plural: text('Discounts', 'Slevy') },
+  labels: {
+    singular: text('Discount', 'Sleva'),
+    plural: text('Discounts', 'Slevy'),
+    create: text('New discount', 'Nová sleva'),
+  },
   titleField: 'name',
   fields: {
     id: idField(discounts.id),
@@ -70,7 +78,11 @@ export const suppliersResource = defineResource({
   component: 'Supplier',
   privilege: 'UTILITIES',
   table: suppliers,
-  labels: { singular: text('Supplier', 'Dodavatel'), plural: text('Suppliers', 'Dodavatelé') },
+  labels: {
+    singular: text('Supplier', 'Dodavatel'),
+    plural: text('Suppliers', 'Dodavatelé'),
+    create: text('New supplier', 'Nový dodavatel'),
+  },
   titleField: 'name',
   titleFields: ['code', 'name'],
   fields: {
@@ -99,6 +111,7 @@ export const distributorsResource = defineResource({
   labels: {
     singular: text('Distributor', 'Distributor'),
     plural: text('Distributors', 'Distributoři'),
+    create: text('New distributor', 'Nový distributor'),
   },
   titleField: 'name',
   titleFields: ['code', 'name'],
@@ -139,14 +152,18 @@ export const fusesResource = defineResource({
   component: 'Fuse',
   privilege: 'FUSES',
   table: fuses,
-  labels: { singular: text('Fuse', 'Jistič'), plural: text('Fuses', 'Jističe') },
+  labels: {
+    singular: text('Fuse', 'Jistič'),
+    plural: text('Fuses', 'Jističe'),
+    create: text('New fuse', 'Nový jistič'),
+  },
   titleField: 'text',
   fields: {
     id: idField(fuses.id),
     text: {
       type: 'string',
       column: fuses.text,
-      label: text('Text', 'Text'),
+      label: text('Designation', 'Označení'),
       required: true,
       maxLength: 100,
     },
@@ -157,7 +174,7 @@ export const fusesResource = defineResource({
     price_for_every_a: {
       type: 'decimal',
       column: fuses.priceForEveryA,
-      label: text('Price for every A (CZK)', 'Cena za každý A (Kč)'),
+      label: text('Price per A per month (CZK)', 'Cena za A a měsíc (Kč)'),
       required: true,
       maxDigits: 10,
       decimalPlaces: 2,
@@ -180,7 +197,11 @@ export const obisesResource = defineResource({
   component: 'Obis',
   privilege: 'OBISES',
   table: obises,
-  labels: { singular: text('OBIS code', 'OBIS kód'), plural: text('OBIS codes', 'OBIS kódy') },
+  labels: {
+    singular: text('OBIS code', 'OBIS kód'),
+    plural: text('OBIS codes', 'OBIS kódy'),
+    create: text('New OBIS code', 'Nový OBIS kód'),
+  },
   titleField: 'obis',
   fields: {
     id: idField(obises.id),
@@ -229,6 +250,7 @@ export const collectorsResource = defineResource({
   labels: {
     singular: text('Collector', 'Koncentrátor'),
     plural: text('Collectors', 'Koncentrátory'),
+    create: text('New collector', 'Nový koncentrátor'),
   },
   titleField: 'name',
   titleFields: ['serial_number', 'name'],
@@ -278,7 +300,11 @@ export const pricelistsResource = defineResource({
   component: 'Pricelist',
   privilege: 'PRICELISTS',
   table: pricelists,
-  labels: { singular: text('Price list', 'Ceník'), plural: text('Price lists', 'Ceníky') },
+  labels: {
+    singular: text('Price list', 'Ceník'),
+    plural: text('Price lists', 'Ceníky'),
+    create: text('New price list', 'Nový ceník'),
+  },
   titleField: 'name',
   fields: {
     id: idField(pricelists.id),
@@ -305,7 +331,11 @@ export const reportsResource = defineResource({
   component: 'Report',
   privilege: 'REPORTS',
   table: reports,
-  labels: { singular: text('Report', 'Report'), plural: text('Reports', 'Reporty') },
+  labels: {
+    singular: text('Report', 'Report'),
+    plural: text('Reports', 'Reporty'),
+    create: text('New report', 'Nový report'),
+  },
   titleField: 'name',
   fields: {
     id: idField(reports.id),

@@ -6,7 +6,8 @@
  * properties (on the items of reference lists), `x-privilege` on every operation, and
  * `x-search-fields`, `x-sort-fields`, `x-filter-fields`, `x-range-fields` on list
  * operations, `x-title-of` on the read-only embedded titles of references (`titles.ts`),
- * `x-reference-filter` on a reference whose picker offers only some rows (`pickAmong`).
+ * `x-reference-filter` on a reference whose picker offers only some rows (`pickAmong`),
+ * `x-singular` / `x-create` (a row's and a new row's names) on list operations.
  * The schema is always in English; labels in other languages come from OPTIONS.
  */
 import {
@@ -286,6 +287,8 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         parameters: listParameters(resource),
         responses: { '200': jsonResponse(`Paginated${component}List`) },
         'x-privilege': privilege,
+        'x-singular': labels.singular.en,
+        'x-create': labels.create.en,
         'x-search-fields': [...resource.searchFields],
         'x-sort-fields': [...resource.sortFields],
         'x-filter-fields': [...resource.filterFields],

@@ -266,7 +266,14 @@ export interface ResourceDefinition {
   /** Privilege that gates every method (`x-privilege`). */
   readonly privilege: string;
   readonly table: PgTable;
-  readonly labels: { readonly singular: Text; readonly plural: Text };
+  /**
+   * What people call the resource: one row (`singular`, dialog titles: "Customer"), many
+   * rows (`plural`, OPTIONS `name`) and the title of a new row's dialog and its buttons
+   * (`create`: "New customer"; in Czech the adjective agrees with the noun, so it is
+   * declared whole). `singular` and `create` are published as the **Joule** extensions
+   * `x-singular` / `x-create` in OPTIONS (in the request's language) and OpenAPI (English).
+   */
+  readonly labels: { readonly singular: Text; readonly plural: Text; readonly create: Text };
   /** OPTIONS `description`. */
   readonly description?: Text;
   /** Field that names a row for people (delete messages, pickers). */

@@ -145,7 +145,10 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
   const [confirm, setConfirm] = useState<Confirm>('none');
   const formId = useId();
   const titleId = useId();
-  const resource = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
+  const resource = intl.formatMessage({
+    id: descriptor.singular ?? descriptor.title,
+    defaultMessage: descriptor.name,
+  });
   const ready = controller.status === 'ready' ? controller : null;
   const name = ready && id !== null ? rowTitle(descriptor, ready.base.row) : '';
   // The override's view of what this user may change here (e.g. only what they could grant).
@@ -171,7 +174,9 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
 
   const title =
     id === null
-      ? intl.formatMessage(messages.createTitle, { resource })
+      ? descriptor.create
+        ? intl.formatMessage({ id: descriptor.create, defaultMessage: descriptor.name })
+        : intl.formatMessage(messages.createTitle, { resource })
       : ready
         ? intl.formatMessage(messages.editTitle, { resource, name })
         : resource;

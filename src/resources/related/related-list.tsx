@@ -52,7 +52,11 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
         <Button
           icon="plus"
           size="small"
-          text={intl.formatMessage(messages.createRelated, { resource })}
+          text={
+            descriptor.create
+              ? intl.formatMessage({ id: descriptor.create, defaultMessage: descriptor.name })
+              : intl.formatMessage(messages.createRelated, { resource })
+          }
           onClick={() => openDialog(null)}
           style={{ marginBottom: 8 }}
         />
