@@ -1451,7 +1451,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     singular: 'resource.measurements.singular',
     create: 'resource.measurements.create',
     idField: 'id',
-    titleFields: ['id'],
+    titleFields: ['tariff_device', 'timestamp_received'],
     fields: [
       {
         name: 'id',
@@ -1668,7 +1668,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     singular: 'resource.payments.singular',
     create: 'resource.payments.create',
     idField: 'id',
-    titleFields: ['id'],
+    titleFields: ['type', 'amount', 'ts'],
     fields: [
       {
         name: 'id',
@@ -1721,7 +1721,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
       },
     ],
-    columns: ['contract', 'type', 'amount', 'ts'],
+    columns: ['type', 'amount', 'ts', 'contract'],
     sortFields: ['id', 'contract', 'type', 'amount', 'ts'],
     filterFields: ['contract', 'type', 'ts'],
     searchable: false,
@@ -2450,7 +2450,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     singular: 'resource.specifications.singular',
     create: 'resource.specifications.create',
     idField: 'id',
-    titleFields: ['producer_name'],
+    titleFields: ['point', 'valid_from', 'valid_to'],
     fields: [
       {
         name: 'id',
@@ -2725,14 +2725,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
       },
     ],
     columns: [
-      'producer_name',
       'point',
+      'valid_from',
+      'valid_to',
       'tariff_device',
       'state',
       'parent_specification',
-      'valid_from',
-      'valid_to',
       'distribution_tariff_code',
+      'energy_distributor',
     ],
     sortFields: ['id', 'point', 'valid_from', 'valid_to', 'state', 'distribution_tariff_code'],
     filterFields: [

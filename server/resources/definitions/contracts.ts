@@ -189,6 +189,8 @@ export const paymentsResource = defineResource({
     create: text('New payment', 'Nová platba'),
   },
   titleField: 'ts',
+  // "Záloha 1 500,00 1. 3. 2025", never "Platby: 3" (issue 17).
+  titleFields: ['type', 'amount', 'ts'],
   parent: 'contract',
   fields: {
     id: idField(payments.id),

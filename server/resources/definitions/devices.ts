@@ -152,6 +152,8 @@ export const measurementsResource = defineResource({
     create: text('New measurement', 'Nový odečet'),
   },
   titleField: 'timestamp_received',
+  // The device's serial number and the time, never "záznam „73001“" (issue 17).
+  titleFields: ['tariff_device', 'timestamp_received'],
   parent: 'tariff_device',
   // The never-decreasing rule below reads the device's other readings: writes of one
   // device's readings must not interleave (the bulk ingest locks the devices likewise).

@@ -327,6 +327,8 @@ export const specificationsResource = defineResource({
     create: text('New specification', 'Nová specifikace'),
   },
   titleField: 'valid_from',
+  // The point (its title) and the validity, never "Specifikace: #201" (issue 17).
+  titleFields: ['point', 'valid_from', 'valid_to'],
   fields: {
     id: idField(specifications.id),
     point: {

@@ -25,6 +25,7 @@ import { RelatedList } from '../related/related-list';
 import type { RelatedResource } from '../related/related-resources';
 import { useRelatedResources } from '../related/use-related-resources';
 import { rowTitle } from '../row-title';
+import { useTitleFormat } from '../use-title-format';
 import { DeleteAlert, DiscardAlert } from './confirm-alerts';
 import { HistoryPanel } from './history-panel';
 import { ResourceForm } from './resource-form';
@@ -141,6 +142,7 @@ function Panels({
 export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
   const intl = useIntl();
   const controller = useResourceForm(descriptor, id, preset);
+  const titleFormat = useTitleFormat();
   const { widgets, validate, useFormAccess = fullAccess } = useResourceOverride(descriptor);
   const [confirm, setConfirm] = useState<Confirm>('none');
   const formId = useId();
@@ -150,7 +152,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
     defaultMessage: descriptor.name,
   });
   const ready = controller.status === 'ready' ? controller : null;
-  const name = ready && id !== null ? rowTitle(descriptor, ready.base.row) : '';
+  const name = ready && id !== null ? rowTitle(descriptor, ready.base.row, titleFormat) : '';
   // The override's view of what this user may change here (e.g. only what they could grant).
   const access = useFormAccess({ descriptor, id, row: ready?.base.row ?? NO_ROW });
   const readyForm = ready?.form;
