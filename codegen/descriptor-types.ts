@@ -114,6 +114,13 @@ export interface ResourceDescriptor {
    * out of the settings menu (SPEC §2 "Screen contents").
    */
   readonly parent?: string | null;
+  /**
+   * Other resources' dialogs that list these rows too, each with the filter key naming its
+   * row (**Joule** `x-listed-in`, e.g. a customer's points: `{resource: 'customers', filter:
+   * 'customer'}`); unlike `parent`, the resource keeps its own page. Absent on a plain DRF
+   * back-end.
+   */
+  readonly listedIn?: readonly { readonly resource: string; readonly filter: string }[];
   readonly operations: {
     readonly list: boolean;
     readonly create: boolean;

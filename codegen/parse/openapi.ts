@@ -83,6 +83,8 @@ export interface OperationObject {
   /** **Joule** `x-singular` / `x-create` (English): one row's and a new row's names. */
   readonly singular?: string;
   readonly create?: string;
+  /** **Joule** `x-listed-in`: the dialogs these rows are listed in, by filter key. */
+  readonly listedIn?: readonly { readonly filter: string; readonly resource: string }[];
 }
 
 /** A parsed OpenAPI document. */
@@ -207,7 +209,20 @@ function parseOperation(
     ...optional('listFields', listExtension(op['x-list-fields'])),
     ...optional('singular', asString(op['x-singular'])),
     ...optional('create', asString(op['x-create'])),
+    ...optional('listedIn', listedInExtension(op['x-listed-in'])),
   };
+}
+
+function listedInExtension(
+  value: unknown,
+): { readonly filter: string; readonly resource: string }[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((item) => {
+    const entry = asRecord(item);
+    const filter = asString(entry.filter);
+    const resource = asString(entry.resource);
+    return filter && resource ? [{ filter, resource }] : [];
+  });
 }
 
 function listExtension(value: unknown): readonly string[] | undefined {

@@ -69,6 +69,9 @@ export function transformResource(
     filterFields: filterFields(endpoint.list, fields, id),
     searchable: searchable(endpoint.list),
     parent: parentField(endpoint.list, fields),
+    ...(listedIn(endpoint.list, ctx.resources).length > 0 && {
+      listedIn: listedIn(endpoint.list, ctx.resources),
+    }),
     operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds),
     formSchema: formSchema(fields),
     uiSchema: uiSchema(fields),
@@ -119,6 +122,16 @@ export function parentField(list: OperationObject, fields: readonly FieldModel[]
   const parent = list.parent;
   if (parent === undefined) return null;
   return fields.some((f) => f.name === parent && f.kind === 'reference') ? parent : null;
+}
+
+/** The list's `x-listed-in` entries that name a known resource. */
+export function listedIn(
+  list: OperationObject,
+  resources: ReadonlySet<string>,
+): { resource: string; filter: string }[] {
+  return (list.listedIn ?? [])
+    .filter((entry) => resources.has(entry.resource))
+    .map((entry) => ({ resource: entry.resource, filter: entry.filter }));
 }
 
 /** The list's `x-title-fields` when all name fields of the resource, else undefined. */

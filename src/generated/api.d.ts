@@ -1763,6 +1763,13 @@ export interface components {
      * @enum {string}
      */
     AddressTypeEnum: 'permanent' | 'billing' | 'correspondence' | 'supply';
+    /**
+     * @description * `energy` - Energy (supplier’s part)
+     *     * `distribution` - Distribution
+     *     * `bill` - Whole bill
+     * @enum {string}
+     */
+    AppliesToEnum: 'energy' | 'distribution' | 'bill';
     AuditEntry: {
       readonly id: number;
       /** Format: date-time */
@@ -2107,6 +2114,10 @@ export interface components {
       valid_from: string;
       /** Format: date */
       valid_to?: string | null;
+      /** Format: decimal */
+      percent: string;
+      /** @default bill */
+      applies_to: components['schemas']['AppliesToEnum'];
     };
     /**
      * @description * `D01d` - D01d – single rate, low consumption
@@ -2770,6 +2781,10 @@ export interface components {
       valid_from?: string;
       /** Format: date */
       valid_to?: string | null;
+      /** Format: decimal */
+      percent?: string;
+      /** @default bill */
+      applies_to: components['schemas']['AppliesToEnum'];
     };
     PatchedDistributor: {
       readonly id?: number;
@@ -2959,6 +2974,9 @@ export interface components {
       product?: number;
       /** @description Title of the row product references (null when none or untitled). */
       readonly product_title?: string | null;
+      price_list?: number | null;
+      /** @description Title of the row price_list references (null when none or untitled). */
+      readonly price_list_title?: string | null;
       code?: string;
       /** Format: decimal */
       distribution_per_mwh_ht?: string | null;
@@ -3233,6 +3251,9 @@ export interface components {
       product: number;
       /** @description Title of the row product references (null when none or untitled). */
       readonly product_title: string | null;
+      price_list?: number | null;
+      /** @description Title of the row price_list references (null when none or untitled). */
+      readonly price_list_title: string | null;
       code: string;
       /** Format: decimal */
       distribution_per_mwh_ht?: string | null;

@@ -966,10 +966,38 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
       },
+      {
+        name: 'percent',
+        kind: 'decimal',
+        label: 'resource.discounts.field.percent.label',
+        required: true,
+        readOnly: false,
+        nullable: false,
+        minValue: 0,
+        maxValue: 100,
+        maxDigits: 5,
+        decimalPlaces: 2,
+      },
+      {
+        name: 'applies_to',
+        kind: 'choice',
+        label: 'resource.discounts.field.applies_to.label',
+        required: false,
+        readOnly: false,
+        nullable: false,
+        choices: [
+          { value: 'energy', label: 'resource.discounts.field.applies_to.choice.energy' },
+          {
+            value: 'distribution',
+            label: 'resource.discounts.field.applies_to.choice.distribution',
+          },
+          { value: 'bill', label: 'resource.discounts.field.applies_to.choice.bill' },
+        ],
+      },
     ],
-    columns: ['name', 'valid_from', 'valid_to'],
-    sortFields: ['id', 'name', 'valid_from', 'valid_to'],
-    filterFields: ['name', 'valid_from', 'valid_to'],
+    columns: ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
+    sortFields: ['id', 'name', 'valid_from', 'valid_to', 'percent'],
+    filterFields: ['name', 'valid_from', 'valid_to', 'applies_to'],
     searchable: true,
     parent: null,
     operations: {
@@ -987,11 +1015,13 @@ export const descriptors: readonly ResourceDescriptor[] = [
         name: { type: 'string', maxLength: 100 },
         valid_from: { type: 'string', format: 'date' },
         valid_to: { type: ['string', 'null'], format: 'date' },
+        percent: { type: 'string', pattern: '^-?\\d{0,3}(?:\\.\\d{0,2})?$' },
+        applies_to: { type: 'string', enum: ['energy', 'distribution', 'bill'] },
       },
-      required: ['name', 'valid_from'],
+      required: ['name', 'valid_from', 'percent'],
     },
     uiSchema: {
-      'ui:order': ['name', 'valid_from', 'valid_to'],
+      'ui:order': ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
       name: {
         'ui:widget': 'text',
         'ui:options': { labelId: 'resource.discounts.field.name.label' },
@@ -1003,6 +1033,24 @@ export const descriptors: readonly ResourceDescriptor[] = [
       valid_to: {
         'ui:widget': 'date',
         'ui:options': { labelId: 'resource.discounts.field.valid_to.label' },
+      },
+      percent: {
+        'ui:widget': 'decimal',
+        'ui:options': { labelId: 'resource.discounts.field.percent.label' },
+      },
+      applies_to: {
+        'ui:widget': 'select',
+        'ui:options': {
+          labelId: 'resource.discounts.field.applies_to.label',
+          choices: [
+            { value: 'energy', label: 'resource.discounts.field.applies_to.choice.energy' },
+            {
+              value: 'distribution',
+              label: 'resource.discounts.field.applies_to.choice.distribution',
+            },
+            { value: 'bill', label: 'resource.discounts.field.applies_to.choice.bill' },
+          ],
+        },
       },
     },
   },
@@ -1895,6 +1943,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['contract', 'ean', 'city', 'zip_code', 'country'],
     searchable: true,
     parent: null,
+    listedIn: [
+      { resource: 'contracts', filter: 'contract' },
+      { resource: 'customers', filter: 'customer' },
+    ],
     operations: {
       list: true,
       create: true,
@@ -3302,6 +3354,16 @@ export const descriptors: readonly ResourceDescriptor[] = [
         titleField: 'product_title',
       },
       {
+        name: 'price_list',
+        kind: 'reference',
+        label: 'resource.tariffs.field.price_list.label',
+        required: false,
+        readOnly: false,
+        nullable: true,
+        reference: 'pricelists',
+        titleField: 'price_list_title',
+      },
+      {
         name: 'code',
         kind: 'string',
         label: 'resource.tariffs.field.code.label',
@@ -3491,6 +3553,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     columns: [
       'code',
       'product',
+      'price_list',
       'valid_from',
       'valid_to',
       'price',
@@ -3498,9 +3561,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
       'distribution_per_mwh_ht',
     ],
     sortFields: ['id', 'code', 'product', 'valid_from', 'valid_to', 'price'],
-    filterFields: ['product', 'code'],
+    filterFields: ['product', 'price_list', 'code'],
     searchable: true,
     parent: null,
+    listedIn: [{ resource: 'pricelists', filter: 'price_list' }],
     operations: {
       list: true,
       create: true,
@@ -3514,6 +3578,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       type: 'object',
       properties: {
         product: { type: 'integer' },
+        price_list: { type: ['integer', 'null'] },
         code: { type: 'string', maxLength: 20 },
         distribution_per_mwh_ht: {
           type: ['string', 'null'],
@@ -3559,6 +3624,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     uiSchema: {
       'ui:order': [
         'product',
+        'price_list',
         'code',
         'distribution_per_mwh_ht',
         'distribution_per_mwh_lt',
@@ -3581,6 +3647,13 @@ export const descriptors: readonly ResourceDescriptor[] = [
       product: {
         'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.tariffs.field.product.label', reference: 'products' },
+      },
+      price_list: {
+        'ui:widget': 'reference',
+        'ui:options': {
+          labelId: 'resource.tariffs.field.price_list.label',
+          reference: 'pricelists',
+        },
       },
       code: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.tariffs.field.code.label' } },
       distribution_per_mwh_ht: {

@@ -217,6 +217,16 @@ export const pointsResource = defineResource({
   ],
   sortFields: ['id', 'ean', 'name', 'contract', 'city', 'zip_code'],
   filterFields: ['contract', 'ean', 'city', 'zip_code', 'country'],
+  // A customer's points are those of its contracts.
+  relatedFilters: {
+    customer: {
+      reference: 'customers',
+      where: (id) =>
+        sql`${points.contract} in (select ${contracts.id} from ${contracts} where ${contracts.customer} = ${id})`,
+    },
+  },
+  // Listed in the contract's and the customer's dialog (issue 17), with their own page too.
+  listedIn: ['contract', 'customer'],
   ordering: ['ean'],
 });
 

@@ -47,6 +47,16 @@ export const productsResource = defineResource({
   ordering: ['name'],
 });
 
+/** What a discount reduces (issue 17: a discount has its amount and where it applies). */
+const DISCOUNT_TARGETS = [
+  {
+    value: 'energy',
+    label: text('Energy (supplier’s part)', 'Silová elektřina (část dodavatele)'),
+  },
+  { value: 'distribution', label: text('Distribution', 'Distribuce') },
+  { value: 'bill', label: text('Whole bill', 'Celá faktura') },
+] as const;
+
 /** `/api/v1/discounts/`, gated by `DISCOUNTS`. */
 export const discountsResource = defineResource({
   name: 'discounts',
@@ -64,10 +74,27 @@ export const discountsResource = defineResource({
     name: { type: 'string', column: discounts.name, label: NAME, required: true, maxLength: 100 },
     valid_from: { type: 'date', column: discounts.validFrom, label: VALID_FROM, required: true },
     valid_to: { type: 'date', column: discounts.validTo, label: VALID_TO, nullable: true },
+    percent: {
+      type: 'decimal',
+      column: discounts.percent,
+      label: text('Discount (%)', 'Sleva (%)'),
+      required: true,
+      maxDigits: 5,
+      decimalPlaces: 2,
+      minValue: 0,
+      maxValue: 100,
+    },
+    applies_to: {
+      type: 'choice',
+      column: discounts.appliesTo,
+      label: text('Applies to', 'Uplatňuje se na'),
+      choices: DISCOUNT_TARGETS,
+      default: 'bill',
+    },
   },
   searchFields: ['name'],
-  sortFields: ['id', 'name', 'valid_from', 'valid_to'],
-  filterFields: ['name', 'valid_from', 'valid_to'],
+  sortFields: ['id', 'name', 'valid_from', 'valid_to', 'percent'],
+  filterFields: ['name', 'valid_from', 'valid_to', 'applies_to'],
   ordering: ['name'],
   validate: validityRule(),
 });

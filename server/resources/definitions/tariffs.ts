@@ -57,6 +57,13 @@ export const tariffsResource = defineResource({
       label: text('Product', 'Produkt'),
       required: true,
     },
+    price_list: {
+      type: 'field',
+      reference: 'pricelists',
+      column: tariffs.priceList,
+      label: text('Price list', 'Ceník'),
+      nullable: true,
+    },
     code: {
       type: 'string',
       column: tariffs.code,
@@ -152,6 +159,7 @@ export const tariffsResource = defineResource({
   listFields: [
     'code',
     'product',
+    'price_list',
     'valid_from',
     'valid_to',
     'price',
@@ -160,7 +168,9 @@ export const tariffsResource = defineResource({
   ],
   searchFields: ['code'],
   sortFields: ['id', 'code', 'product', 'valid_from', 'valid_to', 'price'],
-  filterFields: ['product', 'code'],
+  filterFields: ['product', 'price_list', 'code'],
+  // A price list's dialog lists its tariffs (issue 17).
+  listedIn: ['price_list'],
   ordering: ['code', 'valid_from'],
   validate: allRules(validityRule(), rangeRule([['fuse_from', 'fuse_to']])),
 });

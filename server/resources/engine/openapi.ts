@@ -256,6 +256,16 @@ function listParameters(resource: CompiledResource): JsonValue[] {
   return parameters.sort((a, b) => String(a.name).localeCompare(String(b.name), 'en'));
 }
 
+/** `x-listed-in`: each filter key with the resource whose row it names. */
+function listedIn(resource: CompiledResource): JsonObject[] {
+  return (resource.def.listedIn ?? []).map((filter) => {
+    const field = resource.byName.get(filter)?.def;
+    const target =
+      field?.type === 'field' ? field.reference : resource.def.relatedFilters?.[filter]?.reference;
+    return { filter, resource: target ?? '' };
+  });
+}
+
 /** The paths `/api/v1/<name>/` and `/api/v1/<name>/{id}/` with their operations. */
 export function resourcePaths(resource: CompiledResource, prefix: string): PathsObject {
   const { name, component, privilege, labels } = resource.def;
@@ -300,6 +310,7 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         ...(resource.def.listFields !== undefined && {
           'x-list-fields': [...resource.def.listFields],
         }),
+        ...(resource.def.listedIn !== undefined && { 'x-listed-in': listedIn(resource) }),
       },
       post: {
         operationId: `${name}_create`,

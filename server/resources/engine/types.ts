@@ -196,6 +196,14 @@ export interface QueryParamDefinition {
   readonly where: (value: string) => Parsed<SQL>;
 }
 
+/** See {@link ResourceDefinition.relatedFilters}. */
+export interface RelatedFilter {
+  /** The resource whose row ids the filter takes. */
+  readonly reference: string;
+  /** The condition on this resource's rows for row `id` of `reference`. */
+  readonly where: (id: number) => SQL;
+}
+
 /** What a resource-level validation hook sees. */
 export interface ValidationContext {
   /** Parsed values of the fields the request sets. */
@@ -328,6 +336,20 @@ export interface ResourceDefinition {
   readonly sortFields?: readonly string[];
   /** Fields `filter` accepts (exact match; for lists: contains). */
   readonly filterFields?: readonly string[];
+  /**
+   * Filter keys beyond the fields: `filter=<key>=<id>` keeps the rows related to row `id`
+   * of resource `reference` through other rows, e.g. a point's `customer` through its
+   * contract. For {@link ResourceDefinition.listedIn}; not offered as list filters.
+   */
+  readonly relatedFilters?: Readonly<Record<string, RelatedFilter>>;
+  /**
+   * Where these rows are listed besides their own page (issue 17: a price list's dialog
+   * lists its tariffs, a customer's its points): filter keys, each a reference field in
+   * `filterFields` or a `relatedFilters` key; the dialog of the row it references lists
+   * the rows filtered on it. Published as the **Joule** `x-listed-in` on the list
+   * operation: `[{"filter": "contract", "resource": "contracts"}, …]`.
+   */
+  readonly listedIn?: readonly string[];
   /** Fields `lte` / `gte` accept. Default: the sort fields of number and date types. */
   readonly rangeFields?: readonly string[];
   /** Default sort, same syntax as `sort` (id is always appended). */
