@@ -332,7 +332,7 @@ test('a customer’s dialog lists its addresses and contracts and adds an addres
   // Opened from the list, deleted again: the list follows.
   await addresses.getByRole('row', { name: new RegExp(street) }).click();
   await page
-    .getByRole('dialog', { name: new RegExp(`^Addresses: ${street}`) })
+    .getByRole('dialog', { name: new RegExp(`^Address: ${street}`) })
     .getByRole('button', { name: 'Delete' })
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
