@@ -3553,7 +3553,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
     columns: [
       'code',
       'product',
-      'price_list',
       'valid_from',
       'valid_to',
       'price',

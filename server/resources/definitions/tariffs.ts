@@ -159,7 +159,6 @@ export const tariffsResource = defineResource({
   listFields: [
     'code',
     'product',
-    'price_list',
     'valid_from',
     'valid_to',
     'price',
