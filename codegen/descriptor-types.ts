@@ -118,6 +118,18 @@ export interface ResourceDescriptor {
   readonly privilege: string | null;
   /** react-intl message id of the plural title: `resource.<name>.title`. */
   readonly title: string;
+  /**
+   * react-intl message id of what one row is called (dialog titles: "Zákazník"),
+   * `resource.<name>.singular`, when the back-end names it (**Joule** `x-singular`); absent
+   * on a plain DRF back-end (the runtime then uses `title`).
+   */
+  readonly singular?: string;
+  /**
+   * react-intl message id of a new row's dialog title and create button ("Nový zákazník"),
+   * `resource.<name>.create`, when the back-end names it (**Joule** `x-create`); absent on
+   * a plain DRF back-end (the runtime then composes it from `title`).
+   */
+  readonly create?: string;
   readonly idField: string;
   /** Fields that name a row for people (shown in pickers and delete confirmations). */
   readonly titleFields: readonly string[];
@@ -133,6 +145,13 @@ export interface ResourceDescriptor {
    * out of the settings menu (SPEC §2 "Screen contents").
    */
   readonly parent?: string | null;
+  /**
+   * Other resources' dialogs that list these rows too, each with the filter key naming its
+   * row (**Joule** `x-listed-in`, e.g. a customer's points: `{resource: 'customers', filter:
+   * 'customer'}`); unlike `parent`, the resource keeps its own page. Absent on a plain DRF
+   * back-end.
+   */
+  readonly listedIn?: readonly { readonly resource: string; readonly filter: string }[];
   readonly operations: {
     readonly list: boolean;
     readonly create: boolean;

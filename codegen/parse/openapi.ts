@@ -99,6 +99,11 @@ export interface OperationObject {
   readonly titleFields?: readonly string[];
   /** **Joule** `x-list-fields`: the list's default columns, in order, when the server says. */
   readonly listFields?: readonly string[];
+  /** **Joule** `x-singular` / `x-create` (English): one row's and a new row's names. */
+  readonly singular?: string;
+  readonly create?: string;
+  /** **Joule** `x-listed-in`: the dialogs these rows are listed in, by filter key. */
+  readonly listedIn?: readonly { readonly filter: string; readonly resource: string }[];
 }
 
 /** A parsed OpenAPI document. */
@@ -255,7 +260,22 @@ function parseOperation(
     ...optional('parent', asString(op['x-parent'])),
     ...optional('titleFields', listExtension(op['x-title-fields'])),
     ...optional('listFields', listExtension(op['x-list-fields'])),
+    ...optional('singular', asString(op['x-singular'])),
+    ...optional('create', asString(op['x-create'])),
+    ...optional('listedIn', listedInExtension(op['x-listed-in'])),
   };
+}
+
+function listedInExtension(
+  value: unknown,
+): { readonly filter: string; readonly resource: string }[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((item) => {
+    const entry = asRecord(item);
+    const filter = asString(entry.filter);
+    const resource = asString(entry.resource);
+    return filter && resource ? [{ filter, resource }] : [];
+  });
 }
 
 function listExtension(value: unknown): readonly string[] | undefined {

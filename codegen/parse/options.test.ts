@@ -76,3 +76,20 @@ describe('parseOptions', () => {
     });
   });
 });
+
+describe('Joule x-singular and x-create', () => {
+  it('reads both names', () => {
+    const parsed = parseOptions({
+      name: 'Zákazníci',
+      'x-singular': 'Zákazník',
+      'x-create': 'Nový zákazník',
+    });
+    expect(parsed).toMatchObject({ singular: 'Zákazník', create: 'Nový zákazník' });
+  });
+
+  it('leaves out blank or missing names (plain DRF)', () => {
+    const parsed = parseOptions({ name: 'Customer List', 'x-singular': ' ' });
+    expect(parsed.singular).toBeUndefined();
+    expect(parsed.create).toBeUndefined();
+  });
+});

@@ -53,6 +53,10 @@ export interface OptionsMetadata {
   /** View name, e.g. `Customer List` (translated by a Joule server). */
   readonly name?: string;
   readonly description?: string;
+  /** **Joule** `x-singular`: what one row is called ("Zákazník"). */
+  readonly singular?: string;
+  /** **Joule** `x-create`: the title of a new row's dialog and button ("Nový zákazník"). */
+  readonly create?: string;
   /** `actions.POST` fields in serializer order; undefined when the caller may not create. */
   readonly post?: ReadonlyMap<string, OptionsField>;
 }
@@ -66,8 +70,14 @@ export function parseOptions(raw: unknown): OptionsMetadata {
   return {
     ...optional('name', asString(node.name)),
     ...optional('description', asString(node.description)),
+    ...optional('singular', nonBlank(asString(node['x-singular']))),
+    ...optional('create', nonBlank(asString(node['x-create']))),
     ...optional('post', isRecord(post) ? parseFields(post, 0) : undefined),
   };
+}
+
+function nonBlank(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
 }
 
 function parseFields(node: JsonRecord, depth: number): ReadonlyMap<string, OptionsField> {

@@ -8,6 +8,16 @@ export function titleId(resource: string): string {
   return `resource.${resource}.title`;
 }
 
+/** `resource.<name>.singular`: what one row is called (**Joule** `x-singular`). */
+export function singularId(resource: string): string {
+  return `resource.${resource}.singular`;
+}
+
+/** `resource.<name>.create`: a new row's dialog title and button (**Joule** `x-create`). */
+export function createId(resource: string): string {
+  return `resource.${resource}.create`;
+}
+
 /** `resource.<name>.field.<field>.label`; nested fields join their path with dots. */
 export function labelId(resource: string, path: readonly string[]): string {
   return `resource.${resource}.field.${path.join('.')}.label`;

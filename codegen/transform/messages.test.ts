@@ -97,3 +97,36 @@ describe.each([
 ])('viewTitle(%s)', (name, want) => {
   it(`is ${String(want)}`, () => expect(viewTitle(name)).toBe(want));
 });
+
+describe('singular and create names (Joule x-singular, x-create)', () => {
+  const named = {
+    ...model,
+    descriptor: {
+      ...model.descriptor,
+      singular: 'resource.things.singular',
+      create: 'resource.things.create',
+    },
+    names: { singular: 'Thing', create: 'New thing' },
+  } as unknown as ResourceModel;
+  const csNamed = parseOptions({ name: 'Věci', 'x-singular': 'Věc', 'x-create': 'Nová věc' });
+
+  it('takes each language from its OPTIONS answer', () => {
+    const catalogue = new Map<string, string>();
+    resourceMessages(named, [csNamed, en], catalogue);
+    expect(catalogue.get('resource.things.singular')).toBe('Věc');
+    expect(catalogue.get('resource.things.create')).toBe('Nová věc');
+  });
+
+  it('falls back to the OpenAPI document English names', () => {
+    const catalogue = new Map<string, string>();
+    resourceMessages(named, [cs, undefined], catalogue);
+    expect(catalogue.get('resource.things.singular')).toBe('Thing');
+    expect(catalogue.get('resource.things.create')).toBe('New thing');
+  });
+
+  it('writes neither for a plain DRF back-end', () => {
+    const catalogue = new Map<string, string>();
+    resourceMessages(model, [en], catalogue);
+    expect([...catalogue.keys()].filter((id) => /\.(singular|create)$/.test(id))).toEqual([]);
+  });
+});

@@ -19,8 +19,20 @@ export function resourceMessages(
   catalogue: Map<string, string>,
 ): void {
   const { descriptor } = model;
+  const english = model.names;
   const viewName = chain.map((o) => viewTitle(o?.name)).find((t) => t !== undefined);
   catalogue.set(descriptor.title, viewName ?? humanize(descriptor.name));
+  if (descriptor.singular !== undefined) {
+    const singular = chain.map((o) => o?.singular).find((t) => t !== undefined);
+    catalogue.set(
+      descriptor.singular,
+      singular ?? english?.singular ?? viewName ?? descriptor.name,
+    );
+  }
+  if (descriptor.create !== undefined) {
+    const create = chain.map((o) => o?.create).find((t) => t !== undefined);
+    catalogue.set(descriptor.create, create ?? english?.create ?? viewName ?? descriptor.name);
+  }
   for (const field of model.fields) fieldMessages(field, [field.name], chain, catalogue);
   for (const section of descriptor.sections ?? []) {
     const name = model.fields

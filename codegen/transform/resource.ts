@@ -11,7 +11,7 @@ import { toFieldDescriptor, type FieldModel } from './field-model';
 import { formSchema } from './form-schema';
 import { filterFields, searchable, sortFields } from './list-capabilities';
 import type { ListEndpoint } from './list-endpoints';
-import { sectionId, titleId } from './message-ids';
+import { createId, sectionId, singularId, titleId } from './message-ids';
 import { resourceOperations } from './operations';
 import { titleFields } from './title-fields';
 import { uiSchema } from './ui-schema';
@@ -29,6 +29,8 @@ export interface ResourceContext {
 export interface ResourceModel {
   readonly descriptor: ResourceDescriptor;
   readonly fields: readonly FieldModel[];
+  /** The OpenAPI list's English `x-singular` / `x-create`, the catalogues' last resort. */
+  readonly names?: { readonly singular?: string; readonly create?: string };
 }
 
 /** Builds one resource; `options` is its OPTIONS answer, if any language has one. */
@@ -37,6 +39,10 @@ export function transformResource(
   options: OptionsMetadata | undefined,
   ctx: ResourceContext,
 ): ResourceModel {
+  // Named when the OPTIONS answer or the OpenAPI list says (**Joule** `x-singular`,
+  // `x-create`); the catalogues take each language's text from that language's OPTIONS.
+  const singular = options?.singular ?? endpoint.list.singular;
+  const create = options?.create ?? endpoint.list.create;
   const fields = withEmbeddedTitles(
     transformFields(
       { resource: endpoint.name, schemas: ctx.doc.schemas, resources: ctx.resources },
@@ -57,6 +63,8 @@ export function transformResource(
     path: endpoint.path,
     privilege: endpoint.list.privilege ?? null,
     title: titleId(endpoint.name),
+    ...(singular !== undefined && { singular: singularId(endpoint.name) }),
+    ...(create !== undefined && { create: createId(endpoint.name) }),
     idField: id,
     titleFields: title,
     fields: fields.map(toFieldDescriptor),
@@ -65,13 +73,23 @@ export function transformResource(
     filterFields: filterFields(endpoint.list, fields, id),
     searchable: searchable(endpoint.list),
     parent: parentField(endpoint.list, fields),
+    ...(listedIn(endpoint.list, ctx.resources).length > 0 && {
+      listedIn: listedIn(endpoint.list, ctx.resources),
+    }),
     operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds),
     ...(sections.length > 0 ? { sections } : {}),
     ...(conditions.length > 0 ? { conditions } : {}),
     formSchema: formSchema(fields, conditions),
     uiSchema: uiSchema(fields),
   };
-  return { descriptor, fields };
+  return {
+    descriptor,
+    fields,
+    names: {
+      ...(endpoint.list.singular !== undefined && { singular: endpoint.list.singular }),
+      ...(endpoint.list.create !== undefined && { create: endpoint.list.create }),
+    },
+  };
 }
 
 /**
@@ -137,6 +155,16 @@ export function parentField(list: OperationObject, fields: readonly FieldModel[]
   const parent = list.parent;
   if (parent === undefined) return null;
   return fields.some((f) => f.name === parent && f.kind === 'reference') ? parent : null;
+}
+
+/** The list's `x-listed-in` entries that name a known resource. */
+export function listedIn(
+  list: OperationObject,
+  resources: ReadonlySet<string>,
+): { resource: string; filter: string }[] {
+  return (list.listedIn ?? [])
+    .filter((entry) => resources.has(entry.resource))
+    .map((entry) => ({ resource: entry.resource, filter: entry.filter }));
 }
 
 /** The list's `x-title-fields` when all name fields of the resource, else undefined. */

@@ -50,7 +50,7 @@ export const PRIVILEGES: readonly PrivilegeInfo[] = [
   { value: 'FUSES', label: text('Fuses', 'Jističe'), group: AREA.prices },
   { value: 'OBISES', label: text('OBIS codes', 'OBIS kódy'), group: AREA.devices },
   { value: 'REPORTS', label: text('Reports', 'Reporty'), group: AREA.settings },
-  { value: 'UTILITIES', label: text('Utilities', 'Utility'), group: AREA.settings },
+  { value: 'UTILITIES', label: text('Utilities', 'Energetické společnosti'), group: AREA.settings },
   { value: 'SETTINGS', label: text('Settings', 'Nastavení'), group: AREA.settings },
   { value: 'BILLING', label: text('Billing', 'Fakturace'), group: AREA.billing },
 ];

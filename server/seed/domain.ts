@@ -7,7 +7,7 @@
  * it is empty, so running the seed again changes nothing. A fixed pseudo-random sequence
  * makes every run produce the same rows.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import {
@@ -188,12 +188,24 @@ export async function seedDomain(
         { name: 'Elektřina Spot' },
         { name: 'Výkup FVE' },
       ]);
+  if (await isEmptyTable(db, pricelists))
+    await db.insert(pricelists).values([
+      { name: 'Ceník 2024', validFrom: '2024-01-01', validTo: '2024-12-31' },
+      { name: 'Ceník 2025', validFrom: '2025-01-01', validTo: null },
+    ]);
   if (await isEmptyTable(db, tariffs)) {
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
+    // The 2025 tariffs belong to the 2025 price list.
+    const [priceList] = await db
+      .select({ id: pricelists.id })
+      .from(pricelists)
+      .where(eq(pricelists.validFrom, '2025-01-01'))
+      .limit(1);
     const rates = ['D01d', 'D02d', 'D25d', 'D26d', 'D45d', 'D56d', 'D57d', 'D61d'];
     await db.insert(tariffs).values(
       rates.map((code, index) => ({
         product: product!.id,
+        priceList: priceList?.id ?? null,
         code,
         distributionPerMwhHt: `${2100 + index * 85}.00`,
         distributionPerMwhLt: index < 2 ? null : `${180 + index * 12}.50`,
@@ -215,14 +227,27 @@ export async function seedDomain(
   }
   if (await isEmptyTable(db, discounts))
     await db.insert(discounts).values([
-      { name: 'Věrnostní sleva 5 %', validFrom: '2024-01-01', validTo: null },
-      { name: 'Jarní akce', validFrom: '2025-03-01', validTo: '2025-05-31' },
-      { name: 'Sleva pro seniory', validFrom: '2024-07-01', validTo: '2026-06-30' },
-    ]);
-  if (await isEmptyTable(db, pricelists))
-    await db.insert(pricelists).values([
-      { name: 'Ceník 2024', validFrom: '2024-01-01', validTo: '2024-12-31' },
-      { name: 'Ceník 2025', validFrom: '2025-01-01', validTo: null },
+      {
+        name: 'Věrnostní sleva 5 %',
+        validFrom: '2024-01-01',
+        validTo: null,
+        percent: '5.00',
+        appliesTo: 'energy',
+      },
+      {
+        name: 'Jarní akce',
+        validFrom: '2025-03-01',
+        validTo: '2025-05-31',
+        percent: '10.00',
+        appliesTo: 'energy',
+      },
+      {
+        name: 'Sleva pro seniory',
+        validFrom: '2024-07-01',
+        validTo: '2026-06-30',
+        percent: '3.00',
+        appliesTo: 'bill',
+      },
     ]);
   if (await isEmptyTable(db, reports))
     await db

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { descriptors } from '../generated/descriptors';
-import { buildMenus } from './menus';
+import { buildMenus, pageTitleId } from './menus';
+import cs from '../../locales/cs.json';
+import en from '../../locales/en.json';
 import { groups } from '../../overrides/groups';
 import { fakeDescriptor } from './test-descriptors';
 
@@ -168,5 +170,26 @@ describe('buildMenus (SPEC §2)', () => {
       const menus = buildMenus([fakeDescriptor('fuses', 'FUSES')], () => true, groups);
       expect(names(menus.settings)).toEqual(['fuses', 'settings']);
     });
+  });
+});
+
+describe('pageTitleId: a page is titled as the menu entry that opens it (SPEC §2)', () => {
+  const menus = buildMenus(descriptors, () => true, groups);
+  const entries = [...menus.main, ...menus.settings];
+
+  it.each(descriptors.map((d) => [d.name, d] as const))('%s', (name, descriptor) => {
+    const entry = entries.find((e) => e.name === name);
+    if (entry) expect(pageTitleId(descriptor)).toBe(entry.label);
+  });
+
+  it.each([
+    ['pricelists', 'Ceník', 'Price list'],
+    ['tariffdevices', 'Zařízení', 'Devices'],
+  ])('%s reads %s / %s', (name, czech, english) => {
+    const descriptor = descriptors.find((d) => d.name === name);
+    expect(descriptor).toBeDefined();
+    const id = pageTitleId(descriptor!) as keyof typeof cs & keyof typeof en;
+    expect(cs[id]).toBe(czech);
+    expect(en[id]).toBe(english);
   });
 });

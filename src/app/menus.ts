@@ -89,6 +89,17 @@ function entry(descriptor: MenuSource, known: Known | undefined): MenuEntry {
 }
 
 /**
+ * The message id of a resource's page title (the route's and the heading's): its menu
+ * entry's label when SPEC §2 names the entry (menu "Ceník" opens "Ceník", not "Ceníky";
+ * "Zařízení", not "Tarifní zařízení"), else the descriptor's title, which its menu entry
+ * shows too. So a page is always titled as the entry that opens it.
+ */
+export function pageTitleId(descriptor: Pick<ResourceDescriptor, 'name' | 'title'>): string {
+  const known = mainMenu.get(descriptor.name) ?? settingsMenu.get(descriptor.name);
+  return known?.label ?? descriptor.title;
+}
+
+/**
  * The menus for a user: `mayUse(privilege)` answers whether the user may 'use' a
  * privilege (null: a resource without a known privilege, open to every signed-in user).
  * A group (e.g. Utilities) is one entry in place of its member resources; it is shown when

@@ -17,6 +17,7 @@ import {
   screenOverride,
 } from '../resources';
 import { canUse, useAbility, useCurrentUser } from '../auth';
+import { pageTitleId } from './menus';
 import { notify } from './notifications/notify';
 import { getQueryClient } from './query-client';
 import { createResourceEventHandler } from './notifications/resource-events';
@@ -32,7 +33,8 @@ const mergedByName = mergeOverrides(descriptorsByName, overrides);
  */
 export const onResourceEvent = createResourceEventHandler({
   resourceTitles: Object.fromEntries(
-    merged.map((descriptor) => [descriptor.name, descriptor.title]),
+    // "Zákazník: záznam „…“ byl uložen": one row's name when the back-end gives it.
+    merged.map((descriptor) => [descriptor.name, descriptor.singular ?? descriptor.title]),
   ),
   notify,
   showSnackbar,
@@ -81,10 +83,14 @@ function ScreenRegistry({
  * page an override puts in its place (`screen`, e.g. the reports).
  */
 function ResourceScreen({ descriptor }: ResourceScreenProps) {
-  const Screen = screenOverride(descriptor, overrides, mergedByName)?.component ?? ResourcePage;
+  const Screen = screenOverride(descriptor, overrides, mergedByName)?.component;
   return (
     <ScreenRegistry mayUse={useMayUse()}>
-      <Screen descriptor={descriptor} />
+      {Screen ? (
+        <Screen descriptor={descriptor} />
+      ) : (
+        <ResourcePage descriptor={descriptor} title={pageTitleId(descriptor)} />
+      )}
     </ScreenRegistry>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { ensureSession, getSession, logout, refreshDecision } from '../auth';
 import { ErrorPage } from './error-page';
 import { guard, LOGIN_PATH, requireUser } from './guards';
-import { reservedPaths } from './menus';
+import { pageTitleId, reservedPaths } from './menus';
 import { loadResourceRegistry, type LoadRegistry, type ResourceRegistry } from './registry';
 import { PageLoading, Root } from './root';
 import type { RouteHandle } from './title';
@@ -167,7 +167,7 @@ export function resourceRoute(
     id: `resource:${descriptor.name}`,
     // `/<name>/42` (and deeper) opens a row's dialog over the list (issue 17, record-path.tsx).
     path: `${descriptor.name}/*`,
-    handle: handle(descriptor.title),
+    handle: handle(pageTitleId(descriptor)),
     loader: async (args) => {
       const params = new URL(args.request.url).searchParams;
       // The first rows are fetched while the screen's code loads, not after it renders; with

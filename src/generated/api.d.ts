@@ -1562,7 +1562,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Titles of tariff devices, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    /** @description Titles of devices, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
     get: operations['tariffdevices_titles'];
     put?: never;
     post?: never;
@@ -1814,6 +1814,13 @@ export interface components {
      * @enum {string}
      */
     AddressTypeEnum: 'permanent' | 'billing' | 'correspondence' | 'supply';
+    /**
+     * @description * `energy` - Energy (supplier’s part)
+     *     * `distribution` - Distribution
+     *     * `bill` - Whole bill
+     * @enum {string}
+     */
+    AppliesToEnum: 'energy' | 'distribution' | 'bill';
     AuditEntry: {
       readonly id: number;
       /** Format: date-time */
@@ -2184,6 +2191,10 @@ export interface components {
       valid_from: string;
       /** Format: date */
       valid_to?: string | null;
+      /** Format: decimal */
+      percent: string;
+      /** @default bill */
+      applies_to: components['schemas']['AppliesToEnum'];
     };
     /**
      * @description * `D01d` - D01d – single rate, low consumption
@@ -2847,6 +2858,10 @@ export interface components {
       valid_from?: string;
       /** Format: date */
       valid_to?: string | null;
+      /** Format: decimal */
+      percent?: string;
+      /** @default bill */
+      applies_to: components['schemas']['AppliesToEnum'];
     };
     PatchedDistributor: {
       readonly id?: number;
@@ -3036,6 +3051,9 @@ export interface components {
       product?: number;
       /** @description Title of the row product references (null when none or untitled). */
       readonly product_title?: string | null;
+      price_list?: number | null;
+      /** @description Title of the row price_list references (null when none or untitled). */
+      readonly price_list_title?: string | null;
       code?: string;
       /** Format: decimal */
       distribution_per_mwh_ht?: string | null;
@@ -3357,6 +3375,9 @@ export interface components {
       product: number;
       /** @description Title of the row product references (null when none or untitled). */
       readonly product_title: string | null;
+      price_list?: number | null;
+      /** @description Title of the row price_list references (null when none or untitled). */
+      readonly price_list_title: string | null;
       code: string;
       /** Format: decimal */
       distribution_per_mwh_ht?: string | null;
@@ -8003,7 +8024,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;
@@ -8025,7 +8046,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;
@@ -8051,7 +8072,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;
@@ -8072,7 +8093,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;
@@ -8132,7 +8153,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description A unique integer value identifying this tariff device. */
+        /** @description A unique integer value identifying this device. */
         id: number;
       };
       cookie?: never;

@@ -8,6 +8,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/addresses/',
     privilege: 'CUSTOMERS',
     title: 'resource.addresses.title',
+    singular: 'resource.addresses.singular',
+    create: 'resource.addresses.create',
     idField: 'id',
     titleFields: ['street', 'city'],
     fields: [
@@ -184,6 +186,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/billing-runs/',
     privilege: 'BILLING',
     title: 'resource.billing-runs.title',
+    singular: 'resource.billing-runs.singular',
+    create: 'resource.billing-runs.create',
     idField: 'id',
     titleFields: ['id'],
     fields: [
@@ -273,6 +277,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/collectors/',
     privilege: 'COLLECTORS',
     title: 'resource.collectors.title',
+    singular: 'resource.collectors.singular',
+    create: 'resource.collectors.create',
     idField: 'id',
     titleFields: ['serial_number', 'name'],
     fields: [
@@ -384,6 +390,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/contracts/',
     privilege: 'CONTRACTS',
     title: 'resource.contracts.title',
+    singular: 'resource.contracts.singular',
+    create: 'resource.contracts.create',
     idField: 'id',
     titleFields: ['contract_no'],
     fields: [
@@ -659,6 +667,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/customers/',
     privilege: 'CUSTOMERS',
     title: 'resource.customers.title',
+    singular: 'resource.customers.singular',
+    create: 'resource.customers.create',
     idField: 'id',
     titleFields: ['customer_no', 'company_name', 'last_name', 'first_name'],
     fields: [
@@ -984,6 +994,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/discounts/',
     privilege: 'DISCOUNTS',
     title: 'resource.discounts.title',
+    singular: 'resource.discounts.singular',
+    create: 'resource.discounts.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -1020,10 +1032,39 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
       },
+      {
+        name: 'percent',
+        kind: 'decimal',
+        label: 'resource.discounts.field.percent.label',
+        required: true,
+        readOnly: false,
+        nullable: false,
+        minValue: 0,
+        maxValue: 100,
+        maxDigits: 5,
+        decimalPlaces: 2,
+      },
+      {
+        name: 'applies_to',
+        kind: 'choice',
+        label: 'resource.discounts.field.applies_to.label',
+        required: false,
+        readOnly: false,
+        nullable: false,
+        default: 'bill',
+        choices: [
+          { value: 'energy', label: 'resource.discounts.field.applies_to.choice.energy' },
+          {
+            value: 'distribution',
+            label: 'resource.discounts.field.applies_to.choice.distribution',
+          },
+          { value: 'bill', label: 'resource.discounts.field.applies_to.choice.bill' },
+        ],
+      },
     ],
-    columns: ['name', 'valid_from', 'valid_to'],
-    sortFields: ['id', 'name', 'valid_from', 'valid_to'],
-    filterFields: ['name', 'valid_from', 'valid_to'],
+    columns: ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
+    sortFields: ['id', 'name', 'valid_from', 'valid_to', 'percent'],
+    filterFields: ['name', 'valid_from', 'valid_to', 'applies_to'],
     searchable: true,
     parent: null,
     operations: {
@@ -1041,11 +1082,13 @@ export const descriptors: readonly ResourceDescriptor[] = [
         name: { type: 'string', maxLength: 100 },
         valid_from: { type: 'string', format: 'date' },
         valid_to: { type: ['string', 'null'], format: 'date' },
+        percent: { type: 'string', pattern: '^-?\\d{0,3}(?:\\.\\d{0,2})?$' },
+        applies_to: { type: 'string', enum: ['energy', 'distribution', 'bill'] },
       },
-      required: ['name', 'valid_from'],
+      required: ['name', 'valid_from', 'percent'],
     },
     uiSchema: {
-      'ui:order': ['name', 'valid_from', 'valid_to'],
+      'ui:order': ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
       name: {
         'ui:widget': 'text',
         'ui:options': { labelId: 'resource.discounts.field.name.label' },
@@ -1058,6 +1101,24 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'ui:widget': 'date',
         'ui:options': { labelId: 'resource.discounts.field.valid_to.label' },
       },
+      percent: {
+        'ui:widget': 'decimal',
+        'ui:options': { labelId: 'resource.discounts.field.percent.label' },
+      },
+      applies_to: {
+        'ui:widget': 'select',
+        'ui:options': {
+          labelId: 'resource.discounts.field.applies_to.label',
+          choices: [
+            { value: 'energy', label: 'resource.discounts.field.applies_to.choice.energy' },
+            {
+              value: 'distribution',
+              label: 'resource.discounts.field.applies_to.choice.distribution',
+            },
+            { value: 'bill', label: 'resource.discounts.field.applies_to.choice.bill' },
+          ],
+        },
+      },
     },
   },
   {
@@ -1065,6 +1126,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/distributors/',
     privilege: 'UTILITIES',
     title: 'resource.distributors.title',
+    singular: 'resource.distributors.singular',
+    create: 'resource.distributors.create',
     idField: 'id',
     titleFields: ['code', 'name'],
     fields: [
@@ -1134,6 +1197,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/fuses/',
     privilege: 'FUSES',
     title: 'resource.fuses.title',
+    singular: 'resource.fuses.singular',
+    create: 'resource.fuses.create',
     idField: 'id',
     titleFields: ['text'],
     fields: [
@@ -1265,6 +1330,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/invoices/',
     privilege: 'BILLING',
     title: 'resource.invoices.title',
+    singular: 'resource.invoices.singular',
+    create: 'resource.invoices.create',
     idField: 'id',
     titleFields: ['number', 'variable_symbol'],
     fields: [
@@ -1503,8 +1570,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/measurements/',
     privilege: 'TARIFF',
     title: 'resource.measurements.title',
+    singular: 'resource.measurements.singular',
+    create: 'resource.measurements.create',
     idField: 'id',
-    titleFields: ['id'],
+    titleFields: ['tariff_device', 'timestamp_received'],
     fields: [
       {
         name: 'id',
@@ -1627,6 +1696,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/obises/',
     privilege: 'OBISES',
     title: 'resource.obises.title',
+    singular: 'resource.obises.singular',
+    create: 'resource.obises.create',
     idField: 'id',
     titleFields: ['obis'],
     fields: [
@@ -1722,8 +1793,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/payments/',
     privilege: 'CONTRACTS',
     title: 'resource.payments.title',
+    singular: 'resource.payments.singular',
+    create: 'resource.payments.create',
     idField: 'id',
-    titleFields: ['id'],
+    titleFields: ['type', 'amount', 'ts'],
     fields: [
       {
         name: 'id',
@@ -1777,7 +1850,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
       },
     ],
-    columns: ['contract', 'type', 'amount', 'ts'],
+    columns: ['type', 'amount', 'ts', 'contract'],
     sortFields: ['id', 'contract', 'type', 'amount', 'ts'],
     filterFields: ['contract', 'type', 'ts'],
     searchable: false,
@@ -1831,6 +1904,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/points/',
     privilege: 'POINTS',
     title: 'resource.points.title',
+    singular: 'resource.points.singular',
+    create: 'resource.points.create',
     idField: 'id',
     titleFields: ['pod_no', 'name'],
     fields: [
@@ -1954,6 +2029,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
     filterFields: ['contract', 'ean', 'city', 'zip_code', 'country'],
     searchable: true,
     parent: null,
+    listedIn: [
+      { resource: 'contracts', filter: 'contract' },
+      { resource: 'customers', filter: 'customer' },
+    ],
     operations: {
       list: true,
       create: true,
@@ -2036,6 +2115,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/pricelists/',
     privilege: 'PRICELISTS',
     title: 'resource.pricelists.title',
+    singular: 'resource.pricelists.singular',
+    create: 'resource.pricelists.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -2117,6 +2198,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/products/',
     privilege: 'PRODUCTS',
     title: 'resource.products.title',
+    singular: 'resource.products.singular',
+    create: 'resource.products.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -2170,6 +2253,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/reports/',
     privilege: 'REPORTS',
     title: 'resource.reports.title',
+    singular: 'resource.reports.singular',
+    create: 'resource.reports.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -2221,6 +2306,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/roles/',
     privilege: 'ROLES',
     title: 'resource.roles.title',
+    singular: 'resource.roles.singular',
+    create: 'resource.roles.create',
     idField: 'id',
     titleFields: ['name'],
     fields: [
@@ -2500,8 +2587,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/specifications/',
     privilege: 'POINTS',
     title: 'resource.specifications.title',
+    singular: 'resource.specifications.singular',
+    create: 'resource.specifications.create',
     idField: 'id',
-    titleFields: ['producer_name'],
+    titleFields: ['point', 'valid_from', 'valid_to'],
     fields: [
       {
         name: 'id',
@@ -2784,14 +2873,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
       },
     ],
     columns: [
-      'producer_name',
       'point',
+      'valid_from',
+      'valid_to',
       'tariff_device',
       'state',
       'parent_specification',
-      'valid_from',
-      'valid_to',
       'distribution_tariff_code',
+      'energy_distributor',
     ],
     sortFields: ['id', 'point', 'valid_from', 'valid_to', 'state', 'distribution_tariff_code'],
     filterFields: [
@@ -3090,6 +3179,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/suppliers/',
     privilege: 'UTILITIES',
     title: 'resource.suppliers.title',
+    singular: 'resource.suppliers.singular',
+    create: 'resource.suppliers.create',
     idField: 'id',
     titleFields: ['code', 'name'],
     fields: [
@@ -3159,6 +3250,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/tariffdevices/',
     privilege: 'TARIFF',
     title: 'resource.tariffdevices.title',
+    singular: 'resource.tariffdevices.singular',
+    create: 'resource.tariffdevices.create',
     idField: 'id',
     titleFields: ['serial_number', 'name'],
     fields: [
@@ -3335,6 +3428,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/tariffs/',
     privilege: 'TARIFFS',
     title: 'resource.tariffs.title',
+    singular: 'resource.tariffs.singular',
+    create: 'resource.tariffs.create',
     idField: 'id',
     titleFields: ['code'],
     fields: [
@@ -3355,6 +3450,16 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         reference: 'products',
         titleField: 'product_title',
+      },
+      {
+        name: 'price_list',
+        kind: 'reference',
+        label: 'resource.tariffs.field.price_list.label',
+        required: false,
+        readOnly: false,
+        nullable: true,
+        reference: 'pricelists',
+        titleField: 'price_list_title',
       },
       {
         name: 'code',
@@ -3568,9 +3673,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
       'distribution_per_mwh_ht',
     ],
     sortFields: ['id', 'code', 'product', 'valid_from', 'valid_to', 'price'],
-    filterFields: ['product', 'code'],
+    filterFields: ['product', 'price_list', 'code'],
     searchable: true,
     parent: null,
+    listedIn: [{ resource: 'pricelists', filter: 'price_list' }],
     operations: {
       list: true,
       create: true,
@@ -3584,6 +3690,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       type: 'object',
       properties: {
         product: { type: 'integer' },
+        price_list: { type: ['integer', 'null'] },
         code: { type: 'string', maxLength: 20 },
         distribution_per_mwh_ht: {
           type: ['string', 'null'],
@@ -3629,6 +3736,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     uiSchema: {
       'ui:order': [
         'product',
+        'price_list',
         'code',
         'distribution_per_mwh_ht',
         'distribution_per_mwh_lt',
@@ -3651,6 +3759,13 @@ export const descriptors: readonly ResourceDescriptor[] = [
       product: {
         'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.tariffs.field.product.label', reference: 'products' },
+      },
+      price_list: {
+        'ui:widget': 'reference',
+        'ui:options': {
+          labelId: 'resource.tariffs.field.price_list.label',
+          reference: 'pricelists',
+        },
       },
       code: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.tariffs.field.code.label' } },
       distribution_per_mwh_ht: {
@@ -3728,6 +3843,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     path: '/users/',
     privilege: 'USERS',
     title: 'resource.users.title',
+    singular: 'resource.users.singular',
+    create: 'resource.users.create',
     idField: 'id',
     titleFields: ['email'],
     fields: [

@@ -153,3 +153,42 @@ describe('ResourcePage filters', () => {
     expect(screen.getByLabelText('Platnost od od')).toHaveProperty('value', '');
   });
 });
+
+describe('date filters with pickers (issue 17)', () => {
+  it('labels the bounds from / to, takes a typed YYYY-MM-DD and shows the Czech format', async () => {
+    renderPage('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    const from = screen.getByLabelText('Platnost od od');
+    expect(from.getAttribute('type')).toBe('text');
+    expect(from.getAttribute('placeholder')).toBe('RRRR-MM-DD');
+    await userEvent.type(from, '2025-02');
+    // Not wrong while typing, and nothing sent yet.
+    expect(from.getAttribute('aria-invalid')).toBeNull();
+    await userEvent.type(from, '-03');
+    await waitFor(() => expect(url()).toBe('?gte=valid_from=2025-02-03'));
+  });
+
+  it('picks a bound in the calendar in the app language', async () => {
+    renderPage('/?gte=valid_from=2025-01-01');
+    const to = await screen.findByLabelText('Platnost od do');
+    const group = to.closest('.bp6-input-group') as HTMLElement;
+    await userEvent.click(within(group).getByRole('button', { name: 'Kalendář' }));
+    expect((await screen.findAllByText(/^po$/i, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    const fifteenth = [...document.querySelectorAll<HTMLElement>('.rdp-day')].find(
+      (cell) => cell.textContent === '15',
+    );
+    await userEvent.click(fifteenth as HTMLElement);
+    await waitFor(() => expect(url()).toMatch(/lte=valid_from=\d{4}-\d{2}-15$/));
+    expect((to as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-15$/);
+  });
+
+  it('marks a malformed date once left, and does not send it', async () => {
+    renderPage('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    const from = screen.getByLabelText('Platnost od od');
+    await userEvent.type(from, '31.12.2025');
+    await userEvent.tab();
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(url()).toBe('');
+  });
+});

@@ -28,6 +28,11 @@ export interface ResourcePageProps {
    * @default 1
    */
   readonly headingLevel?: 1 | 2;
+  /**
+   * Message id of the heading, e.g. the menu entry's label that opened the page (SPEC §2).
+   * @default the descriptor's `title`
+   */
+  readonly title?: string;
 }
 
 /** The page's own rows are named right below its route: `/customers/42`. */
@@ -43,7 +48,11 @@ const PRELOAD_AFTER_MS = 1500;
  * Needs a react-router, a QueryClientProvider, an IntlProvider and Blueprint's
  * OverlaysProvider above it.
  */
-export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps) {
+export function ResourcePage({
+  descriptor,
+  headingLevel = 1,
+  title: titleId = descriptor.title,
+}: ResourcePageProps) {
   const Heading = headingLevel === 1 ? H1 : H2;
   const intl = useIntl();
   const list = useResourceList(descriptor);
@@ -54,7 +63,7 @@ export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps
   const { target: dialog, open: openDialog } = record;
   const { idField, operations } = descriptor;
   const canOpen = operations.retrieve || operations.update;
-  const title = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
+  const title = intl.formatMessage({ id: titleId, defaultMessage: descriptor.name });
   const filters = useMemo(() => filterSpecs(descriptor), [descriptor]);
   const filterCount = activeFilterCount(list.state);
   const filterBarId = useId();
@@ -127,7 +136,11 @@ export function ResourcePage({ descriptor, headingLevel = 1 }: ResourcePageProps
           <Button
             intent="primary"
             icon="plus"
-            text={intl.formatMessage(messages.create)}
+            text={
+              descriptor.create
+                ? intl.formatMessage({ id: descriptor.create, defaultMessage: descriptor.name })
+                : intl.formatMessage(messages.create)
+            }
             onPointerEnter={() => void preloadResourceDialog()}
             onClick={() => openDialog(null)}
           />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FieldDescriptor } from './descriptor';
 import { rowTitle } from './row-title';
 
 const person = { idField: 'id', titleFields: ['title_before', 'first_name', 'last_name'] };
@@ -24,5 +25,51 @@ describe.each([
 describe('rowTitle without title fields', () => {
   it('uses the id', () => {
     expect(rowTitle({ idField: 'code', titleFields: [] }, { code: 'X1' })).toBe('#X1');
+  });
+});
+
+const field = (name: string, kind: FieldDescriptor['kind'], extra = {}): FieldDescriptor => ({
+  name,
+  kind,
+  label: `resource.x.field.${name}.label`,
+  required: false,
+  readOnly: false,
+  nullable: true,
+  ...extra,
+});
+
+const measurements = {
+  idField: 'id',
+  titleFields: ['tariff_device', 'timestamp_received'],
+  fields: [
+    field('tariff_device', 'reference', {
+      reference: 'tariffdevices',
+      titleField: 'tariff_device_title',
+    }),
+    field('timestamp_received', 'datetime'),
+  ],
+};
+
+describe('rowTitle of references and formatted parts', () => {
+  it('names a reference by the title the server embeds, never by its id', () => {
+    const row = {
+      id: 73001,
+      tariff_device: 8,
+      tariff_device_title: 'SN-1 Elektroměr',
+      timestamp_received: '2025-01-01T10:00:00Z',
+    };
+    expect(rowTitle(measurements, row)).toBe('SN-1 Elektroměr 2025-01-01T10:00:00Z');
+    expect(rowTitle(measurements, row, (_f, value) => `<${String(value)}>`)).toBe(
+      'SN-1 Elektroměr <2025-01-01T10:00:00Z>',
+    );
+  });
+
+  it('leaves a reference without an embedded title out (plain DRF), else #id', () => {
+    const drf = {
+      ...measurements,
+      fields: [field('tariff_device', 'reference', { reference: 'tariffdevices' })],
+      titleFields: ['tariff_device'],
+    };
+    expect(rowTitle(drf, { id: 5, tariff_device: 8 })).toBe('#5');
   });
 });

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor, ResourceRow } from './descriptor';
+import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from './descriptor';
 
 function part(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -8,18 +8,40 @@ function part(value: unknown): string {
 }
 
 /**
+ * How a title part is written for people (a choice by its name, a date-time in the
+ * language's format); `''` leaves the part out. See `useTitleFormat`.
+ */
+export type TitleFormat = (field: FieldDescriptor, value: unknown) => string;
+
+/** What {@link rowTitle} reads of a descriptor: `fields` lets it name references. */
+export type TitledDescriptor = Pick<ResourceDescriptor, 'titleFields' | 'idField'> & {
+  readonly fields?: readonly FieldDescriptor[];
+};
+
+/**
  * The name people know a row by: its descriptor's `titleFields` joined by spaces, empty
- * parts left out (a customer without a company name is still "Jan Novák"). Falls back to
- * `#<id>` when every title field is empty, so a row is never nameless.
+ * parts left out (a customer without a company name is still "Jan Novák"). A reference
+ * part reads the referenced row's title the server embeds beside it (`titleField`, e.g. a
+ * reading's device), never its id; `format` writes the other parts for people (choices
+ * by name, dates localized), else they are taken as they are. Falls back to `#<id>` when
+ * every title field is empty, so a row is never nameless.
  *
  * @example rowTitle(customers, { id: 7, first_name: 'Jan', last_name: 'Novák' }) // 'Jan Novák'
  */
 export function rowTitle(
-  descriptor: Pick<ResourceDescriptor, 'titleFields' | 'idField'>,
+  descriptor: TitledDescriptor,
   row: ResourceRow,
+  format?: TitleFormat,
 ): string {
   const title = descriptor.titleFields
-    .map((field) => part(row[field]))
+    .map((name) => {
+      const field = descriptor.fields?.find((f) => f.name === name);
+      if (field?.kind === 'reference') {
+        // The embedded title when the server sends it; an id is no name for people.
+        return field.titleField !== undefined ? part(row[field.titleField]) : '';
+      }
+      return field && format ? format(field, row[name]).trim() : part(row[name]);
+    })
     .filter((text) => text !== '')
     .join(' ');
   return title || `#${part(row[descriptor.idField])}`;

@@ -55,14 +55,14 @@ const cruds: readonly Crud[] = [
   {
     resource: 'fuses',
     create: async (dialog, key) => {
-      await dialog.getByLabel('Text').fill(`E2E ${key} 1×20 A`);
+      await dialog.getByLabel('Designation').fill(`E2E ${key} 1×20 A`);
       await dialog.getByLabel('Main fuse, 1 phase: From (A)').fill('10');
       await dialog.getByLabel('Main fuse, 1 phase: To (A)').fill('20');
-      await dialog.getByLabel('Price for every A (CZK)').fill('4.35');
+      await dialog.getByLabel('Price per A per month (CZK)').fill('4.35');
     },
     created: (key) => `E2E ${key} 1×20 A`,
     edit: async (dialog, key) => {
-      await dialog.getByLabel('Text').fill(`E2E ${key} 1×25 A`);
+      await dialog.getByLabel('Designation').fill(`E2E ${key} 1×25 A`);
       await dialog.getByLabel('Main fuse, 1 phase: To (A)').fill('25');
     },
     edited: (key) => `E2E ${key} 1×25 A`,
@@ -266,7 +266,7 @@ test('a save over someone else’s change shows the conflict and reapplies mine'
   await page.goto('/fuses');
   await page.getByRole('row', { name: '3×50 A', exact: true }).click();
   const dialog = page.getByRole('dialog');
-  const price = dialog.getByLabel('Price for every A (CZK)');
+  const price = dialog.getByLabel('Price per A per month (CZK)');
   await expect(price).toHaveValue('13.05');
 
   // Meanwhile someone else changes the price.
@@ -276,7 +276,7 @@ test('a save over someone else’s change shows the conflict and reapplies mine'
   await dialog.getByRole('button', { name: 'Save' }).click();
   const conflict = dialog.getByRole('alert').filter({ hasText: 'Someone else changed' });
   await expect(conflict).toBeVisible();
-  const line = conflict.getByRole('row', { name: /Price for every A/ });
+  const line = conflict.getByRole('row', { name: /Price per A per month/ });
   await expect(line.getByRole('cell')).toHaveText([/14[.,]10/, /15[.,]20/]);
 
   await conflict.getByRole('button', { name: 'Reapply my changes to the current version' }).click();
@@ -319,8 +319,8 @@ test('a customer’s dialog lists its addresses and contracts and adds an addres
   const before = await addresses.getByRole('row').count();
 
   const street = `Zkušební ${uniqueDigits(6)}`;
-  await addresses.getByRole('button', { name: 'New: Addresses' }).click();
-  const created = page.getByRole('dialog', { name: 'Addresses: new record' });
+  await addresses.getByRole('button', { name: 'New address' }).click();
+  const created = page.getByRole('dialog', { name: 'New address' });
   // The parent is filled in: the address belongs to this customer.
   await expect(created.getByRole('combobox', { name: 'Customer' })).toHaveValue(/^Z100001 /);
   await created.getByLabel('Type').selectOption({ label: 'Billing' });
@@ -334,7 +334,7 @@ test('a customer’s dialog lists its addresses and contracts and adds an addres
   // Opened from the list, deleted again: the list follows.
   await addresses.getByRole('row', { name: new RegExp(street) }).click();
   await page
-    .getByRole('dialog', { name: new RegExp(`^Addresses: ${street}`) })
+    .getByRole('dialog', { name: new RegExp(`^Address: ${street}`) })
     .getByRole('button', { name: 'Delete' })
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

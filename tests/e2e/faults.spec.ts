@@ -49,7 +49,7 @@ async function openCustomer(page: Page, no: string) {
   await page.goto(`/customers?search=${no}`);
   const row = page.getByRole('row', { name: new RegExp(`^${no} `) });
   await row.click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(`^Customers: ${no}`) });
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Customer: ${no}`) });
   await expect(dialog.getByLabel('Company name')).toBeVisible();
   return dialog;
 }

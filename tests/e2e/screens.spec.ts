@@ -13,7 +13,7 @@ interface Screen {
   readonly label: string;
   /** The SPEC §2 route. */
   readonly path: string;
-  /** The page title before ' // Joule' (the descriptor's title) and the page heading. */
+  /** The page title before ' // Joule' (its menu entry's label) and the page heading. */
   readonly title: string;
   /** Set when the demo seed has no rows for it: the list may be empty, for this reason. */
   readonly unseeded?: string;
@@ -24,10 +24,10 @@ interface Screen {
 const screens: readonly Screen[] = [
   { menu: 'main', label: 'Customers', path: '/customers', title: 'Customers' },
   { menu: 'main', label: 'Contracts', path: '/contracts', title: 'Contracts' },
-  { menu: 'main', label: 'Points', path: '/points', title: 'Consumption points' },
-  { menu: 'main', label: 'Devices', path: '/tariffdevices', title: 'Tariff devices' },
+  { menu: 'main', label: 'Points', path: '/points', title: 'Points' },
+  { menu: 'main', label: 'Devices', path: '/tariffdevices', title: 'Devices' },
   { menu: 'main', label: 'Users', path: '/users', title: 'Users' },
-  { menu: 'settings', label: 'Price list', path: '/pricelists', title: 'Price lists' },
+  { menu: 'settings', label: 'Price list', path: '/pricelists', title: 'Price list' },
   { menu: 'settings', label: 'Tariffs', path: '/tariffs', title: 'Tariffs' },
   { menu: 'settings', label: 'Products', path: '/products', title: 'Products' },
   { menu: 'settings', label: 'Discounts', path: '/discounts', title: 'Discounts' },

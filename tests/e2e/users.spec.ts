@@ -32,7 +32,7 @@ test('admin creates a user with a role, finds, edits and deletes it', async ({ p
   await page.getByRole('button', { name: 'Notifications (1)' }).click();
   const notifications = page.getByRole('list', { name: 'Notifications' });
   await expect(notifications.getByRole('listitem')).toHaveText(
-    new RegExp(`Users: “${email.replace(/\./g, '\\.')}” was created\\.`),
+    new RegExp(`User: “${email.replace(/\./g, '\\.')}” was created\\.`),
   );
   await page.keyboard.press('Escape');
 

@@ -22,6 +22,10 @@ export const discounts = pgTable('discounts', {
   name: varchar('name', { length: 100 }).notNull(),
   validFrom: date('valid_from', { mode: 'string' }).notNull(),
   validTo: date('valid_to', { mode: 'string' }),
+  /** The discount in percent, 0–100. */
+  percent: numeric('percent', { precision: 5, scale: 2 }).notNull().default('0'),
+  /** What it reduces: `energy`, `distribution` or `bill` (the whole bill). */
+  appliesTo: varchar('applies_to', { length: 20 }).notNull().default('bill'),
 });
 
 /** Electricity suppliers (SPEC §3 Supplier). */

@@ -1,5 +1,5 @@
 import { date, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { products } from './settings';
+import { pricelists, products } from './settings';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
@@ -12,6 +12,8 @@ export const tariffs = pgTable(
       .notNull()
       .references(() => products.id),
     code: varchar('code', { length: 20 }).notNull(),
+    /** The price list the tariff belongs to (issue 17: a price list holds its tariffs). */
+    priceList: integer('price_list_id').references(() => pricelists.id),
     distributionPerMwhHt: money('distribution_per_mwh_ht'),
     distributionPerMwhLt: money('distribution_per_mwh_lt'),
     otherSvcSystem: money('other_svc_system'),
@@ -30,5 +32,8 @@ export const tariffs = pgTable(
     fuseFrom: integer('fuse_from'),
     fuseTo: integer('fuse_to'),
   },
-  (table) => [index('tariffs_product_idx').on(table.product)],
+  (table) => [
+    index('tariffs_product_idx').on(table.product),
+    index('tariffs_price_list_idx').on(table.priceList),
+  ],
 );

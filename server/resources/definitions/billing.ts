@@ -71,7 +71,11 @@ export const invoicesResource = defineResource({
   component: 'Invoice',
   privilege: 'BILLING',
   table: invoices,
-  labels: { singular: text('Invoice', 'Faktura'), plural: text('Invoices', 'Faktury') },
+  labels: {
+    singular: text('Invoice', 'Faktura'),
+    plural: text('Invoices', 'Faktury'),
+    create: text('New invoice', 'Nová faktura'),
+  },
   titleField: 'variable_symbol',
   titleFields: ['number', 'variable_symbol'],
   fields: {
@@ -175,6 +179,7 @@ export const billingRunsResource = defineResource({
   labels: {
     singular: text('Billing run', 'Fakturační běh'),
     plural: text('Billing runs', 'Fakturační běhy'),
+    create: text('New billing run', 'Nový fakturační běh'),
   },
   description: text(
     'Bill contracts due in a month: every active contract whose billing period ends in it.',

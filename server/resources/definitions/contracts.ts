@@ -67,7 +67,11 @@ export const contractsResource = defineResource({
   component: 'Contract',
   privilege: 'CONTRACTS',
   table: contracts,
-  labels: { singular: text('Contract', 'Smlouva'), plural: text('Contracts', 'Smlouvy') },
+  labels: {
+    singular: text('Contract', 'Smlouva'),
+    plural: text('Contracts', 'Smlouvy'),
+    create: text('New contract', 'Nová smlouva'),
+  },
   titleField: 'contract_no',
   parent: 'customer',
   fields: {
@@ -179,8 +183,14 @@ export const paymentsResource = defineResource({
   component: 'Payment',
   privilege: 'CONTRACTS',
   table: payments,
-  labels: { singular: text('Payment', 'Platba'), plural: text('Payments', 'Platby') },
+  labels: {
+    singular: text('Payment', 'Platba'),
+    plural: text('Payments', 'Platby'),
+    create: text('New payment', 'Nová platba'),
+  },
   titleField: 'ts',
+  // "Záloha 1 500,00 1. 3. 2025", never "Platby: 3" (issue 17).
+  titleFields: ['type', 'amount', 'ts'],
   parent: 'contract',
   fields: {
     id: idField(payments.id),

@@ -49,7 +49,11 @@ export const customersResource = defineResource({
   component: 'Customer',
   privilege: 'CUSTOMERS',
   table: customers,
-  labels: { singular: text('Customer', 'Zákazník'), plural: text('Customers', 'Zákazníci') },
+  labels: {
+    singular: text('Customer', 'Zákazník'),
+    plural: text('Customers', 'Zákazníci'),
+    create: text('New customer', 'Nový zákazník'),
+  },
   titleField: 'customer_no',
   titleFields: ['customer_no', 'company_name', 'last_name', 'first_name'],
   fields: {
@@ -162,7 +166,11 @@ export const addressesResource = defineResource({
   component: 'Address',
   privilege: 'CUSTOMERS',
   table: addresses,
-  labels: { singular: text('Address', 'Adresa'), plural: text('Addresses', 'Adresy') },
+  labels: {
+    singular: text('Address', 'Adresa'),
+    plural: text('Addresses', 'Adresy'),
+    create: text('New address', 'Nová adresa'),
+  },
   titleField: 'street',
   titleFields: ['street', 'city'],
   parent: 'customer',

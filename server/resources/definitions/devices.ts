@@ -34,8 +34,9 @@ export const tariffDevicesResource = defineResource({
   privilege: 'TARIFF',
   table: tariffDevices,
   labels: {
-    singular: text('Tariff device', 'Tarifní zařízení'),
-    plural: text('Tariff devices', 'Tarifní zařízení'),
+    singular: text('Device', 'Zařízení'),
+    plural: text('Devices', 'Zařízení'),
+    create: text('New device', 'Nové zařízení'),
   },
   titleField: 'serial_number',
   titleFields: ['serial_number', 'name'],
@@ -146,8 +147,14 @@ export const measurementsResource = defineResource({
   component: 'Measurement',
   privilege: 'TARIFF',
   table: measurements,
-  labels: { singular: text('Measurement', 'Odečet'), plural: text('Measurements', 'Odečty') },
+  labels: {
+    singular: text('Measurement', 'Odečet'),
+    plural: text('Measurements', 'Odečty'),
+    create: text('New measurement', 'Nový odečet'),
+  },
   titleField: 'timestamp_received',
+  // The device's serial number and the time, never "záznam „73001“" (issue 17).
+  titleFields: ['tariff_device', 'timestamp_received'],
   parent: 'tariff_device',
   // The never-decreasing rule below reads the device's other readings: writes of one
   // device's readings must not interleave (the bulk ingest locks the devices likewise).

@@ -427,3 +427,34 @@ describe('specifications', () => {
     expect(ranged.body.results.map((row: { state: string }) => row.state)).toEqual(['ended']);
   });
 });
+
+describe('a customer’s and a contract’s points (issue 17)', () => {
+  it('filters points by their contract’s customer and publishes where they are listed', async () => {
+    const points = await server.request('/points/?page_size=1', { token: admin });
+    const point = points.body.results[0];
+    const contract = await server.request(`/contracts/${point.contract}/`, { token: admin });
+    const customerId = contract.body.customer;
+    const ofCustomer = await server.request(
+      `/points/?filter=customer=${customerId}&page_size=9999`,
+      {
+        token: admin,
+      },
+    );
+    expect(ofCustomer.status).toBe(200);
+    expect(ofCustomer.body.results.map((row: { id: number }) => row.id)).toContain(point.id);
+    const contracts = await server.request(
+      `/contracts/?filter=customer=${customerId}&page_size=9999`,
+      { token: admin },
+    );
+    const ids = new Set(contracts.body.results.map((row: { id: number }) => row.id));
+    for (const row of ofCustomer.body.results) expect(ids.has(row.contract)).toBe(true);
+
+    const bad = await server.request('/points/?filter=customer=abc', { token: admin });
+    expect(bad.status).toBe(400);
+    const schema = await server.request('/schema/', { token: admin });
+    expect(schema.body.paths['/api/v1/points/'].get['x-listed-in']).toEqual([
+      { filter: 'contract', resource: 'contracts' },
+      { filter: 'customer', resource: 'customers' },
+    ]);
+  });
+});

@@ -141,6 +141,7 @@ export const pointsResource = defineResource({
   labels: {
     singular: text('Consumption point', 'Odběrné místo'),
     plural: text('Consumption points', 'Odběrná místa'),
+    create: text('New consumption point', 'Nové odběrné místo'),
   },
   titleField: 'ean',
   titleFields: ['pod_no', 'name'],
@@ -217,6 +218,16 @@ export const pointsResource = defineResource({
   ],
   sortFields: ['id', 'ean', 'name', 'contract', 'city', 'zip_code'],
   filterFields: ['contract', 'ean', 'city', 'zip_code', 'country'],
+  // A customer's points are those of its contracts.
+  relatedFilters: {
+    customer: {
+      reference: 'customers',
+      where: (id) =>
+        sql`${points.contract} in (select ${contracts.id} from ${contracts} where ${contracts.customer} = ${id})`,
+    },
+  },
+  // Listed in the contract's and the customer's dialog (issue 17), with their own page too.
+  listedIn: ['contract', 'customer'],
   ordering: ['ean'],
 });
 
@@ -324,8 +335,11 @@ export const specificationsResource = defineResource({
   labels: {
     singular: text('Specification', 'Specifikace'),
     plural: text('Specifications', 'Specifikace'),
+    create: text('New specification', 'Nová specifikace'),
   },
   titleField: 'valid_from',
+  // The point (its title) and the validity, never "Specifikace: #201" (issue 17).
+  titleFields: ['point', 'valid_from', 'valid_to'],
   fields: {
     id: idField(specifications.id),
     point: {

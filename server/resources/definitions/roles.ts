@@ -19,7 +19,11 @@ export const rolesResource = defineResource({
   component: 'Role',
   privilege: 'ROLES',
   table: roles,
-  labels: { singular: text('Role', 'Role'), plural: text('Roles', 'Role') },
+  labels: {
+    singular: text('Role', 'Role'),
+    plural: text('Roles', 'Role'),
+    create: text('New role', 'Nová role'),
+  },
   titleField: 'name',
   fields: {
     id: idField(roles.id),

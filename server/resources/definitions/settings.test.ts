@@ -16,7 +16,13 @@ afterAll(() => server.close());
 const CASES: Record<string, { create: Record<string, unknown>; patch: Record<string, unknown> }> = {
   products: { create: { name: 'Elektřina Fix' }, patch: { name: 'Elektřina Fix 2' } },
   discounts: {
-    create: { name: 'Věrnostní', valid_from: '2025-01-01', valid_to: null },
+    create: {
+      name: 'Věrnostní',
+      valid_from: '2025-01-01',
+      valid_to: null,
+      percent: '5.00',
+      applies_to: 'energy',
+    },
     patch: { valid_to: '2025-12-31' },
   },
   suppliers: { create: { name: 'Joule Energie', code: '8591824' }, patch: { code: 'JOULE' } },
@@ -103,7 +109,12 @@ describe('validity periods', () => {
   it.each(['discounts', 'pricelists'])(
     '%s: valid_to before valid_from → 400 in en and cs',
     async (name) => {
-      const body = { name: 'Zpětná', valid_from: '2025-02-01', valid_to: '2025-01-31' };
+      const body = {
+        name: 'Zpětná',
+        valid_from: '2025-02-01',
+        valid_to: '2025-01-31',
+        ...(name === 'discounts' && { percent: '5' }),
+      };
       const en = await post(name, body);
       expect(en.status).toBe(400);
       expect(en.body).toEqual({
@@ -117,7 +128,11 @@ describe('validity periods', () => {
   );
 
   it('checks a PATCH against the stored start', async () => {
-    const created = await post('discounts', { name: 'Jarní', valid_from: '2025-03-01' });
+    const created = await post('discounts', {
+      name: 'Jarní',
+      valid_from: '2025-03-01',
+      percent: '5',
+    });
     const response = await server.request(`/discounts/${created.body.id}/`, {
       method: 'PATCH',
       token: admin,
@@ -254,5 +269,36 @@ describe('collectors', () => {
     expect(en.body).toEqual({
       serial_number: ['collector with this serial number already exists.'],
     });
+  });
+});
+
+describe('a discount has its percent and where it applies (issue 17)', () => {
+  const body = { name: 'Akce', valid_from: '2025-01-01', percent: '12.5' };
+
+  it('stores the percent with two places and applies to the whole bill by default', async () => {
+    const created = await post('discounts', body);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ percent: '12.50', applies_to: 'bill' });
+  });
+
+  it('refuses a percent outside 0–100 and an unknown target, naming both at once', async () => {
+    const refused = await post('discounts', { ...body, percent: '100.5', applies_to: 'taxes' });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body).sort()).toEqual(['applies_to', 'percent']);
+  });
+
+  it('names the targets in both languages in OPTIONS', async () => {
+    const options = await server.request('/discounts/', {
+      method: 'OPTIONS',
+      token: admin,
+      lang: 'cs',
+    });
+    const appliesTo = options.body.actions.POST.applies_to;
+    expect(appliesTo.choices.map((c: { value: string }) => c.value)).toEqual([
+      'energy',
+      'distribution',
+      'bill',
+    ]);
+    expect(appliesTo.choices[2].display_name).toBe('Celá faktura');
   });
 });

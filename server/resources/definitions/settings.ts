@@ -31,7 +31,11 @@ export const productsResource = defineResource({
   component: 'Product',
   privilege: 'PRODUCTS',
   table: products,
-  labels: { singular: text('Product', 'Produkt'), plural: text('Products', 'Produkty') },
+  labels: {
+    singular: text('Product', 'Produkt'),
+    plural: text('Products', 'Produkty'),
+    create: text('New product', 'Nový produkt'),
+  },
   titleField: 'name',
   fields: {
     id: idField(products.id),
@@ -43,23 +47,54 @@ export const productsResource = defineResource({
   ordering: ['name'],
 });
 
+/** What a discount reduces (issue 17: a discount has its amount and where it applies). */
+const DISCOUNT_TARGETS = [
+  {
+    value: 'energy',
+    label: text('Energy (supplier’s part)', 'Silová elektřina (část dodavatele)'),
+  },
+  { value: 'distribution', label: text('Distribution', 'Distribuce') },
+  { value: 'bill', label: text('Whole bill', 'Celá faktura') },
+] as const;
+
 /** `/api/v1/discounts/`, gated by `DISCOUNTS`. */
 export const discountsResource = defineResource({
   name: 'discounts',
   component: 'Discount',
   privilege: 'DISCOUNTS',
   table: discounts,
-  labels: { singular: text('Discount', 'Sleva'), plural: text('Discounts', 'Slevy') },
+  labels: {
+    singular: text('Discount', 'Sleva'),
+    plural: text('Discounts', 'Slevy'),
+    create: text('New discount', 'Nová sleva'),
+  },
   titleField: 'name',
   fields: {
     id: idField(discounts.id),
     name: { type: 'string', column: discounts.name, label: NAME, required: true, maxLength: 100 },
     valid_from: { type: 'date', column: discounts.validFrom, label: VALID_FROM, required: true },
     valid_to: { type: 'date', column: discounts.validTo, label: VALID_TO, nullable: true },
+    percent: {
+      type: 'decimal',
+      column: discounts.percent,
+      label: text('Discount (%)', 'Sleva (%)'),
+      required: true,
+      maxDigits: 5,
+      decimalPlaces: 2,
+      minValue: 0,
+      maxValue: 100,
+    },
+    applies_to: {
+      type: 'choice',
+      column: discounts.appliesTo,
+      label: text('Applies to', 'Uplatňuje se na'),
+      choices: DISCOUNT_TARGETS,
+      default: 'bill',
+    },
   },
   searchFields: ['name'],
-  sortFields: ['id', 'name', 'valid_from', 'valid_to'],
-  filterFields: ['name', 'valid_from', 'valid_to'],
+  sortFields: ['id', 'name', 'valid_from', 'valid_to', 'percent'],
+  filterFields: ['name', 'valid_from', 'valid_to', 'applies_to'],
   ordering: ['name'],
   validate: validityRule(),
 });
@@ -70,7 +105,11 @@ export const suppliersResource = defineResource({
   component: 'Supplier',
   privilege: 'UTILITIES',
   table: suppliers,
-  labels: { singular: text('Supplier', 'Dodavatel'), plural: text('Suppliers', 'Dodavatelé') },
+  labels: {
+    singular: text('Supplier', 'Dodavatel'),
+    plural: text('Suppliers', 'Dodavatelé'),
+    create: text('New supplier', 'Nový dodavatel'),
+  },
   titleField: 'name',
   titleFields: ['code', 'name'],
   fields: {
@@ -99,6 +138,7 @@ export const distributorsResource = defineResource({
   labels: {
     singular: text('Distributor', 'Distributor'),
     plural: text('Distributors', 'Distributoři'),
+    create: text('New distributor', 'Nový distributor'),
   },
   titleField: 'name',
   titleFields: ['code', 'name'],
@@ -139,14 +179,18 @@ export const fusesResource = defineResource({
   component: 'Fuse',
   privilege: 'FUSES',
   table: fuses,
-  labels: { singular: text('Fuse', 'Jistič'), plural: text('Fuses', 'Jističe') },
+  labels: {
+    singular: text('Fuse', 'Jistič'),
+    plural: text('Fuses', 'Jističe'),
+    create: text('New fuse', 'Nový jistič'),
+  },
   titleField: 'text',
   fields: {
     id: idField(fuses.id),
     text: {
       type: 'string',
       column: fuses.text,
-      label: text('Text', 'Text'),
+      label: text('Designation', 'Označení'),
       required: true,
       maxLength: 100,
     },
@@ -157,7 +201,7 @@ export const fusesResource = defineResource({
     price_for_every_a: {
       type: 'decimal',
       column: fuses.priceForEveryA,
-      label: text('Price for every A (CZK)', 'Cena za každý A (Kč)'),
+      label: text('Price per A per month (CZK)', 'Cena za A a měsíc (Kč)'),
       required: true,
       maxDigits: 10,
       decimalPlaces: 2,
@@ -180,7 +224,11 @@ export const obisesResource = defineResource({
   component: 'Obis',
   privilege: 'OBISES',
   table: obises,
-  labels: { singular: text('OBIS code', 'OBIS kód'), plural: text('OBIS codes', 'OBIS kódy') },
+  labels: {
+    singular: text('OBIS code', 'OBIS kód'),
+    plural: text('OBIS codes', 'OBIS kódy'),
+    create: text('New OBIS code', 'Nový OBIS kód'),
+  },
   titleField: 'obis',
   fields: {
     id: idField(obises.id),
@@ -229,6 +277,7 @@ export const collectorsResource = defineResource({
   labels: {
     singular: text('Collector', 'Koncentrátor'),
     plural: text('Collectors', 'Koncentrátory'),
+    create: text('New collector', 'Nový koncentrátor'),
   },
   titleField: 'name',
   titleFields: ['serial_number', 'name'],
@@ -278,7 +327,11 @@ export const pricelistsResource = defineResource({
   component: 'Pricelist',
   privilege: 'PRICELISTS',
   table: pricelists,
-  labels: { singular: text('Price list', 'Ceník'), plural: text('Price lists', 'Ceníky') },
+  labels: {
+    singular: text('Price list', 'Ceník'),
+    plural: text('Price lists', 'Ceníky'),
+    create: text('New price list', 'Nový ceník'),
+  },
   titleField: 'name',
   fields: {
     id: idField(pricelists.id),
@@ -305,7 +358,11 @@ export const reportsResource = defineResource({
   component: 'Report',
   privilege: 'REPORTS',
   table: reports,
-  labels: { singular: text('Report', 'Report'), plural: text('Reports', 'Reporty') },
+  labels: {
+    singular: text('Report', 'Report'),
+    plural: text('Reports', 'Reporty'),
+    create: text('New report', 'Nový report'),
+  },
   titleField: 'name',
   fields: {
     id: idField(reports.id),

@@ -141,3 +141,40 @@ describe('tariffs', () => {
     }
   });
 });
+
+describe('price lists hold their tariffs (issue 17, SPEC §3)', () => {
+  it('seeds the 2025 tariffs into the 2025 price list, titled, and filters by it', async () => {
+    const lists = await server.request('/pricelists/?search=2025', { token: admin });
+    const list2025 = lists.body.results[0];
+    const tariffs = await server.request(`/tariffs/?filter=price_list=${list2025.id}`, {
+      token: admin,
+    });
+    expect(tariffs.status).toBe(200);
+    expect(tariffs.body.count).toBe(8);
+    expect(tariffs.body.results[0]).toMatchObject({
+      price_list: list2025.id,
+      price_list_title: list2025.name,
+    });
+  });
+
+  it('takes a price list or none, refuses an unknown one', async () => {
+    const [product] = (await server.request('/products/', { token: admin })).body.results;
+    const lists = await server.request('/pricelists/', { token: admin });
+    const base = { product: product.id, code: 'C01d', valid_from: '2026-01-01' };
+    const none = await post(base);
+    expect(none.status).toBe(201);
+    expect(none.body.price_list).toBeNull();
+    const some = await post({ ...base, price_list: lists.body.results[0].id });
+    expect(some.status).toBe(201);
+    const unknown = await post({ ...base, price_list: 999999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.price_list).toBeDefined();
+  });
+
+  it('publishes where tariffs are listed (x-listed-in)', async () => {
+    const schema = await server.request('/schema/', { token: admin });
+    expect(schema.body.paths['/api/v1/tariffs/'].get['x-listed-in']).toEqual([
+      { filter: 'price_list', resource: 'pricelists' },
+    ]);
+  });
+});

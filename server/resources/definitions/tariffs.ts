@@ -7,14 +7,21 @@
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tariffs } from '../../db/schema';
-import { text } from '../../i18n/text';
+import { text, type Text } from '../../i18n/text';
 import { defineResource, idField, type FieldDefinition } from '../engine';
 import { allRules, rangeRule, validityRule } from './rules';
 
-const money = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
+/** What a price is paid for, shown in its label (issue 17: "za MWh", "per MWh"). */
+const PER_MWH = text('per MWh', 'za MWh');
+const PER_MONTH = text('per month', 'za měsíc');
+const PER_A_MONTH = text('per A per month', 'za A a měsíc');
+
+const money = (column: AnyPgColumn, en: string, cs: string, basis?: Text): FieldDefinition => ({
   type: 'decimal',
   column,
-  label: text(`${en} (CZK)`, `${cs} (Kč)`),
+  label: basis
+    ? text(`${en} (CZK ${basis.en})`, `${cs} (Kč ${basis.cs})`)
+    : text(`${en} (CZK)`, `${cs} (Kč)`),
   unit: 'CZK',
   maxDigits: 12,
   decimalPlaces: 2,
@@ -37,7 +44,11 @@ export const tariffsResource = defineResource({
   component: 'Tariff',
   privilege: 'TARIFFS',
   table: tariffs,
-  labels: { singular: text('Tariff', 'Tarif'), plural: text('Tariffs', 'Tarify') },
+  labels: {
+    singular: text('Tariff', 'Tarif'),
+    plural: text('Tariffs', 'Tarify'),
+    create: text('New tariff', 'Nový tarif'),
+  },
   titleField: 'code',
   fields: {
     id: idField(tariffs.id),
@@ -48,6 +59,13 @@ export const tariffsResource = defineResource({
       label: text('Product', 'Produkt'),
       required: true,
     },
+    price_list: {
+      type: 'field',
+      reference: 'pricelists',
+      column: tariffs.priceList,
+      label: text('Price list', 'Ceník'),
+      nullable: true,
+    },
     code: {
       type: 'string',
       column: tariffs.code,
@@ -57,55 +75,70 @@ export const tariffsResource = defineResource({
     },
     distribution_per_mwh_ht: money(
       tariffs.distributionPerMwhHt,
-      'Distribution per MWh, high tariff',
-      'Distribuce za MWh, VT',
+      'Distribution, high tariff',
+      'Distribuce, VT',
+      PER_MWH,
     ),
     distribution_per_mwh_lt: money(
       tariffs.distributionPerMwhLt,
-      'Distribution per MWh, low tariff',
-      'Distribuce za MWh, NT',
+      'Distribution, low tariff',
+      'Distribuce, NT',
+      PER_MWH,
     ),
-    other_svc_system: money(tariffs.otherSvcSystem, 'System services', 'Systémové služby'),
+    other_svc_system: money(tariffs.otherSvcSystem, 'System services', 'Systémové služby', PER_MWH),
     other_svc_poze: money(
       tariffs.otherSvcPoze,
-      'Renewables support (maximum)',
-      'Podpora POZE (maximum)',
+      'Renewables support, cap',
+      'Podpora POZE, strop',
+      PER_MWH,
     ),
     other_svc_poze_per_a: money(
       tariffs.otherSvcPozePerA,
-      'Renewables support per A',
-      'Podpora POZE za A',
+      'Renewables support by main fuse',
+      'Podpora POZE podle jističe',
+      PER_A_MONTH,
     ),
     other_non_network_infra: money(
       tariffs.otherNonNetworkInfra,
       'Non-network infrastructure',
       'Nesíťová infrastruktura',
+      PER_MONTH,
     ),
-    trade_monthly_pay: money(tariffs.tradeMonthlyPay, 'Monthly fee', 'Stálý měsíční plat'),
+    trade_monthly_pay: money(
+      tariffs.tradeMonthlyPay,
+      'Monthly fee',
+      'Stálý měsíční plat',
+      PER_MONTH,
+    ),
     trade_per_mw_ht: money(
       tariffs.tradePerMwHt,
-      'Energy per MW, high tariff',
-      'Silová elektřina za MW, VT',
+      'Energy price, high tariff',
+      'Cena silové elektřiny, VT',
+      PER_MWH,
     ),
     trade_per_mw_lt: money(
       tariffs.tradePerMwLt,
-      'Energy per MW, low tariff',
-      'Silová elektřina za MW, NT',
+      'Energy price, low tariff',
+      'Cena silové elektřiny, NT',
+      PER_MWH,
     ),
     production_per_mwh_ht: money(
       tariffs.productionPerMwhHt,
-      'Production per MWh, high tariff',
-      'Výroba za MWh, VT',
+      'Production, high tariff',
+      'Výroba, VT',
+      PER_MWH,
     ),
     production_per_mwh_lt: money(
       tariffs.productionPerMwhLt,
-      'Production per MWh, low tariff',
-      'Výroba za MWh, NT',
+      'Production, low tariff',
+      'Výroba, NT',
+      PER_MWH,
     ),
     electricity_tax_per_mw: money(
       tariffs.electricityTaxPerMw,
-      'Electricity tax per MW',
-      'Daň z elektřiny za MW',
+      'Electricity tax',
+      'Daň z elektřiny',
+      PER_MWH,
     ),
     valid_from: {
       type: 'date',
@@ -136,7 +169,9 @@ export const tariffsResource = defineResource({
   ],
   searchFields: ['code'],
   sortFields: ['id', 'code', 'product', 'valid_from', 'valid_to', 'price'],
-  filterFields: ['product', 'code'],
+  filterFields: ['product', 'price_list', 'code'],
+  // A price list's dialog lists its tariffs (issue 17).
+  listedIn: ['price_list'],
   ordering: ['code', 'valid_from'],
   validate: allRules(validityRule(), rangeRule([['fuse_from', 'fuse_to']])),
 });

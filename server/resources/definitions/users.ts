@@ -52,7 +52,11 @@ export const usersResource = defineResource({
   component: 'User',
   privilege: 'USERS',
   table: users,
-  labels: { singular: text('User', 'Uživatel'), plural: text('Users', 'Uživatelé') },
+  labels: {
+    singular: text('User', 'Uživatel'),
+    plural: text('Users', 'Uživatelé'),
+    create: text('New user', 'Nový uživatel'),
+  },
   titleField: 'email',
   fields: {
     id: idField(users.id),

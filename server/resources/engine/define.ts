@@ -9,7 +9,7 @@
  *   component: 'Fuse',                // OpenAPI components Fuse, PatchedFuse, PaginatedFuseList
  *   privilege: 'FUSES',               // required for every method (x-privilege)
  *   table: fusesTable,                // Drizzle table (server/db/schema/)
- *   labels: { singular: text('Fuse', 'Jistič'), plural: text('Fuses', 'Jističe') },
+ *   labels: { singular: text('Fuse', 'Jistič'), plural: text('Fuses', 'Jističe'), create: text('New fuse', 'Nový jistič') },
  *   titleField: 'text',
  *   fields: {
  *     id: idField(fusesTable.id),

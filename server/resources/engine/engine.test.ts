@@ -40,7 +40,11 @@ const gadgetsResource = defineResource({
   component: 'Gadget',
   privilege: 'PRODUCTS',
   table: gadgets,
-  labels: { singular: text('Gadget', 'Udělátko'), plural: text('Gadgets', 'Udělátka') },
+  labels: {
+    singular: text('Gadget', 'Udělátko'),
+    plural: text('Gadgets', 'Udělátka'),
+    create: text('New gadget', 'Nové udělátko'),
+  },
   titleField: 'name',
   fields: {
     id: idField(gadgets.id),

@@ -177,6 +177,13 @@ function parseConditions(
 ): SQL[] {
   const conditions: SQL[] = [];
   for (const [name, value] of parsePairs(text, param, errors)) {
+    const related = comparison === 'eq' ? resource.def.relatedFilters?.[name] : undefined;
+    if (related) {
+      const id = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+      if (id >= 1) conditions.push(related.where(id));
+      else addError(errors, param, messages.fieldValue(name, messages.invalidId(value)));
+      continue;
+    }
     const field = resource.byName.get(name);
     if (!field || !allowed.includes(name)) {
       addError(errors, param, messages.unknownFilterField(name, allowed));

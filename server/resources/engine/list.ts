@@ -17,6 +17,7 @@ import { keysetCondition, orderBy } from './keyset';
 import type { ListQuery } from './list-query';
 import type { CompiledResource, ResourceRegistry } from './registry';
 import { maintainedCount } from './row-counts';
+import { requestLang } from '../../http/request-lang';
 import { rowSelection } from './titles';
 import { serializeRow, type Row } from './serialize';
 import type { JsonValue } from './types';
@@ -99,7 +100,7 @@ export async function runList(
   const { table } = resource.def;
   const { paging } = query;
   // The page's rows with the titles of the rows they reference, in this one query.
-  const selection = rowSelection(registry, resource);
+  const selection = rowSelection(registry, resource, requestLang(request));
 
   if (paging.kind === 'page') {
     const offset = (paging.page - 1) * paging.size;

@@ -19,6 +19,8 @@ describe('OPTIONS (DRF SimpleMetadata)', () => {
     expect(response.body).toEqual({
       name: 'Users',
       description: '',
+      'x-singular': 'User',
+      'x-create': 'New user',
       renders: ['application/json'],
       parses: ['application/json'],
       actions: {
@@ -93,6 +95,31 @@ describe('OPTIONS (DRF SimpleMetadata)', () => {
       group_name: 'Ceny a produkty',
     });
     expect(privileges.choices.map((choice: { value: string }) => choice.value)).toContain('OBISES');
+  });
+
+  it('names one row and a new row in the request language (x-singular, x-create)', async () => {
+    const cs = await server.request('/customers/', { method: 'OPTIONS', token: admin, lang: 'cs' });
+    expect(cs.body).toMatchObject({
+      name: 'Zákazníci',
+      'x-singular': 'Zákazník',
+      'x-create': 'Nový zákazník',
+    });
+    const en = await server.request('/customers/', { method: 'OPTIONS', token: clerk });
+    expect(en.body).toMatchObject({ 'x-singular': 'Customer', 'x-create': 'New customer' });
+    const schema = await server.request('/schema/', { token: admin });
+    const list = schema.body.paths['/api/v1/customers/'].get;
+    expect(list).toMatchObject({ 'x-singular': 'Customer', 'x-create': 'New customer' });
+  });
+
+  it("names a read-only choice field's choices too (billing run state)", async () => {
+    const response = await server.request('/billing-runs/', {
+      method: 'OPTIONS',
+      token: admin,
+      lang: 'cs',
+    });
+    const state = response.body.actions.POST.state;
+    expect(state.read_only).toBe(true);
+    expect(state.choices).toContainEqual({ value: 'running', display_name: 'Probíhá' });
   });
 
   it('leaves actions out for a user without the privilege, and answers PUT on items', async () => {

@@ -6,7 +6,8 @@
  * properties (on the items of reference lists), `x-privilege` on every operation, and
  * `x-search-fields`, `x-sort-fields`, `x-filter-fields`, `x-range-fields` on list
  * operations, `x-title-of` on the read-only embedded titles of references (`titles.ts`),
- * `x-reference-filter` on a reference whose picker offers only some rows (`pickAmong`).
+ * `x-reference-filter` on a reference whose picker offers only some rows (`pickAmong`),
+ * `x-singular` / `x-create` (a row's and a new row's names) on list operations.
  * The schema is always in English; labels in other languages come from OPTIONS.
  */
 import {
@@ -295,6 +296,16 @@ function listParameters(resource: CompiledResource): JsonValue[] {
   return parameters.sort((a, b) => String(a.name).localeCompare(String(b.name), 'en'));
 }
 
+/** `x-listed-in`: each filter key with the resource whose row it names. */
+function listedIn(resource: CompiledResource): JsonObject[] {
+  return (resource.def.listedIn ?? []).map((filter) => {
+    const field = resource.byName.get(filter)?.def;
+    const target =
+      field?.type === 'field' ? field.reference : resource.def.relatedFilters?.[filter]?.reference;
+    return { filter, resource: target ?? '' };
+  });
+}
+
 /** The paths `/api/v1/<name>/` and `/api/v1/<name>/{id}/` with their operations. */
 export function resourcePaths(resource: CompiledResource, prefix: string): PathsObject {
   const { name, component, privilege, labels } = resource.def;
@@ -326,6 +337,8 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         parameters: listParameters(resource),
         responses: { '200': jsonResponse(`Paginated${component}List`) },
         'x-privilege': privilege,
+        'x-singular': labels.singular.en,
+        'x-create': labels.create.en,
         'x-search-fields': [...resource.searchFields],
         'x-sort-fields': [...resource.sortFields],
         'x-filter-fields': [...resource.filterFields],
@@ -337,6 +350,7 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         ...(resource.def.listFields !== undefined && {
           'x-list-fields': [...resource.def.listFields],
         }),
+        ...(resource.def.listedIn !== undefined && { 'x-listed-in': listedIn(resource) }),
       },
       post: {
         operationId: `${name}_create`,

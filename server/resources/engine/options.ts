@@ -11,12 +11,17 @@
  *   required: true, read_only: false}}` — DRF's shape for a ListField of
  *   PrimaryKeyRelatedField; the referenced resource is in OpenAPI's `x-reference`.
  * - A `multiple choice` field (roles.privileges) lists its `choices` like a `choice` field.
+ * - A read-only choice field (a billing run's `state`) lists its `choices` too, so a client
+ *   shows their names in the request's language (DRF leaves them out).
  * - A grouped choice (a privilege's area) adds the **Joule** keys `group` (a stable key) and
  *   `group_name` (its display name) to DRF's `{value, display_name}`.
  * - A field shown in a form section adds the **Joule** keys `section` (a stable key) and
  *   `section_name` (its display name).
  * - Each reference `x` is followed by its read-only embedded title `x_title` (a reference
  *   list by `x_titles`, a list of strings), labelled as the reference.
+ * - Beside DRF's `name` (the plural), the **Joule** keys `x-singular` (one row: "Zákazník")
+ *   and `x-create` (a new row's dialog and button: "Nový zákazník"), in the request's
+ *   language; a client without them falls back to `name`.
  */
 import type { Lang } from '../../i18n/text';
 import type { CompiledField, CompiledResource } from './registry';
@@ -50,7 +55,8 @@ export function fieldInfo(field: CompiledField, lang: Lang): Record<string, Json
     info.decimal_places = def.decimalPlaces;
   }
   if (def.type === 'list') info.child = { type: 'field', required: true, read_only: false };
-  if ((def.type === 'choice' || def.type === 'multiple choice') && !def.readOnly) {
+  // Read-only choices too (DRF leaves them out): a client shows their names in lists.
+  if (def.type === 'choice' || def.type === 'multiple choice') {
     info.choices = def.choices.map((choice) => ({
       value: choice.value,
       display_name: choice.label[lang],
@@ -87,6 +93,8 @@ export function optionsMetadata(
   const answer: Record<string, JsonValue> = {
     name: resource.def.labels.plural[lang],
     description: resource.def.description?.[lang] ?? '',
+    'x-singular': resource.def.labels.singular[lang],
+    'x-create': resource.def.labels.create[lang],
     renders: ['application/json'],
     parses: ['application/json'],
   };

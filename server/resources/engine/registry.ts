@@ -162,6 +162,16 @@ function compile(definition: ResourceDefinition): CompiledResource {
   for (const name of definition.titleFields ?? []) {
     if (!byName.has(name)) fail(definition, `title field "${name}" is not a field`);
   }
+  for (const key of definition.listedIn ?? []) {
+    const field = byName.get(key);
+    const isFilteredReference =
+      field?.def.type === 'field' && (definition.filterFields ?? []).includes(key);
+    if (!isFilteredReference && definition.relatedFilters?.[key] === undefined)
+      fail(
+        definition,
+        `listed-in key "${key}" is neither a filtered reference nor a related filter`,
+      );
+  }
   for (const name of definition.listFields ?? []) {
     if (!byName.has(name)) fail(definition, `list field "${name}" is not a field`);
     if (byName.get(name)?.def.writeOnly) fail(definition, `list field "${name}" is write-only`);

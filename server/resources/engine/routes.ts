@@ -85,7 +85,7 @@ function registerResource(
 
   /** Answers `row` (as stored) with the titles of the rows it references. */
   const send = async (reply: FastifyReply, status: number, row: Row) => {
-    const titled = await withTitles(db, registry, resource, row);
+    const titled = await withTitles(db, registry, resource, row, requestLang(reply.request));
     return reply.code(status).header('etag', etagOf(row)).send(serializeRow(resource, titled));
   };
 
@@ -195,7 +195,7 @@ function registerResource(
       const id = parseId(request);
       if (id === undefined) throw notFound();
       const [row] = await db
-        .select(rowSelection(registry, resource))
+        .select(rowSelection(registry, resource, requestLang(request)))
         .from(table)
         .where(eq(idColumn, id));
       if (!row) throw notFound();

@@ -191,3 +191,56 @@ describe('titles lookup', () => {
     expect(none.status).toBe(400);
   });
 });
+
+describe('readable titles of every resource (issue 17: no raw id where a person reads)', () => {
+  it('titles a reading by its device and time, in rows and in the lookup', async () => {
+    const devices = await server.request('/tariffdevices/?page_size=1', { token: admin });
+    const device = devices.body.results[0];
+    const readings = await server.request(
+      `/measurements/?filter=tariff_device=${device.id}&page_size=1`,
+      { token: admin },
+    );
+    const reading = readings.body.results[0];
+    expect(reading).toBeDefined();
+    const titles = await server.request(`/measurements/titles/?ids=${reading.id}`, {
+      token: admin,
+    });
+    const title: string = titles.body.results[0].title;
+    expect(title.startsWith(device.serial_number)).toBe(true);
+    expect(title).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(title).not.toBe(String(reading.id));
+  });
+
+  it('titles a payment by its type (in the request language), amount and date', async () => {
+    const payments = await server.request('/payments/?page_size=1', { token: admin });
+    const payment = payments.body.results[0];
+    const english = await server.request(`/payments/titles/?ids=${payment.id}`, { token: admin });
+    const czech = await server.request(`/payments/titles/?ids=${payment.id}`, {
+      token: admin,
+      lang: 'cs',
+    });
+    expect(english.body.results[0].title).toMatch(
+      new RegExp(`^[A-Z].* ${payment.amount.replace('.', '\\.')} ${payment.ts}`),
+    );
+    expect(czech.body.results[0].title).not.toBe(english.body.results[0].title);
+    expect(czech.body.results[0].title).toContain(payment.amount);
+  });
+
+  it('titles a specification by its point and validity; a parent shows that title', async () => {
+    const spec = await referencingSpecification();
+    const titles = await server.request(`/specifications/titles/?ids=${spec.id}`, {
+      token: admin,
+    });
+    const title: string = titles.body.results[0].title;
+    expect(title.startsWith(String(spec.point_title))).toBe(true);
+    expect(title).toContain(String(spec.valid_from));
+    const child = await server.request('/specifications/?page_size=9999', { token: admin });
+    const withParent = child.body.results.find(
+      (row: Record<string, unknown>) => row.parent_specification !== null,
+    );
+    if (withParent) {
+      expect(withParent.parent_specification_title).toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(withParent.parent_specification_title).not.toMatch(/^#/);
+    }
+  });
+});

@@ -11,7 +11,10 @@
  *   privilege to manage them.
  *
  * A row's title is its resource's `titleFields` (else `titleField`) joined by spaces,
- * blank parts left out, null when all are blank (the SPA then shows `#<id>`).
+ * blank parts left out, null when all are blank (the SPA then shows `#<id>`). A part that
+ * is a reference reads the referenced row's title (a reading: its device's serial number
+ * and the time), a choice its name in the request's language, a date-time
+ * `YYYY-MM-DD HH:MI` (UTC); never an id.
  */
 import { and, count, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -29,6 +32,8 @@ import {
 import { registerPath } from '../../http/routes';
 import { absoluteUrlWith, lastParam, queryParams } from '../../http/urls';
 import { messages } from '../../i18n/messages';
+import type { Lang } from '../../i18n/text';
+import { requestLang } from '../../http/request-lang';
 import {
   JWT_SECURITY,
   jsonResponse,
@@ -73,17 +78,56 @@ function qualified(qualifier: string, column: AnyPgColumn): SQL {
   return sql`${sql.identifier(qualifier)}.${sql.identifier(column.name)}`;
 }
 
+/** How deep a title follows references in its parts (a reading → its device → …). */
+const MAX_TITLE_DEPTH = 2;
+
+/** SQL for one part of a title: `field`'s value read through `qualifier`, as text. */
+function titlePart(
+  registry: ResourceRegistry | undefined,
+  field: CompiledField,
+  qualifier: string,
+  lang: Lang,
+  depth: number,
+): SQL {
+  const column = qualified(qualifier, field.column);
+  const { def } = field;
+  if (def.type === 'field') {
+    if (registry === undefined || depth >= MAX_TITLE_DEPTH) return sql`null`;
+    const referenced = registry.get(def.reference);
+    const inner = `${qualifier}_${field.column.name}`;
+    const from = sql`${sql.identifier(getTableName(referenced.def.table))} as ${sql.identifier(inner)}`;
+    const title = titleExpression(referenced, inner, lang, registry, depth + 1);
+    return sql`(select ${title} from ${from} where ${qualified(inner, referenced.id.column)} = ${column})`;
+  }
+  if (def.type === 'choice') {
+    const names = def.choices.map(
+      (choice) => sql`when ${choice.value}::text then ${choice.label[lang]}::text`,
+    );
+    return names.length === 0
+      ? sql`nullif(btrim(${column}), '')`
+      : sql`nullif(btrim(case ${column} ${sql.join(names, sql` `)} else ${column} end), '')`;
+  }
+  if (def.type === 'datetime')
+    return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`;
+  if (def.type === 'list') return sql`null`;
+  return TEXT_TYPES.has(def.type) ? sql`nullif(btrim(${column}), '')` : sql`${column}::text`;
+}
+
 /**
  * SQL for the title of a row of `resource` whose columns are read through `qualifier` (its
- * table's name, or an alias of it): text, or NULL when every part is blank.
+ * table's name, or an alias of it): text, or NULL when every part is blank. Reference
+ * parts need `registry` (without it they are left out).
  */
-export function titleExpression(resource: CompiledResource, qualifier: string): SQL<string | null> {
-  const parts = titleParts(resource).map((field) => {
-    const column = qualified(qualifier, field.column);
-    return TEXT_TYPES.has(field.def.type)
-      ? sql`nullif(btrim(${column}), '')`
-      : sql`${column}::text`;
-  });
+export function titleExpression(
+  resource: CompiledResource,
+  qualifier: string,
+  lang: Lang = 'en',
+  registry?: ResourceRegistry,
+  depth = 0,
+): SQL<string | null> {
+  const parts = titleParts(resource).map((field) =>
+    titlePart(registry, field, qualifier, lang, depth),
+  );
   return sql<string | null>`nullif(concat_ws(' ', ${sql.join(parts, sql`, `)}), '')`;
 }
 
@@ -94,6 +138,7 @@ export function titleExpression(resource: CompiledResource, qualifier: string): 
 export function embeddedTitleSelection(
   registry: ResourceRegistry,
   resource: CompiledResource,
+  lang: Lang = 'en',
 ): Record<string, SQL> {
   const selection: Record<string, SQL> = {};
   const outer = getTableName(resource.def.table);
@@ -106,7 +151,7 @@ export function embeddedTitleSelection(
     const from = sql`${sql.identifier(getTableName(referenced.def.table))} as ${sql.identifier(inner)}`;
     const innerId = qualified(inner, referenced.id.column);
     const value = qualified(outer, field.column);
-    const title = titleExpression(referenced, inner);
+    const title = titleExpression(referenced, inner, lang, registry, 1);
     selection[titleKey(field)] =
       field.def.type === 'list'
         ? sql`array(select ${title} from unnest(${value}) with ordinality as title_ids(id, n) join ${from} on ${innerId} = title_ids.id order by title_ids.n)`
@@ -116,10 +161,14 @@ export function embeddedTitleSelection(
 }
 
 /** Every column of `resource`'s table plus its embedded titles (see {@link titleKey}). */
-export function rowSelection(registry: ResourceRegistry, resource: CompiledResource) {
+export function rowSelection(
+  registry: ResourceRegistry,
+  resource: CompiledResource,
+  lang: Lang = 'en',
+) {
   return {
     ...getTableColumns(resource.def.table),
-    ...embeddedTitleSelection(registry, resource),
+    ...embeddedTitleSelection(registry, resource, lang),
   };
 }
 
@@ -132,8 +181,9 @@ export async function withTitles(
   registry: ResourceRegistry,
   resource: CompiledResource,
   row: Row,
+  lang: Lang = 'en',
 ): Promise<Row> {
-  const selection = embeddedTitleSelection(registry, resource);
+  const selection = embeddedTitleSelection(registry, resource, lang);
   if (Object.keys(selection).length === 0) return row;
   const [titles] = await db
     .select(selection)
@@ -206,6 +256,7 @@ export async function readTitles(
   db: Database,
   resource: CompiledResource,
   request: FastifyRequest,
+  registry?: ResourceRegistry,
 ): Promise<TitlesAnswer> {
   const given = queryParams(request);
   // Only these parameters: the list's own parsing (search limits, page size, 404 for a bad
@@ -244,7 +295,7 @@ export async function readTitles(
   const total = Number(counted?.n ?? 0);
   const offset = (paging.page - 1) * paging.size;
   if (paging.page > 1 && offset >= total) throw detailError(404, messages.invalidPage);
-  const title = titleExpression(resource, getTableName(table));
+  const title = titleExpression(resource, getTableName(table), requestLang(request), registry);
   const rows = await db
     .select({ id: resource.id.column, title })
     .from(table)
@@ -274,6 +325,8 @@ export interface TitlesRouteContext {
   readonly auth: Authenticator;
   /** URL prefix of the API, e.g. `/api/v1`. */
   readonly prefix: string;
+  /** The resources, for titles naming a referenced row (a reading's device). */
+  readonly registry?: ResourceRegistry;
 }
 
 /** Registers `GET <prefix>/<name>/titles/` for `resource`. */
@@ -282,13 +335,13 @@ export function registerTitlesRoute(
   resource: CompiledResource,
   context: TitlesRouteContext,
 ): void {
-  const { db, auth, prefix } = context;
+  const { db, auth, prefix, registry } = context;
   const privileges = titlePrivileges(resource);
   registerPath(app, `${prefix}/${resource.name}/titles/`, {
     async GET(request) {
       const principal = await auth.authenticate(request);
       if (!privileges.some((privilege) => may(principal, privilege))) throw permissionDenied();
-      return readTitles(db, resource, request);
+      return readTitles(db, resource, request, registry);
     },
   });
 }

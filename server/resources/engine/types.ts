@@ -214,6 +214,14 @@ export interface QueryParamDefinition {
   readonly where: (value: string) => Parsed<SQL>;
 }
 
+/** See {@link ResourceDefinition.relatedFilters}. */
+export interface RelatedFilter {
+  /** The resource whose row ids the filter takes. */
+  readonly reference: string;
+  /** The condition on this resource's rows for row `id` of `reference`. */
+  readonly where: (id: number) => SQL;
+}
+
 /** What a resource-level validation hook sees. */
 export interface ValidationContext {
   /** Parsed values of the fields the request sets. */
@@ -298,7 +306,14 @@ export interface ResourceDefinition {
   /** Privilege that gates every method (`x-privilege`). */
   readonly privilege: string;
   readonly table: PgTable;
-  readonly labels: { readonly singular: Text; readonly plural: Text };
+  /**
+   * What people call the resource: one row (`singular`, dialog titles: "Customer"), many
+   * rows (`plural`, OPTIONS `name`) and the title of a new row's dialog and its buttons
+   * (`create`: "New customer"; in Czech the adjective agrees with the noun, so it is
+   * declared whole). `singular` and `create` are published as the **Joule** extensions
+   * `x-singular` / `x-create` in OPTIONS (in the request's language) and OpenAPI (English).
+   */
+  readonly labels: { readonly singular: Text; readonly plural: Text; readonly create: Text };
   /** OPTIONS `description`. */
   readonly description?: Text;
   /** Field that names a row for people (delete messages, pickers). */
@@ -353,6 +368,20 @@ export interface ResourceDefinition {
   readonly sortFields?: readonly string[];
   /** Fields `filter` accepts (exact match; for lists: contains). */
   readonly filterFields?: readonly string[];
+  /**
+   * Filter keys beyond the fields: `filter=<key>=<id>` keeps the rows related to row `id`
+   * of resource `reference` through other rows, e.g. a point's `customer` through its
+   * contract. For {@link ResourceDefinition.listedIn}; not offered as list filters.
+   */
+  readonly relatedFilters?: Readonly<Record<string, RelatedFilter>>;
+  /**
+   * Where these rows are listed besides their own page (issue 17: a price list's dialog
+   * lists its tariffs, a customer's its points): filter keys, each a reference field in
+   * `filterFields` or a `relatedFilters` key; the dialog of the row it references lists
+   * the rows filtered on it. Published as the **Joule** `x-listed-in` on the list
+   * operation: `[{"filter": "contract", "resource": "contracts"}, …]`.
+   */
+  readonly listedIn?: readonly string[];
   /** Fields `lte` / `gte` accept. Default: the sort fields of number and date types. */
   readonly rangeFields?: readonly string[];
   /** Default sort, same syntax as `sort` (id is always appended). */

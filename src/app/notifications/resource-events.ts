@@ -30,7 +30,10 @@ export function resourceEventMessage(event: ResourceEvent, resourceTitleId: stri
 }
 
 export interface ResourceEventHandlerOptions {
-  /** Message id of each resource's title by name (descriptor `title`); else `resource.<name>.title`. */
+  /**
+   * Message id of each resource's name by resource (descriptor `singular`, else `title`);
+   * else `resource.<name>.title`.
+   */
   readonly resourceTitles: Readonly<Record<string, string>>;
   readonly notify: (input: NotificationInput) => void;
   readonly showSnackbar: (options: SnackbarOptions) => void;

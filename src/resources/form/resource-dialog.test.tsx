@@ -147,6 +147,36 @@ describe('ResourceDialog creating', () => {
   });
 });
 
+describe('ResourceDialog names (x-singular, x-create)', () => {
+  const named = {
+    ...contracts,
+    singular: 'resource.contracts.singular',
+    create: 'resource.contracts.create',
+  };
+  const labels = {
+    'resource.contracts.singular': 'Smlouva',
+    'resource.contracts.create': 'Nová smlouva',
+  };
+
+  it('titles a new row with the back-end create name', () => {
+    const { request } = server(() => ({ data: row }));
+    renderWithProviders(<ResourceDialog descriptor={named} id={null} onClose={vi.fn()} />, {
+      request,
+      labels,
+    });
+    expect(screen.getByRole('heading', { name: 'Nová smlouva' })).toBeTruthy();
+  });
+
+  it('titles a row with the singular name and its title', async () => {
+    const { request } = server(() => ({ data: row }));
+    renderWithProviders(<ResourceDialog descriptor={named} id={5} onClose={vi.fn()} />, {
+      request,
+      labels,
+    });
+    expect(await screen.findByRole('heading', { name: 'Smlouva: S-5' })).toBeTruthy();
+  });
+});
+
 describe('ResourceDialog closing and deleting', () => {
   it('asks before dropping unsaved changes', async () => {
     const { request } = server(() => ({ data: row }));

@@ -27,6 +27,7 @@ import { RelatedList } from '../related/related-list';
 import type { RelatedResource } from '../related/related-resources';
 import { useRelatedResources } from '../related/use-related-resources';
 import { rowTitle } from '../row-title';
+import { useTitleFormat } from '../use-title-format';
 import { DeleteAlert, DiscardAlert } from './confirm-alerts';
 import { HistoryPanel } from './history-panel';
 import { ResourceForm } from './resource-form';
@@ -146,13 +147,17 @@ function Panels({
 export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
   const intl = useIntl();
   const controller = useResourceForm(descriptor, id, preset);
+  const titleFormat = useTitleFormat();
   const { widgets, validate, useFormAccess = fullAccess } = useResourceOverride(descriptor);
   const [confirm, setConfirm] = useState<Confirm>('none');
   const formId = useId();
   const titleId = useId();
-  const resource = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
+  const resource = intl.formatMessage({
+    id: descriptor.singular ?? descriptor.title,
+    defaultMessage: descriptor.name,
+  });
   const ready = controller.status === 'ready' ? controller : null;
-  const name = ready && id !== null ? rowTitle(descriptor, ready.base.row) : '';
+  const name = ready && id !== null ? rowTitle(descriptor, ready.base.row, titleFormat) : '';
   // The override's view of what this user may change here (e.g. only what they could grant).
   const access = useFormAccess({ descriptor, id, row: ready?.base.row ?? NO_ROW });
   const readyForm = ready?.form;
@@ -176,7 +181,9 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
 
   const title =
     id === null
-      ? intl.formatMessage(messages.createTitle, { resource })
+      ? descriptor.create
+        ? intl.formatMessage({ id: descriptor.create, defaultMessage: descriptor.name })
+        : intl.formatMessage(messages.createTitle, { resource })
       : ready
         ? intl.formatMessage(messages.editTitle, { resource, name })
         : resource;

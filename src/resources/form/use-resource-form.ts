@@ -4,6 +4,7 @@ import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
 import { itemPath, itemQueryOptions, resourceKeys, type ItemSnapshot } from '../queries';
 import { useResourceRegistry } from '../registry/registry-context';
 import { eventTitle } from '../registry/resource-events';
+import { useTitleFormat } from '../use-title-format';
 import { changedFields } from './changed-fields';
 import { buildForm, formDefaults, type FormDefinition } from './form-schema';
 import {
@@ -70,6 +71,7 @@ export function useResourceForm(
   preset?: FormData,
 ): ResourceFormController {
   const { request, onEvent } = useResourceRegistry();
+  const format = useTitleFormat();
   const client = useQueryClient();
   const mode = id === null ? 'create' : 'edit';
   const form = useMemo(() => buildForm(descriptor, mode), [descriptor, mode]);
@@ -149,7 +151,7 @@ export function useResourceForm(
           setSave(failure);
         }
         // A failed create has no row yet: the title is the one typed, if any.
-        const title = eventTitle(descriptor, id === null ? changes : base.row);
+        const title = eventTitle(descriptor, id === null ? changes : base.row, format);
         onEvent({ type: 'failed', resource: descriptor.name, title, operation, error: reported });
         return false;
       }
@@ -157,12 +159,12 @@ export function useResourceForm(
       onEvent({
         type: id === null ? 'created' : 'saved',
         resource: descriptor.name,
-        title: eventTitle(descriptor, saved),
+        title: eventTitle(descriptor, saved, format),
       });
       await invalidate();
       return true;
     },
-    [base, descriptor, form.writableFields, id, invalidate, onEvent, request],
+    [base, descriptor, form.writableFields, format, id, invalidate, onEvent, request],
   );
 
   const reapply = useCallback(() => {
@@ -175,7 +177,7 @@ export function useResourceForm(
   const remove = useCallback(async (): Promise<boolean> => {
     if (id === null || !base) return false;
     setDeletion({ status: 'deleting' });
-    const title = eventTitle(descriptor, base.row);
+    const title = eventTitle(descriptor, base.row, format);
     try {
       await request('DELETE', itemPath(descriptor, id), { ifMatch: base.etag });
     } catch (error) {
@@ -188,7 +190,7 @@ export function useResourceForm(
     onEvent({ type: 'deleted', resource: descriptor.name, title });
     await invalidate();
     return true;
-  }, [base, client, descriptor, id, invalidate, onEvent, request]);
+  }, [base, client, descriptor, format, id, invalidate, onEvent, request]);
 
   if (!base) {
     if (query.isError && !query.isFetching) {

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FieldDescriptor } from '../descriptor';
+import { CalendarButton } from '../form/widgets/calendar-button';
 import { ReferencePicker } from '../form/widgets/reference-picker';
 import { useReferenceTarget, useRowTitles } from '../form/widgets/use-reference';
 import { messages } from '../messages';
@@ -178,26 +179,43 @@ interface BoundInputProps {
   readonly onCommit: (value: string) => void;
 }
 
-const INPUT_TYPES: Partial<Record<FieldDescriptor['kind'], string>> = {
-  date: 'date',
-  datetime: 'datetime-local',
-};
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A picked day (and time) as the bound the URL holds: `YYYY-MM-DD` / `YYYY-MM-DDTHH:MM`. */
+export function pickedBound(kind: FieldDescriptor['kind'], date: Date): string {
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return kind === 'datetime' ? `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}` : day;
+}
+
+/** The local day (and time) a bound names, for the calendar to show; null when none. */
+function boundDate(bound: string | undefined): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(bound ?? '');
+  if (!match) return null;
+  const [year, month, day, hours, minutes] = match.slice(1).map((part) => Number(part ?? 0));
+  return new Date(year!, month! - 1, day!, hours, minutes);
+}
 
 /**
- * One end of a range. Date inputs commit on every complete change; numbers commit on
- * Enter or leaving the field, so typing leaves no history trail. Invalid text is marked
- * and not sent.
+ * One end of a range, after its visible word ("od" / "do", issue 17). A date or date-time
+ * is typed as `YYYY-MM-DD` (`YYYY-MM-DD HH:MM`) or picked in Blueprint's calendar in the
+ * app's language; it commits as soon as it is complete. Numbers commit on Enter or leaving
+ * the field, so typing leaves no history trail. Invalid text is marked once left, and not
+ * sent.
  */
 function BoundInput({ field, label, bound, value, onCommit }: BoundInputProps) {
+  const intl = useIntl();
   const [text, setText] = useState(value);
   const [followed, setFollowed] = useState(value);
+  const [left, setLeft] = useState(false);
   // The URL changed under us (back/forward, "Clear filters"): show its bound.
   if (value !== followed) {
     setFollowed(value);
     setText(value);
   }
-  const type = INPUT_TYPES[field.kind];
+  const dated = field.kind === 'date' || field.kind === 'datetime';
   const normalized = normalizeBound(field.kind, text);
+  // A date being typed is not wrong yet; it is once the person leaves it.
+  const invalid = normalized === undefined && (!dated || left);
   const commit = (next: string) => {
     const bound = normalizeBound(field.kind, next);
     if (bound !== undefined && bound !== value) onCommit(bound);
@@ -209,18 +227,42 @@ function BoundInput({ field, label, bound, value, onCommit }: BoundInputProps) {
           {bound}
         </span>
       }
-      type={type ?? 'text'}
-      inputMode={type ? undefined : field.kind === 'integer' ? 'numeric' : 'decimal'}
+      rightElement={
+        dated ? (
+          <CalendarButton
+            value={boundDate(normalized)}
+            withTime={field.kind === 'datetime'}
+            onPick={(date) => {
+              const picked = pickedBound(field.kind, date);
+              setText(picked);
+              setLeft(false);
+              commit(picked);
+            }}
+          />
+        ) : undefined
+      }
+      type="text"
+      inputMode={dated ? undefined : field.kind === 'integer' ? 'numeric' : 'decimal'}
+      placeholder={
+        dated
+          ? intl.formatMessage(
+              field.kind === 'date' ? messages.datePattern : messages.datetimePattern,
+            )
+          : undefined
+      }
       aria-label={label}
-      aria-invalid={normalized === undefined || undefined}
-      intent={normalized === undefined ? 'danger' : 'none'}
-      style={{ width: type ? undefined : 150 }}
+      aria-invalid={invalid || undefined}
+      intent={invalid ? 'danger' : 'none'}
+      style={{ width: dated ? (field.kind === 'date' ? 150 : 190) : 150 }}
       value={text}
       onChange={(event) => {
         setText(event.target.value);
-        if (type) commit(event.target.value);
+        if (dated) commit(event.target.value);
       }}
-      onBlur={() => commit(text)}
+      onBlur={() => {
+        setLeft(true);
+        commit(text);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit(text);
       }}

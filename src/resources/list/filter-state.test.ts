@@ -101,3 +101,12 @@ describe('filterSpecs', () => {
     ]);
   });
 });
+
+describe('normalizeBound of a typed date-time (issue 17)', () => {
+  it.each([
+    ['2025-01-31 10:00', '2025-01-31T10:00'],
+    ['2025-01-31T10:00', '2025-01-31T10:00'],
+    ['2025-01-31', '2025-01-31'],
+    ['31. 1. 2025', undefined],
+  ])('%s → %s', (text, want) => expect(normalizeBound('datetime', text)).toBe(want));
+});

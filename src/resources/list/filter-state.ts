@@ -100,7 +100,11 @@ const BOUND_PATTERNS: Partial<Record<FieldKind, RegExp>> = {
  * comma ever reaches the `gte` / `lte` pairs.
  */
 export function normalizeBound(kind: FieldKind, text: string): string | undefined {
-  let value = text.trim().replace(/\s+/g, '');
+  // `2025-01-31 10:00` as typed is `2025-01-31T10:00` in the URL.
+  const trimmed = text.trim();
+  let value = (
+    kind === 'datetime' ? trimmed.replace(/^(\d{4}-\d{2}-\d{2})\s+(?=\d)/, '$1T') : trimmed
+  ).replace(/\s+/g, '');
   if (value === '') return '';
   if (kind === 'decimal') value = value.replace(',', '.');
   const pattern = BOUND_PATTERNS[kind];

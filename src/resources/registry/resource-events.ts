@@ -3,8 +3,8 @@
  * every failure of one. The host (src/app) passes a handler as `onEvent` of
  * `ResourceRegistryProvider`; src/resources never imports src/app.
  */
-import type { ResourceDescriptor, ResourceRow } from '../descriptor';
-import { rowTitle } from '../row-title';
+import type { ResourceRow } from '../descriptor';
+import { rowTitle, type TitledDescriptor, type TitleFormat } from '../row-title';
 
 /** What was done to a row. */
 export type ResourceOperation = 'create' | 'save' | 'delete';
@@ -29,9 +29,10 @@ export type ResourceEvent =
 
 /** The title an event carries: `rowTitle`, or '' for a row with neither title nor id. */
 export function eventTitle(
-  descriptor: Pick<ResourceDescriptor, 'titleFields' | 'idField'>,
+  descriptor: TitledDescriptor,
   row: ResourceRow,
+  format?: TitleFormat,
 ): string {
-  const title = rowTitle(descriptor, row);
+  const title = rowTitle(descriptor, row, format);
   return title === '#' ? '' : title;
 }

@@ -35,7 +35,12 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
     () => ({ ...descriptor, columns: descriptor.columns.filter((name) => name !== field) }),
     [descriptor, field],
   );
-  const preset = useMemo(() => ({ [field]: parentId }), [field, parentId]);
+  // A new row gets its parent when the filter key is one of its fields (not a point's
+  // `customer`, which is its contract's).
+  const preset = useMemo(
+    () => (descriptor.fields.some((f) => f.name === field) ? { [field]: parentId } : undefined),
+    [descriptor.fields, field, parentId],
+  );
   const { idField, operations } = descriptor;
   const openRow = useCallback(
     (row: ResourceRow) => {
@@ -52,7 +57,11 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
         <Button
           icon="plus"
           size="small"
-          text={intl.formatMessage(messages.createRelated, { resource })}
+          text={
+            descriptor.create
+              ? intl.formatMessage({ id: descriptor.create, defaultMessage: descriptor.name })
+              : intl.formatMessage(messages.createRelated, { resource })
+          }
           onClick={() => openDialog(null)}
           style={{ marginBottom: 8 }}
         />

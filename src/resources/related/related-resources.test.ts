@@ -28,6 +28,27 @@ describe('relatedResources (SPEC §2 "Screen contents")', () => {
   });
 });
 
+describe('relatedResources listed in other dialogs (x-listed-in)', () => {
+  const listedContracts = {
+    ...contracts,
+    listedIn: [{ resource: 'customers', filter: 'owner_of_customer' }],
+  };
+
+  it('lists a resource in the dialog its listedIn names, through that filter key', () => {
+    const registry = { customers, contracts: listedContracts };
+    expect(relatedResources(registry, 'customers', everything)).toEqual([
+      { descriptor: listedContracts, field: 'owner_of_customer' },
+    ]);
+    expect(relatedResources(registry, 'contracts', everything)).toEqual([]);
+  });
+
+  it('keeps the resource on its own page (not nested)', () => {
+    expect(isNestedResource(listedContracts, { customers, contracts: listedContracts })).toBe(
+      false,
+    );
+  });
+});
+
 describe('isNestedResource', () => {
   it('is true only when the parent resource is there', () => {
     expect(isNestedResource(ownedContracts, byName)).toBe(true);

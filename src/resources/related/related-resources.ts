@@ -5,10 +5,16 @@
  */
 import type { ResourceDescriptor } from '../descriptor';
 
-/** A resource whose rows belong to a row of another one, through `field`. */
+/**
+ * A resource whose rows belong to a row of another one, through `field` (its `parent`), or
+ * are listed in its dialog through a filter key (`listedIn`).
+ */
 export interface RelatedResource {
   readonly descriptor: ResourceDescriptor;
-  /** The child's reference field naming the parent row (its `parent`), e.g. `customer`. */
+  /**
+   * The child's filter key naming the parent row: its `parent` (e.g. `customer`) or a
+   * `listedIn` filter, which need not be a field (a point's `customer`).
+   */
   readonly field: string;
 }
 
@@ -21,11 +27,15 @@ export function relatedResources(
   name: string,
   mayUse: (privilege: string | null) => boolean,
 ): RelatedResource[] {
-  return Object.values(descriptors).flatMap((descriptor) => {
+  return Object.values(descriptors).flatMap((descriptor): RelatedResource[] => {
+    if (!descriptor.operations.list || !mayUse(descriptor.privilege)) return [];
     const field = descriptor.parent;
-    if (field == null || !descriptor.operations.list || !mayUse(descriptor.privilege)) return [];
-    const reference = descriptor.fields.find((f) => f.name === field)?.reference;
-    return reference === name ? [{ descriptor, field }] : [];
+    const reference =
+      field == null ? undefined : descriptor.fields.find((f) => f.name === field)?.reference;
+    if (field != null && reference === name) return [{ descriptor, field }];
+    // Listed here too, keeping its own page (`listedIn`: a customer's points).
+    const listed = descriptor.listedIn?.find((entry) => entry.resource === name);
+    return listed ? [{ descriptor, field: listed.filter }] : [];
   });
 }
 

@@ -3,12 +3,13 @@
  * (`YYYY-MM-DD HH:MM` with a time), or picked in Blueprint's calendar in the app's language
  * (issue 17), which loads in its own chunk when first opened.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, Classes, InputGroup, Popover, Spinner } from '@blueprintjs/core';
+import { Classes, InputGroup } from '@blueprintjs/core';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { messages } from '../../messages';
 import { dateMessage, type FormatMessage } from '../validation';
+import { CalendarButton } from './calendar-button';
 import { emptyValueOf } from './labels';
 
 /** True for a real calendar date written `YYYY-MM-DD` (the API's date format). */
@@ -22,54 +23,8 @@ export function isIsoDate(text: string): boolean {
   );
 }
 
-const LazyCalendar = lazy(() => import('./calendar'));
-
-/** Props of `CalendarButton`. */
-export interface CalendarButtonProps {
-  /** The value shown selected (a local date and time), or null. */
-  readonly value: Date | null;
-  readonly withTime?: boolean;
-  readonly disabled?: boolean;
-  readonly onPick: (date: Date) => void;
-}
-
-/**
- * A calendar button for a date field's `rightElement`: opens Blueprint's date picker in the
- * app's language (month and day names, first day of the week), loaded on first use.
- */
-export function CalendarButton({ value, withTime, disabled, onPick }: CalendarButtonProps) {
-  const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  return (
-    <Popover
-      isOpen={open}
-      onInteraction={(next) => setOpen(next)}
-      placement="bottom-end"
-      disabled={disabled}
-      content={
-        <Suspense fallback={<Spinner size={20} style={{ margin: 16 }} />}>
-          <LazyCalendar
-            value={value}
-            locale={intl.locale}
-            withTime={withTime}
-            onPick={(date) => {
-              onPick(date);
-              if (!withTime) setOpen(false);
-            }}
-          />
-        </Suspense>
-      }
-    >
-      <Button
-        variant="minimal"
-        icon="calendar"
-        disabled={disabled}
-        aria-label={intl.formatMessage(messages.openCalendar)}
-        aria-expanded={open}
-      />
-    </Popover>
-  );
-}
+// The calendar button lives apart, so the list's filters use it without rjsf.
+export { CalendarButton, type CalendarButtonProps } from './calendar-button';
 
 /** The local calendar day of `YYYY-MM-DD`, or null. */
 function localDay(text: string): Date | null {
