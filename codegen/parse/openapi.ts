@@ -78,6 +78,8 @@ export interface OperationObject {
   readonly parent?: string;
   /** **Joule** `x-title-fields`: the fields that name a row, when the server says. */
   readonly titleFields?: readonly string[];
+  /** **Joule** `x-title-cases`: a title chosen by a choice field's value (unchecked JSON). */
+  readonly titleCases?: unknown;
   /** **Joule** `x-list-fields`: the list's default columns, in order, when the server says. */
   readonly listFields?: readonly string[];
 }
@@ -201,6 +203,7 @@ function parseOperation(
     ...optional('filterFields', listExtension(op['x-filter-fields'])),
     ...optional('parent', asString(op['x-parent'])),
     ...optional('titleFields', listExtension(op['x-title-fields'])),
+    ...optional('titleCases', op['x-title-cases']),
     ...optional('listFields', listExtension(op['x-list-fields'])),
   };
 }

@@ -5,6 +5,7 @@ import {
   idField,
   parentField,
   serverListFields,
+  serverTitleCases,
   serverTitleFields,
   withEmbeddedTitles,
 } from './resource';
@@ -51,6 +52,25 @@ describe.each([
   it(`is ${String(want)}`, () => {
     const list = { ...listOp(), ...(titleFields !== undefined && { titleFields }) };
     expect(serverTitleFields(list, addressFields)).toEqual(want);
+  });
+});
+
+describe('serverTitleCases', () => {
+  const fields = [
+    ...addressFields,
+    fieldModel({ name: 'type', kind: 'choice' }),
+    fieldModel({ name: 'city' }),
+  ];
+  const cases = { a: ['street', { field: 'city', separator: ', ' }], b: ['city'] };
+  it.each([
+    ['well formed', { field: 'type', cases }, { titleCases: { field: 'type', cases } }],
+    ['none (plain DRF)', undefined, {}],
+    ['not a choice field', { field: 'street', cases }, {}],
+    ['an unknown part', { field: 'type', cases: { a: ['town'] } }, {}],
+    ['a part without separator', { field: 'type', cases: { a: [{ field: 'city' }] } }, {}],
+  ])('%s', (_name, titleCases, want) => {
+    const list = { ...listOp(), ...(titleCases !== undefined && { titleCases }) };
+    expect(serverTitleCases(list, fields)).toEqual(want);
   });
 });
 

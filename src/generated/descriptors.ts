@@ -653,6 +653,18 @@ export const descriptors: readonly ResourceDescriptor[] = [
     title: 'resource.customers.title',
     idField: 'id',
     titleFields: ['customer_no', 'company_name', 'last_name', 'first_name'],
+    titleCases: {
+      field: 'type',
+      cases: {
+        person: [
+          'title_before',
+          'first_name',
+          'last_name',
+          { field: 'title_after', separator: ', ' },
+        ],
+        company: ['company_name', { field: 'crn', separator: ', IČO ' }],
+      },
+    },
     fields: [
       {
         name: 'id',

@@ -15,7 +15,7 @@ export type {
   ResourceRegistryProviderProps,
 } from './registry/registry-context';
 export type { ResourceEvent, ResourceOperation } from './registry/resource-events';
-export { mergeFieldUi, mergeOverrides } from './registry/overrides';
+export { columnCell, mergeFieldUi, mergeOverrides } from './registry/overrides';
 export type {
   ColumnCell,
   FieldUiPatch,

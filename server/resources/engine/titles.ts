@@ -11,7 +11,8 @@
  *   privilege to manage them.
  *
  * A row's title is its resource's `titleFields` (else `titleField`) joined by spaces,
- * blank parts left out, null when all are blank (the SPA then shows `#<id>`).
+ * blank parts left out, null when all are blank (the SPA then shows `#<id>`); with
+ * `titleCases`, the parts of the row's case with their separators.
  */
 import { and, count, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -62,7 +63,7 @@ export function titleKey(field: CompiledField): string {
   return `${TITLE_KEY_PREFIX}${field.name}`;
 }
 
-/** The fields whose values make `resource`'s row title. */
+/** The fields whose values make `resource`'s row title, when no title case applies. */
 function titleParts(resource: CompiledResource): CompiledField[] {
   const names = resource.def.titleFields ?? [resource.def.titleField];
   return names.map((name) => resource.byName.get(name)!);
@@ -73,18 +74,56 @@ function qualified(qualifier: string, column: AnyPgColumn): SQL {
   return sql`${sql.identifier(qualifier)}.${sql.identifier(column.name)}`;
 }
 
+/** SQL text of one title part: NULL when blank. */
+function partExpression(field: CompiledField, qualifier: string): SQL {
+  const column = qualified(qualifier, field.column);
+  return TEXT_TYPES.has(field.def.type) ? sql`nullif(btrim(${column}), '')` : sql`${column}::text`;
+}
+
+/**
+ * SQL joining `parts` (each with the text before it when a part precedes it), blank parts
+ * left out with their separators; NULL when all are blank.
+ */
+function joinedParts(parts: readonly { value: SQL; separator: string }[]): SQL<string | null> {
+  const pieces = parts.map(({ value, separator }, index) => {
+    if (index === 0) return sql`coalesce(${value}, '')`;
+    const before = sql.join(
+      parts.slice(0, index).map((part) => part.value),
+      sql`, `,
+    );
+    return sql`(case when ${value} is null then '' when coalesce(${before}) is null then ${value} else ${separator}::text || ${value} end)`;
+  });
+  return sql<string | null>`nullif(concat(${sql.join(pieces, sql`, `)}), '')`;
+}
+
 /**
  * SQL for the title of a row of `resource` whose columns are read through `qualifier` (its
- * table's name, or an alias of it): text, or NULL when every part is blank.
+ * table's name, or an alias of it): text, or NULL when every part is blank. With
+ * `titleCases`, the parts of the row's case (`TitlePart`), else `titleFields` by spaces.
  */
 export function titleExpression(resource: CompiledResource, qualifier: string): SQL<string | null> {
-  const parts = titleParts(resource).map((field) => {
-    const column = qualified(qualifier, field.column);
-    return TEXT_TYPES.has(field.def.type)
-      ? sql`nullif(btrim(${column}), '')`
-      : sql`${column}::text`;
+  const plain = joinedParts(
+    titleParts(resource).map((field) => ({
+      value: partExpression(field, qualifier),
+      separator: ' ',
+    })),
+  );
+  const titleCases = resource.def.titleCases;
+  if (titleCases === undefined) return plain;
+  const choice = qualified(qualifier, resource.byName.get(titleCases.field)!.column);
+  const branches = Object.entries(titleCases.cases).map(([value, parts]) => {
+    const expression = joinedParts(
+      parts.map((part) => {
+        const name = typeof part === 'string' ? part : part.field;
+        return {
+          value: partExpression(resource.byName.get(name)!, qualifier),
+          separator: typeof part === 'string' ? ' ' : part.separator,
+        };
+      }),
+    );
+    return sql`when ${value}::text then ${expression}`;
   });
-  return sql<string | null>`nullif(concat_ws(' ', ${sql.join(parts, sql`, `)}), '')`;
+  return sql<string | null>`(case ${choice}::text ${sql.join(branches, sql` `)} else ${plain} end)`;
 }
 
 /**

@@ -100,8 +100,27 @@ export type FormValidator = (
 export interface ColumnCell {
   /** react-intl message id of the header; the field's label when absent. */
   readonly header?: string;
-  /** The cell's text; `locale` is the UI language (`cs`, `en`). */
-  readonly format: (row: ResourceRow, locale: string) => string;
+  /**
+   * The cell's text; `locale` is the UI language (`cs`, `en`), `descriptor` the resource's
+   * (overrides applied).
+   */
+  readonly format: (row: ResourceRow, locale: string, descriptor: ResourceDescriptor) => string;
+  /**
+   * Whether the cell applies to the back-end's descriptor (e.g. only when it declares what
+   * the cell composes); when false the column shows as its field's kind, under its label.
+   * @default always
+   */
+  readonly applies?: (descriptor: ResourceDescriptor) => boolean;
+}
+
+/** The override cell of column `name` when there is one and it applies to `descriptor`. */
+export function columnCell(
+  cells: Readonly<Record<string, ColumnCell>> | undefined,
+  name: string,
+  descriptor: ResourceDescriptor,
+): ColumnCell | undefined {
+  const cell = cells?.[name];
+  return cell && (cell.applies?.(descriptor) ?? true) ? cell : undefined;
 }
 
 /** What a list toolbar action receives: the resource whose list it sits on. */
