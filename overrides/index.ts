@@ -9,6 +9,7 @@ import { contractsOverride } from './contracts';
 import { customersOverride } from './customers';
 import { invoicesOverride } from './invoices';
 import { fusesOverride, tariffsFuseOverride } from './fuses';
+import { pointsOverride } from './points';
 import { rolesOverride } from './roles';
 import { tariffDevicesOverride } from './tariffdevices';
 import { usersOverride } from './users';
@@ -19,6 +20,7 @@ export const overrides: ResourceOverrides = {
   customers: customersOverride,
   fuses: fusesOverride,
   invoices: invoicesOverride,
+  points: pointsOverride,
   roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,
   tariffs: tariffsFuseOverride,

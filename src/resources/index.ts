@@ -62,6 +62,8 @@ export { RelatedList } from './related/related-list';
 export type { RelatedListProps } from './related/related-list';
 
 export { rowTitle } from './row-title';
-export { itemQueryOptions, resourceKeys } from './queries';
+export { LazyResourceDialog } from './lazy-dialog';
+export { RecordPathProvider } from './record-path';
+export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
 export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';
