@@ -112,6 +112,12 @@ export interface ResourceDescriptor {
   readonly columns: readonly string[];
   readonly sortFields: readonly string[];
   readonly filterFields: readonly string[];
+  /**
+   * The list's own query parameters besides the common ones (`page`, `search`, `sort`,
+   * `filter`, …), e.g. users' `is_active` and `hasPrivileges` (SPEC §7); absent when none.
+   * A list filter an override adds for such a parameter shows only when it is listed here.
+   */
+  readonly listParams?: readonly string[];
   readonly searchable: boolean;
   /**
    * The reference field naming the row these rows belong to (`x-parent`, e.g. `customer` of

@@ -5,6 +5,7 @@ import {
   idField,
   parentField,
   serverListFields,
+  listParams,
   serverTitleCases,
   serverTitleFields,
   withEmbeddedTitles,
@@ -52,6 +53,19 @@ describe.each([
   it(`is ${String(want)}`, () => {
     const list = { ...listOp(), ...(titleFields !== undefined && { titleFields }) };
     expect(serverTitleFields(list, addressFields)).toEqual(want);
+  });
+});
+
+describe('listParams', () => {
+  it('keeps a list’s own query parameters, not the common ones', () => {
+    const parameters = ['page', 'search', 'is_active', 'hasPrivileges', 'ordering'].map((name) => ({
+      name,
+      in: 'query',
+    }));
+    expect(listParams({ ...listOp(), parameters })).toEqual({
+      listParams: ['hasPrivileges', 'is_active'],
+    });
+    expect(listParams(listOp())).toEqual({});
   });
 });
 

@@ -60,6 +60,7 @@ export function transformResource(
     columns: serverListFields(endpoint.list, fields) ?? columns(fields, title, id),
     sortFields: sortFields(endpoint.list, fields),
     filterFields: filterFields(endpoint.list, fields, id),
+    ...listParams(endpoint.list),
     searchable: searchable(endpoint.list),
     parent: parentField(endpoint.list, fields),
     operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds),
@@ -115,6 +116,29 @@ export function serverTitleFields(
   const named = list.titleFields;
   if (named === undefined || named.length === 0) return undefined;
   return named.every((name) => fields.some((f) => f.name === name)) ? [...named] : undefined;
+}
+
+/** Query parameters every list has (API.md "List query parameters", DRF's own). */
+const COMMON_LIST_PARAMS = new Set([
+  'page',
+  'page_size',
+  'page_after_id',
+  'direction',
+  'search',
+  'sort',
+  'ordering',
+  'filter',
+  'gte',
+  'lte',
+]);
+
+/** `{ listParams }`: the list's other query parameters, sorted; `{}` when there are none. */
+export function listParams(list: OperationObject): { listParams?: string[] } {
+  const names = list.parameters
+    .filter((param) => param.in === 'query' && !COMMON_LIST_PARAMS.has(param.name))
+    .map((param) => param.name)
+    .sort();
+  return names.length > 0 ? { listParams: [...new Set(names)] } : {};
 }
 
 /**

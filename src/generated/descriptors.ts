@@ -3681,6 +3681,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     columns: ['email', 'is_active', 'roles'],
     sortFields: ['id', 'email', 'is_active'],
     filterFields: ['email', 'is_active', 'roles'],
+    listParams: ['hasPrivileges', 'is_active'],
     searchable: true,
     parent: null,
     operations: {

@@ -25,6 +25,8 @@ export type {
   FormAccessContext,
   ListAction,
   ListActionProps,
+  ListFilter,
+  ListFilterProps,
   ResourceOverride,
   ResourceOverrides,
   ResourcePanel,

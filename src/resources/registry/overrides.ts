@@ -139,6 +139,26 @@ export interface ListAction {
   readonly component: ComponentType<ListActionProps>;
 }
 
+/** What a list filter of an override receives. */
+export interface ListFilterProps {
+  readonly descriptor: ResourceDescriptor;
+  /** The parameter's current value, '' when unset. */
+  readonly value: string;
+  /** Sets the parameter ('' removes it); the list goes back to its first page. */
+  readonly onChange: (value: string) => void;
+}
+
+/**
+ * A filter control an override adds to the list's filter bar for one of the list's own
+ * query parameters (`descriptor.listParams`, e.g. users' `hasPrivileges`, SPEC §7). Shown
+ * only when the back-end publishes that parameter; its value lives in the URL as itself.
+ */
+export interface ListFilter {
+  /** The query parameter, e.g. `hasPrivileges`. */
+  readonly param: string;
+  readonly component: ComponentType<ListFilterProps>;
+}
+
 /** Everything one resource's override may change. All parts are optional. */
 export interface ResourceOverride {
   /**
@@ -161,6 +181,8 @@ export interface ResourceOverride {
   readonly validate?: FormValidator;
   /** Controls added to the list's toolbar (see {@link ListAction}). */
   readonly listActions?: readonly ListAction[];
+  /** Filters of the list's own query parameters (see {@link ListFilter}). */
+  readonly listFilters?: readonly ListFilter[];
   /** Sections shown below the form when an existing row is edited. */
   readonly panels?: readonly ResourcePanel[];
   /**
