@@ -71,7 +71,7 @@ describe('the contract’s payments with a running balance', () => {
     async (locale, total, after) => {
       open(locale, stored);
       const panel = await screen.findByTestId('contract-payments');
-      await waitFor(() => expect(text(within(panel).getByRole('status'))).toBe(total));
+      await waitFor(() => expect(text(within(panel).getByTestId('balance'))).toBe(total));
       const rows = within(panel).getAllByRole('row').slice(1);
       // Newest first, each with the balance after it.
       expect(rows.map((row) => text(row.lastElementChild))).toEqual([...after].reverse());
@@ -83,13 +83,13 @@ describe('the contract’s payments with a running balance', () => {
     const { queryClient } = open('en', payments);
     const panel = await screen.findByTestId('contract-payments');
     await waitFor(() =>
-      expect(text(within(panel).getByRole('status'))).toBe('Balance: CZK 2,800.30'),
+      expect(text(within(panel).getByTestId('balance'))).toBe('Balance: CZK 2,800.30'),
     );
     payments.push({ id: 4, contract: 7, type: 'advance', amount: '0.01', ts: '2025-04-01' });
     // What the runtime does after any payment is saved (use-resource-form).
     await act(() => queryClient.invalidateQueries({ queryKey: resourceKeys.all('payments') }));
     await waitFor(() =>
-      expect(text(within(panel).getByRole('status'))).toBe('Balance: CZK 2,800.31'),
+      expect(text(within(panel).getByTestId('balance'))).toBe('Balance: CZK 2,800.31'),
     );
     expect(text(within(panel).getAllByRole('row')[1]!.lastElementChild)).toBe('CZK 2,800.31');
   });

@@ -96,7 +96,7 @@ function ContractPayments({ id, related }: ResourcePanelProps) {
   if (!related || !descriptor) return null;
   return (
     <div data-testid="contract-payments">
-      <div role="status" aria-live="polite" style={{ padding: '8px 8px 0' }}>
+      <div role="status" aria-live="polite" data-testid="balance" style={{ padding: '8px 8px 0' }}>
         {all.isPending ? (
           <Spinner size={16} aria-label={intl.formatMessage(paymentMessages.loading)} />
         ) : all.isError ? (
