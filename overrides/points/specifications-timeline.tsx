@@ -4,7 +4,7 @@
  * validity, the one in force marked, its rate, fuse and capacities, and its production part
  * when it has one; each opens its own dialog. "New specification from …" opens the create
  * dialog with a copy of the one in force starting on the chosen day: the server closes the
- * one in force the day before when the new one is saved (SPEC §3 Specification), and the
+ * one in force (when open-ended) the day before when the new one is saved (SPEC §3 Specification), and the
  * timeline, read again after any specification is saved, shows both.
  */
 import { Suspense, useMemo, useState } from 'react';
@@ -210,13 +210,16 @@ function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
             )}
             onClick={openNew}
           />
-          {current && validStart && start > String(current[FROM]) && (
-            <span style={{ opacity: 0.8 }}>
-              {intl.formatMessage(timelineMessages.closesOld, {
-                day: formatIsoDate(dayBefore(start), intl.locale),
-              })}
-            </span>
-          )}
+          {current &&
+            isoOrNull(current[TO]) === null &&
+            validStart &&
+            start > String(current[FROM]) && (
+              <span style={{ opacity: 0.8 }}>
+                {intl.formatMessage(timelineMessages.closesOld, {
+                  day: formatIsoDate(dayBefore(start), intl.locale),
+                })}
+              </span>
+            )}
         </div>
       )}
       {query.isPending ? (

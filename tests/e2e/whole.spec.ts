@@ -146,7 +146,9 @@ const screens: Record<string, Screen> = {
   customer: async (page, { customer }) => {
     await page.goto(`/customers/${customer}`);
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('row', { name: `W-${key}` })).toContainText('in force');
+    const row = dialog.getByRole('row', { name: `W-${key}` });
+    await expect(row).toContainText('in force');
+    await row.scrollIntoViewIfNeeded();
     return dialog;
   },
   'contract-payments': async (page, { contract }) => {
