@@ -203,7 +203,7 @@ function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
             <InputGroup id="joule-spec-from" type="date" value={start} onValueChange={setStart} />
           </FormGroup>
           <Button
-            icon="duplicate"
+            icon="plus"
             disabled={!validStart}
             text={intl.formatMessage(
               current ? timelineMessages.create : timelineMessages.createEmpty,
