@@ -44,12 +44,13 @@ const cruds: readonly Crud[] = [
       await dialog.getByLabel('Company name').fill(`Zkouška ${key} s.r.o.`);
       await dialog.getByLabel('Company ID (IČO)').fill(validIco(key.slice(-7)));
     },
-    created: (key) => `E2E${key} Zkouška ${key} s.r.o.`,
+    // A company is titled by its name and IČO (x-title-cases).
+    created: (key) => `Zkouška ${key} s.r.o., IČO ${validIco(key.slice(-7))}`,
     edit: async (dialog, key) => {
       await dialog.getByLabel('Company name').fill(`Přejmenovaná ${key} a.s.`);
     },
-    edited: (key) => `E2E${key} Přejmenovaná ${key} a.s.`,
-    search: (title) => title.split(' ')[0]!,
+    edited: (key) => `Přejmenovaná ${key} a.s., IČO ${validIco(key.slice(-7))}`,
+    search: (title) => title.split(' ')[1]!,
   },
   {
     resource: 'fuses',
@@ -291,7 +292,9 @@ test('a save over someone else’s change shows the conflict and reapplies mine'
 
 test('a refused delete shows the server’s reason', async ({ page }) => {
   await page.goto('/customers');
-  const row = page.getByRole('row', { name: /^Z100001 / });
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Z100001', exact: true }) });
   await row.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -307,7 +310,10 @@ test('a customer’s dialog lists its addresses and contracts and adds an addres
   page,
 }) => {
   await page.goto('/customers');
-  await page.getByRole('row', { name: /^Z100001 / }).click();
+  await page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Z100001', exact: true }) })
+    .click();
   const dialog = page.getByRole('dialog');
   // SPEC §2: the customer screen also lists contracts and addresses.
   const addresses = dialog.getByRole('region', { name: 'Addresses' });
