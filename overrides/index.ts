@@ -10,6 +10,7 @@ import { customersOverride } from './customers';
 import { invoicesOverride } from './invoices';
 import { reportsOverride } from './reports';
 import { fusesOverride, tariffsFuseOverride } from './fuses';
+import { pointsOverride } from './points';
 import { rolesOverride } from './roles';
 import { tariffDevicesOverride } from './tariffdevices';
 import { usersOverride } from './users';
@@ -21,6 +22,7 @@ export const overrides: ResourceOverrides = {
   fuses: fusesOverride,
   invoices: invoicesOverride,
   reports: reportsOverride,
+  points: pointsOverride,
   roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,
   tariffs: tariffsFuseOverride,

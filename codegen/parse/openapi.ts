@@ -97,6 +97,8 @@ export interface OperationObject {
   readonly parent?: string;
   /** **Joule** `x-title-fields`: the fields that name a row, when the server says. */
   readonly titleFields?: readonly string[];
+  /** **Joule** `x-title-cases`: a title chosen by a choice field's value (unchecked JSON). */
+  readonly titleCases?: unknown;
   /** **Joule** `x-list-fields`: the list's default columns, in order, when the server says. */
   readonly listFields?: readonly string[];
   /** **Joule** `x-singular` / `x-create` (English): one row's and a new row's names. */
@@ -259,6 +261,7 @@ function parseOperation(
     ...optional('filterFields', listExtension(op['x-filter-fields'])),
     ...optional('parent', asString(op['x-parent'])),
     ...optional('titleFields', listExtension(op['x-title-fields'])),
+    ...optional('titleCases', op['x-title-cases']),
     ...optional('listFields', listExtension(op['x-list-fields'])),
     ...optional('singular', asString(op['x-singular'])),
     ...optional('create', asString(op['x-create'])),

@@ -5,6 +5,8 @@ import {
   idField,
   parentField,
   serverListFields,
+  listParams,
+  serverTitleCases,
   serverTitleFields,
   withEmbeddedTitles,
 } from './resource';
@@ -51,6 +53,38 @@ describe.each([
   it(`is ${String(want)}`, () => {
     const list = { ...listOp(), ...(titleFields !== undefined && { titleFields }) };
     expect(serverTitleFields(list, addressFields)).toEqual(want);
+  });
+});
+
+describe('listParams', () => {
+  it('keeps a list’s own query parameters, not the common ones', () => {
+    const parameters = ['page', 'search', 'is_active', 'hasPrivileges', 'ordering'].map((name) => ({
+      name,
+      in: 'query',
+    }));
+    expect(listParams({ ...listOp(), parameters })).toEqual({
+      listParams: ['hasPrivileges', 'is_active'],
+    });
+    expect(listParams(listOp())).toEqual({});
+  });
+});
+
+describe('serverTitleCases', () => {
+  const fields = [
+    ...addressFields,
+    fieldModel({ name: 'type', kind: 'choice' }),
+    fieldModel({ name: 'city' }),
+  ];
+  const cases = { a: ['street', { field: 'city', separator: ', ' }], b: ['city'] };
+  it.each([
+    ['well formed', { field: 'type', cases }, { titleCases: { field: 'type', cases } }],
+    ['none (plain DRF)', undefined, {}],
+    ['not a choice field', { field: 'street', cases }, {}],
+    ['an unknown part', { field: 'type', cases: { a: ['town'] } }, {}],
+    ['a part without separator', { field: 'type', cases: { a: [{ field: 'city' }] } }, {}],
+  ])('%s', (_name, titleCases, want) => {
+    const list = { ...listOp(), ...(titleCases !== undefined && { titleCases }) };
+    expect(serverTitleCases(list, fields)).toEqual(want);
   });
 });
 

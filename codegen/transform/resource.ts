@@ -2,7 +2,12 @@
  * One resource's descriptor (docs/architecture.md "The layers") from its list endpoint,
  * its item component and its OPTIONS answer (any language; labels are message ids here).
  */
-import type { FieldCondition, ResourceDescriptor } from '../descriptor-types';
+import type {
+  FieldCondition,
+  ResourceDescriptor,
+  TitleCases,
+  TitlePart,
+} from '../descriptor-types';
 import type { OptionsMetadata } from '../parse/options';
 import type { OpenApiDocument, OperationObject, SchemaObject } from '../parse/openapi';
 import { columns } from './columns';
@@ -67,10 +72,12 @@ export function transformResource(
     ...(create !== undefined && { create: createId(endpoint.name) }),
     idField: id,
     titleFields: title,
+    ...serverTitleCases(endpoint.list, fields),
     fields: fields.map(toFieldDescriptor),
     columns: serverListFields(endpoint.list, fields) ?? columns(fields, title, id),
     sortFields: sortFields(endpoint.list, fields),
     filterFields: filterFields(endpoint.list, fields, id),
+    ...listParams(endpoint.list),
     searchable: searchable(endpoint.list),
     parent: parentField(endpoint.list, fields),
     ...(listedIn(endpoint.list, ctx.resources).length > 0 && {
@@ -175,6 +182,61 @@ export function serverTitleFields(
   const named = list.titleFields;
   if (named === undefined || named.length === 0) return undefined;
   return named.every((name) => fields.some((f) => f.name === name)) ? [...named] : undefined;
+}
+
+/** Query parameters every list has (API.md "List query parameters", DRF's own). */
+const COMMON_LIST_PARAMS = new Set([
+  'page',
+  'page_size',
+  'page_after_id',
+  'direction',
+  'search',
+  'sort',
+  'ordering',
+  'filter',
+  'gte',
+  'lte',
+]);
+
+/** `{ listParams }`: the list's other query parameters, sorted; `{}` when there are none. */
+export function listParams(list: OperationObject): { listParams?: string[] } {
+  const names = list.parameters
+    .filter((param) => param.in === 'query' && !COMMON_LIST_PARAMS.has(param.name))
+    .map((param) => param.name)
+    .sort();
+  return names.length > 0 ? { listParams: [...new Set(names)] } : {};
+}
+
+/**
+ * The list's `x-title-cases` as `{ titleCases }` when it is well formed: a choice field of
+ * the resource and, per value, parts naming fields of it (a name or `{field, separator}`);
+ * else `{}` (codegen keeps `titleFields` alone).
+ */
+export function serverTitleCases(
+  list: OperationObject,
+  fields: readonly FieldModel[],
+): { titleCases?: TitleCases } {
+  const raw = list.titleCases;
+  if (typeof raw !== 'object' || raw === null) return {};
+  const { field, cases } = raw as { field?: unknown; cases?: unknown };
+  if (!fields.some((f) => f.name === field && f.kind === 'choice')) return {};
+  if (typeof cases !== 'object' || cases === null) return {};
+  const parsed: Record<string, TitlePart[]> = {};
+  const known = (name: unknown) => fields.some((f) => f.name === name);
+  for (const [value, parts] of Object.entries(cases)) {
+    if (!Array.isArray(parts) || parts.length === 0) return {};
+    const list: TitlePart[] = [];
+    for (const part of parts as unknown[]) {
+      if (typeof part === 'string' && known(part)) list.push(part);
+      else if (typeof part === 'object' && part !== null) {
+        const { field: name, separator } = part as { field?: unknown; separator?: unknown };
+        if (typeof name !== 'string' || !known(name) || typeof separator !== 'string') return {};
+        list.push({ field: name, separator });
+      } else return {};
+    }
+    parsed[value] = list;
+  }
+  return { titleCases: { field: field as string, cases: parsed } };
 }
 
 /**

@@ -37,3 +37,15 @@ export const billMessages = defineMessages({
   unitMonth: { id: 'overrides.contracts.unit.month', defaultMessage: 'months' },
   unitAmonth: { id: 'overrides.contracts.unit.Amonth', defaultMessage: 'A·months' },
 });
+
+/** Messages of the contract's payments panel. */
+export const paymentMessages = defineMessages({
+  title: { id: 'overrides.contracts.payments', defaultMessage: 'Payments' },
+  balance: { id: 'overrides.contracts.balance', defaultMessage: 'Balance: {amount}' },
+  balanceAfter: { id: 'overrides.contracts.balanceAfter', defaultMessage: 'Balance after' },
+  loading: { id: 'overrides.contracts.balanceLoading', defaultMessage: 'Computing the balance' },
+  failed: {
+    id: 'overrides.contracts.balanceFailed',
+    defaultMessage: 'The balance could not be computed.',
+  },
+});

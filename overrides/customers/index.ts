@@ -1,21 +1,25 @@
 /**
- * Customers (SPEC §3 "Customer"): the phone number's pattern error names an example,
- * 'Zadejte platné telefonní číslo, např. +420 777 123 456.', as the API's own 400 message
- * does, instead of the runtime's generic "not in the expected format". Set as
- * `ui:options.patternMessageId` of the field, which the form's validation reads.
+ * Customers (SPEC §3 "Customer"; issue 13 "A customer … as a whole"):
+ * - the phone number's pattern error names an example, 'Zadejte platné telefonní číslo,
+ *   např. +420 777 123 456.', as the API's own 400 message does (set as
+ *   `ui:options.patternMessageId` of the field, which the form's validation reads);
+ * - the list names each customer in one "Name" column as the server titles them
+ *   (`x-title-cases`: a person "Ing. Jan Novák, Ph.D.", a company "ACME s.r.o., IČO …"),
+ *   in place of the separate name columns; on a back-end without title cases the list
+ *   stays generic;
+ * - the dialog lists the customer's contracts with their state and validity at a glance.
  */
-import { defineMessages } from 'react-intl';
-import type { ResourceDescriptor, ResourceOverride } from '../../src/resources';
+import { rowTitle, type ResourceDescriptor, type ResourceOverride } from '../../src/resources';
+import { customerContractsPanel } from './contracts-panel';
+import { customerMessages } from './messages';
 
-/** Messages of the customers override. */
-export const customerMessages = defineMessages({
-  phoneFormat: {
-    id: 'overrides.customers.phoneFormat',
-    defaultMessage: 'Enter a valid phone number, e.g. +420 777 123 456.',
-  },
-});
+export { customerMessages };
 
 const PHONE = 'phone';
+/** The column that shows the whole name (sorted by last name). */
+export const NAME_COLUMN = 'last_name';
+/** Columns the name column stands for. */
+const NAME_PARTS = new Set(['company_name', 'first_name', 'title_before', 'title_after', 'crn']);
 
 type Ui = Readonly<Record<string, unknown>>;
 
@@ -36,5 +40,34 @@ export function withPhoneMessage(descriptor: ResourceDescriptor): ResourceDescri
   };
 }
 
+const hasNameColumn = (descriptor: ResourceDescriptor) =>
+  descriptor.titleCases !== undefined &&
+  descriptor.fields.some((field) => field.name === NAME_COLUMN);
+
+/**
+ * With the server's title cases: one name column (in the place of the first name part)
+ * instead of the separate name parts.
+ */
+export function withNameColumn(descriptor: ResourceDescriptor): ResourceDescriptor {
+  if (!hasNameColumn(descriptor)) return descriptor;
+  const columns: string[] = [];
+  for (const name of descriptor.columns) {
+    const part = NAME_PARTS.has(name) || name === NAME_COLUMN;
+    if (!part) columns.push(name);
+    else if (!columns.includes(NAME_COLUMN)) columns.push(NAME_COLUMN);
+  }
+  return { ...descriptor, columns };
+}
+
 /** The customers override. */
-export const customersOverride: ResourceOverride = { descriptor: withPhoneMessage };
+export const customersOverride: ResourceOverride = {
+  descriptor: (descriptor) => withNameColumn(withPhoneMessage(descriptor)),
+  cells: {
+    [NAME_COLUMN]: {
+      header: customerMessages.name.id,
+      format: (row, _locale, descriptor) => rowTitle(descriptor, row),
+      applies: hasNameColumn,
+    },
+  },
+  panels: [customerContractsPanel],
+};

@@ -153,7 +153,7 @@ describe('the tariffs override', () => {
     expect(ui.fuse_from?.['ui:widget']).toBe('fuseRange');
     expect(ui.fuse_to?.['ui:widget']).toBe('hidden');
     const cell = overrides.tariffs?.cells?.fuse_from;
-    expect(cell?.format({ fuse_from: 16, fuse_to: 25 }, 'en')).toBe(`16–25${NBSP}A`);
+    expect(cell?.format({ fuse_from: 16, fuse_to: 25 }, 'en', tariffs)).toBe(`16–25${NBSP}A`);
     expect(overrides.tariffs?.validate?.({ fuse_from: 25, fuse_to: 16 })).toEqual({
       fuse_to: [expect.objectContaining({ id: 'overrides.fuseRange.reversed' })],
     });

@@ -9,7 +9,8 @@
  * - a user holding a privilege the editor lacks (a superuser above all) is read-only to
  *   them. Known only when the editor may read that user's roles (`ROLES`); otherwise the
  *   server's refusal says so on save.
- * The active flag is a switch (SPEC §3 User "active").
+ * The active flag is a switch (SPEC §3 User "active"). The list filters by privileges
+ * (`hasPrivileges`, SPEC §7) besides the generic filter by the active flag.
  */
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
@@ -26,6 +27,7 @@ import {
   type ResourceRow,
   type RowId,
 } from '../../src/resources';
+import { privilegesFilter } from './privileges-filter';
 
 /** The field holding a user's role ids, and the resource they point at. */
 const ROLES = 'roles';
@@ -119,4 +121,5 @@ export function useUserFormAccess({ id, row }: FormAccessContext): FormAccess {
 export const usersOverride: ResourceOverride = {
   descriptor: withActiveSwitch,
   useFormAccess: useUserFormAccess,
+  listFilters: [privilegesFilter],
 };

@@ -109,6 +109,18 @@ export interface FieldCondition {
 /** JSON Schema fragment as rjsf reads it; kept loose on purpose (it is data). */
 export type JsonSchema = { readonly [key: string]: unknown };
 
+/**
+ * One part of a row title: a field name, or a field with the text put before it (instead
+ * of a space) when a part precedes it, e.g. `{ field: 'title_after', separator: ', ' }`.
+ */
+export type TitlePart = string | { readonly field: string; readonly separator: string };
+
+/** A row title chosen by the value of choice field `field`: the parts by value. */
+export interface TitleCases {
+  readonly field: string;
+  readonly cases: Readonly<Record<string, readonly TitlePart[]>>;
+}
+
 /** Everything the generic runtime needs to render one resource's screen. */
 export interface ResourceDescriptor {
   /** Resource name as in the URL, e.g. `tariffdevices`. */
@@ -134,11 +146,22 @@ export interface ResourceDescriptor {
   readonly idField: string;
   /** Fields that name a row for people (shown in pickers and delete confirmations). */
   readonly titleFields: readonly string[];
+  /**
+   * A title chosen by a choice field's value (**Joule** `x-title-cases`), in place of
+   * `titleFields` for rows with one of its values; absent on a plain DRF back-end.
+   */
+  readonly titleCases?: TitleCases;
   readonly fields: readonly FieldDescriptor[];
   /** Default visible list columns, in order. */
   readonly columns: readonly string[];
   readonly sortFields: readonly string[];
   readonly filterFields: readonly string[];
+  /**
+   * The list's own query parameters besides the common ones (`page`, `search`, `sort`,
+   * `filter`, …), e.g. users' `is_active` and `hasPrivileges` (SPEC §7); absent when none.
+   * A list filter an override adds for such a parameter shows only when it is listed here.
+   */
+  readonly listParams?: readonly string[];
   readonly searchable: boolean;
   /**
    * The reference field naming the row these rows belong to (`x-parent`, e.g. `customer` of

@@ -671,6 +671,18 @@ export const descriptors: readonly ResourceDescriptor[] = [
     create: 'resource.customers.create',
     idField: 'id',
     titleFields: ['customer_no', 'company_name', 'last_name', 'first_name'],
+    titleCases: {
+      field: 'type',
+      cases: {
+        person: [
+          'title_before',
+          'first_name',
+          'last_name',
+          { field: 'title_after', separator: ', ' },
+        ],
+        company: ['company_name', { field: 'crn', separator: ', IČO ' }],
+      },
+    },
     fields: [
       {
         name: 'id',
@@ -3900,6 +3912,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     columns: ['email', 'is_active', 'roles'],
     sortFields: ['id', 'email', 'is_active'],
     filterFields: ['email', 'is_active', 'roles'],
+    listParams: ['hasPrivileges', 'is_active'],
     searchable: true,
     parent: null,
     operations: {

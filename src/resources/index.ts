@@ -15,7 +15,7 @@ export type {
   ResourceRegistryProviderProps,
 } from './registry/registry-context';
 export type { ResourceEvent, ResourceOperation } from './registry/resource-events';
-export { mergeFieldUi, mergeOverrides, screenOverride } from './registry/overrides';
+export { columnCell, mergeFieldUi, mergeOverrides, screenOverride } from './registry/overrides';
 export type {
   ColumnCell,
   FieldUiPatch,
@@ -25,6 +25,8 @@ export type {
   FormAccessContext,
   ListAction,
   ListActionProps,
+  ListFilter,
+  ListFilterProps,
   ResourceOverride,
   ResourceOverrides,
   ResourcePanel,
@@ -64,6 +66,8 @@ export { RelatedList } from './related/related-list';
 export type { RelatedListProps } from './related/related-list';
 
 export { rowTitle } from './row-title';
-export { itemQueryOptions, resourceKeys } from './queries';
+export { LazyResourceDialog } from './lazy-dialog';
+export { RecordPathProvider } from './record-path';
+export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
 export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';

@@ -57,7 +57,7 @@ export function ResourcePage({
   const intl = useIntl();
   const list = useResourceList(descriptor);
   const columns = useColumnSettings(descriptor, useResourceRegistry().owner);
-  const { listActions = [] } = useResourceOverride(descriptor);
+  const { listActions = [], listFilters = [] } = useResourceOverride(descriptor);
   // The open row lives in the URL (`/customers/42`, issue 17), the list's state in its query.
   const record = useRecordDialog(descriptor, useRouteRecordPath(), OWN_ROWS);
   const { target: dialog, open: openDialog } = record;
@@ -65,6 +65,9 @@ export function ResourcePage({
   const canOpen = operations.retrieve || operations.update;
   const title = intl.formatMessage({ id: titleId, defaultMessage: descriptor.name });
   const filters = useMemo(() => filterSpecs(descriptor), [descriptor]);
+  // An override's filters of the list's own parameters, when the back-end publishes them.
+  const ownFilters = listFilters.filter(({ param }) => descriptor.listParams?.includes(param));
+  const anyFilters = filters.length > 0 || ownFilters.length > 0;
   const filterCount = activeFilterCount(list.state);
   const filterBarId = useId();
   // The bar starts open when the URL already filters the list.
@@ -116,7 +119,7 @@ export function ResourcePage({
           {title}
         </Heading>
         {descriptor.searchable && <SearchBox value={list.state.search} onSearch={list.setSearch} />}
-        {filters.length > 0 && (
+        {anyFilters && (
           <FilterToggle
             open={filtersOpen}
             count={filterCount}
@@ -146,14 +149,24 @@ export function ResourcePage({
           />
         )}
       </div>
-      {filters.length > 0 && filtersOpen && (
-        <div ref={filterBox}>
+      {anyFilters && filtersOpen && (
+        <div ref={filterBox} style={{ display: 'flex', flexWrap: 'wrap', gap: '0 16px' }}>
           <FilterBar
             id={filterBarId}
             specs={filters}
             state={list.state}
             onChange={list.setFilters}
           />
+          {ownFilters.map(({ param, component: Filter }) => (
+            <Filter
+              key={param}
+              descriptor={descriptor}
+              value={list.state.params?.[param] ?? ''}
+              onChange={(value) =>
+                list.setFilters({ params: { ...list.state.params, [param]: value } })
+              }
+            />
+          ))}
         </div>
       )}
       <ListBody descriptor={descriptor} list={list} onOpen={openRow} columns={columns.visible} />

@@ -73,3 +73,45 @@ describe('rowTitle of references and formatted parts', () => {
     expect(rowTitle(drf, { id: 5, tariff_device: 8 })).toBe('#5');
   });
 });
+
+describe('rowTitle with title cases', () => {
+  const customers = {
+    idField: 'id',
+    titleFields: ['customer_no'],
+    titleCases: {
+      field: 'type',
+      cases: {
+        person: [
+          'title_before',
+          'first_name',
+          'last_name',
+          { field: 'title_after', separator: ', ' },
+        ],
+        company: ['company_name', { field: 'crn', separator: ', IČO ' }],
+      },
+    },
+  };
+
+  it.each([
+    [
+      {
+        type: 'person',
+        title_before: 'Ing.',
+        first_name: 'Jan',
+        last_name: 'Novák',
+        title_after: 'Ph.D.',
+      },
+      'Ing. Jan Novák, Ph.D.',
+    ],
+    [{ type: 'person', first_name: 'Jan', last_name: 'Novák', title_after: '' }, 'Jan Novák'],
+    [
+      { type: 'company', company_name: 'ACME s.r.o.', crn: '25596641' },
+      'ACME s.r.o., IČO 25596641',
+    ],
+    [{ type: 'company', company_name: '', crn: '25596641' }, '25596641'],
+    [{ type: 'other', customer_no: 'K-1' }, 'K-1'],
+    [{ id: 9, type: 'company' }, '#9'],
+  ])('names %j as %s', (row, want) => {
+    expect(rowTitle(customers, row)).toBe(want);
+  });
+});

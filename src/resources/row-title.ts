@@ -7,6 +7,20 @@ function part(value: unknown): string {
   return '';
 }
 
+type TitleParts = readonly (string | { readonly field: string; readonly separator: string })[];
+
+/** The parts naming `row`: its `titleCases` case when one applies, else `titleFields`. */
+function partsOf(
+  descriptor: Pick<ResourceDescriptor, 'titleFields' | 'titleCases'>,
+  row: ResourceRow,
+): TitleParts {
+  const cases = descriptor.titleCases;
+  const value = cases ? row[cases.field] : undefined;
+  if (cases && typeof value === 'string' && Object.hasOwn(cases.cases, value))
+    return cases.cases[value]!;
+  return descriptor.titleFields;
+}
+
 /**
  * How a title part is written for people (a choice by its name, a date-time in the
  * language's format); `''` leaves the part out. See `useTitleFormat`.
@@ -14,17 +28,22 @@ function part(value: unknown): string {
 export type TitleFormat = (field: FieldDescriptor, value: unknown) => string;
 
 /** What {@link rowTitle} reads of a descriptor: `fields` lets it name references. */
-export type TitledDescriptor = Pick<ResourceDescriptor, 'titleFields' | 'idField'> & {
+export type TitledDescriptor = Pick<
+  ResourceDescriptor,
+  'titleFields' | 'idField' | 'titleCases'
+> & {
   readonly fields?: readonly FieldDescriptor[];
 };
 
 /**
  * The name people know a row by: its descriptor's `titleFields` joined by spaces, empty
- * parts left out (a customer without a company name is still "Jan Novák"). A reference
- * part reads the referenced row's title the server embeds beside it (`titleField`, e.g. a
- * reading's device), never its id; `format` writes the other parts for people (choices
- * by name, dates localized), else they are taken as they are. Falls back to `#<id>` when
- * every title field is empty, so a row is never nameless.
+ * parts left out (a customer without a company name is still "Jan Novák"); with
+ * `titleCases` (**Joule** `x-title-cases`) the parts of the row's case, each with its
+ * separator ("Ing. Jan Novák, Ph.D."), as the server names it. A reference part reads the
+ * referenced row's title the server embeds beside it (`titleField`, e.g. a reading's
+ * device), never its id; `format` writes the other parts for people (choices by name,
+ * dates localized), else they are taken as they are. Falls back to `#<id>` when every part
+ * is empty, so a row is never nameless.
  *
  * @example rowTitle(customers, { id: 7, first_name: 'Jan', last_name: 'Novák' }) // 'Jan Novák'
  */
@@ -33,16 +52,20 @@ export function rowTitle(
   row: ResourceRow,
   format?: TitleFormat,
 ): string {
-  const title = descriptor.titleFields
-    .map((name) => {
-      const field = descriptor.fields?.find((f) => f.name === name);
-      if (field?.kind === 'reference') {
-        // The embedded title when the server sends it; an id is no name for people.
-        return field.titleField !== undefined ? part(row[field.titleField]) : '';
-      }
-      return field && format ? format(field, row[name]).trim() : part(row[name]);
-    })
-    .filter((text) => text !== '')
-    .join(' ');
+  const textOf = (name: string): string => {
+    const field = descriptor.fields?.find((f) => f.name === name);
+    if (field?.kind === 'reference') {
+      // The embedded title when the server sends it; an id is no name for people.
+      return field.titleField !== undefined ? part(row[field.titleField]) : '';
+    }
+    return field && format ? format(field, row[name]).trim() : part(row[name]);
+  };
+  let title = '';
+  for (const item of partsOf(descriptor, row)) {
+    const [name, separator] = typeof item === 'string' ? [item, ' '] : [item.field, item.separator];
+    const text = textOf(name);
+    if (text === '') continue;
+    title = title === '' ? text : `${title}${separator}${text}`;
+  }
   return title || `#${part(row[descriptor.idField])}`;
 }

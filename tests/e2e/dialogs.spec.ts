@@ -45,12 +45,13 @@ const cruds: readonly Crud[] = [
       await dialog.getByLabel('Company name').fill(`Zkouška ${key} s.r.o.`);
       await dialog.getByLabel('Company ID (IČO)').fill(validIco(key.slice(-7)));
     },
-    created: (key) => `E2E${key} Zkouška ${key} s.r.o.`,
+    // A company is titled by its name and IČO (x-title-cases).
+    created: (key) => `Zkouška ${key} s.r.o., IČO ${validIco(key.slice(-7))}`,
     edit: async (dialog, key) => {
       await dialog.getByLabel('Company name').fill(`Přejmenovaná ${key} a.s.`);
     },
-    edited: (key) => `E2E${key} Přejmenovaná ${key} a.s.`,
-    search: (title) => title.split(' ')[0]!,
+    edited: (key) => `Přejmenovaná ${key} a.s., IČO ${validIco(key.slice(-7))}`,
+    search: (title) => title.split(' ')[1]!,
   },
   {
     resource: 'fuses',
@@ -292,7 +293,9 @@ test('a save over someone else’s change shows the conflict and reapplies mine'
 
 test('a refused delete shows the server’s reason', async ({ page }) => {
   await page.goto('/customers');
-  const row = page.getByRole('row', { name: /^Z100001 / });
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Z100001', exact: true }) });
   await row.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -306,9 +309,15 @@ test('a refused delete shows the server’s reason', async ({ page }) => {
 
 test('a customer’s dialog lists its addresses and contracts and adds an address to it', async ({
   page,
+  api,
 }) => {
+  const [customer] = await api.list('customers', { filter: 'customer_no=Z100001' });
+  const [titled] = await api.list('customers/titles', { ids: String(customer?.id) });
   await page.goto('/customers');
-  await page.getByRole('row', { name: /^Z100001 / }).click();
+  await page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Z100001', exact: true }) })
+    .click();
   const dialog = page.getByRole('dialog');
   // SPEC §2: the customer screen also lists contracts and addresses.
   // Each list in its tab.
@@ -322,7 +331,9 @@ test('a customer’s dialog lists its addresses and contracts and adds an addres
   await addresses.getByRole('button', { name: 'New address' }).click();
   const created = page.getByRole('dialog', { name: 'New address' });
   // The parent is filled in: the address belongs to this customer.
-  await expect(created.getByRole('combobox', { name: 'Customer' })).toHaveValue(/^Z100001 /);
+  await expect(created.getByRole('combobox', { name: 'Customer' })).toHaveValue(
+    String(titled?.title),
+  );
   await created.getByLabel('Type').selectOption({ label: 'Billing' });
   await created.getByLabel('Street').fill(street);
   await created.getByLabel('City').fill('Brno');

@@ -47,9 +47,12 @@ async function createCustomer(request: APIRequestContext): Promise<{ id: number;
 /** Opens the edit dialog of customer `no` from the customers list; returns the dialog. */
 async function openCustomer(page: Page, no: string) {
   await page.goto(`/customers?search=${no}`);
-  const row = page.getByRole('row', { name: new RegExp(`^${no} `) });
+  // A company is titled by its name and IČO: its row is found by its number's cell.
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: no, exact: true }) });
   await row.click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(`^Customer: ${no}`) });
+  const dialog = page.getByRole('dialog', { name: /^Customer: Výpadek / });
   await expect(dialog.getByLabel('Company name')).toBeVisible();
   return dialog;
 }

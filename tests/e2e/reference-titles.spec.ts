@@ -25,10 +25,15 @@ test('the clerk sees and picks a specification’s references by name', async ({
   await listRows(page).first().click();
   const pointDialog = page.getByRole('dialog');
   await expect(pointDialog).toBeVisible();
-  const specRow = pointDialog
-    .locator('tbody tr')
+  // The point's specifications are a timeline (overrides/points): each opens its dialog.
+  const specItem = pointDialog
+    .getByTestId('specifications-timeline')
+    .getByRole('listitem')
     .filter({ hasText: String(spec.valid_from).slice(0, 4) });
-  await specRow.first().click();
+  await specItem
+    .first()
+    .getByRole('button', { name: /Open the specification/ })
+    .click();
 
   const dialog = page.getByRole('dialog').last();
   const device = dialog.getByRole('combobox', { name: 'Tariff device' });

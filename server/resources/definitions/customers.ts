@@ -56,6 +56,19 @@ export const customersResource = defineResource({
   },
   titleField: 'customer_no',
   titleFields: ['customer_no', 'company_name', 'last_name', 'first_name'],
+  // A person as one name ('Ing. Jan Novák, Ph.D.'), a company by its name and IČO.
+  titleCases: {
+    field: 'type',
+    cases: {
+      person: [
+        'title_before',
+        'first_name',
+        'last_name',
+        { field: 'title_after', separator: ', ' },
+      ],
+      company: ['company_name', { field: 'crn', separator: ', IČO ' }],
+    },
+  },
   fields: {
     id: idField(customers.id),
     customer_no: {

@@ -347,6 +347,12 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         ...(resource.def.titleFields !== undefined && {
           'x-title-fields': [...resource.def.titleFields],
         }),
+        ...(resource.def.titleCases !== undefined && {
+          'x-title-cases': {
+            field: resource.def.titleCases.field,
+            cases: JSON.parse(JSON.stringify(resource.def.titleCases.cases)) as JsonObject,
+          },
+        }),
         ...(resource.def.listFields !== undefined && {
           'x-list-fields': [...resource.def.listFields],
         }),

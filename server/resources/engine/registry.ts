@@ -172,6 +172,17 @@ function compile(definition: ResourceDefinition): CompiledResource {
         `listed-in key "${key}" is neither a filtered reference nor a related filter`,
       );
   }
+  if (definition.titleCases) {
+    const { field, cases } = definition.titleCases;
+    if (byName.get(field)?.def.type !== 'choice')
+      fail(definition, `title cases field "${field}" is not a choice field`);
+    for (const parts of Object.values(cases)) {
+      for (const part of parts) {
+        const name = typeof part === 'string' ? part : part.field;
+        if (!byName.has(name)) fail(definition, `title field "${name}" is not a field`);
+      }
+    }
+  }
   for (const name of definition.listFields ?? []) {
     if (!byName.has(name)) fail(definition, `list field "${name}" is not a field`);
     if (byName.get(name)?.def.writeOnly) fail(definition, `list field "${name}" is write-only`);

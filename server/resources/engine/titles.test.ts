@@ -113,6 +113,66 @@ describe('embedded titles', () => {
   });
 });
 
+describe('title cases (x-title-cases)', () => {
+  it('names a person by titles and names, a company by its name and IČO', async () => {
+    const made = await Promise.all([
+      server.request('/customers/', {
+        token: admin,
+        method: 'POST',
+        body: {
+          customer_no: 'TC-P1',
+          type: 'person',
+          title_before: 'Ing.',
+          first_name: 'Jana',
+          last_name: 'Titulová',
+          title_after: 'Ph.D.',
+        },
+      }),
+      server.request('/customers/', {
+        token: admin,
+        method: 'POST',
+        body: { customer_no: 'TC-P2', type: 'person', first_name: 'Petr', last_name: 'Prostý' },
+      }),
+      server.request('/customers/', {
+        token: admin,
+        method: 'POST',
+        body: {
+          customer_no: 'TC-C1',
+          type: 'company',
+          company_name: 'Titul s.r.o.',
+          crn: '25596641',
+        },
+      }),
+    ]);
+    for (const answer of made) expect(answer.status).toBe(201);
+    const ids = made.map((answer) => answer.body.id as number);
+    const titles = await server.request(`/customers/titles/?ids=${ids.join(',')}`, {
+      token: admin,
+    });
+    expect(
+      Object.fromEntries(
+        titles.body.results.map((r: { id: number; title: string }) => [r.id, r.title]),
+      ),
+    ).toEqual({
+      [ids[0]!]: 'Ing. Jana Titulová, Ph.D.',
+      [ids[1]!]: 'Petr Prostý',
+      [ids[2]!]: 'Titul s.r.o., IČO 25596641',
+    });
+    const contract = await server.request('/contracts/?page_size=1', { token: admin });
+    const row = contract.body.results[0];
+    const customer = await server.request(`/customers/${row.customer}/`, { token: admin });
+    const expected = (
+      await server.request(`/customers/titles/?ids=${row.customer}`, { token: admin })
+    ).body.results[0].title;
+    expect(row.customer_title).toBe(expected);
+    expect(expected).toContain(
+      customer.body.type === 'company' ? customer.body.company_name : customer.body.last_name,
+    );
+    const doc = await server.request('/schema/', { token: admin });
+    expect(doc.body.paths['/api/v1/customers/'].get['x-title-cases'].field).toBe('type');
+  });
+});
+
 describe('titles lookup', () => {
   it('lets the POINTS-only clerk name and search what a specification references', async () => {
     for (const name of ['fuses', 'distributors', 'suppliers', 'tariffdevices', 'discounts']) {

@@ -11,10 +11,11 @@
  *   privilege to manage them.
  *
  * A row's title is its resource's `titleFields` (else `titleField`) joined by spaces,
- * blank parts left out, null when all are blank (the SPA then shows `#<id>`). A part that
- * is a reference reads the referenced row's title (a reading: its device's serial number
- * and the time), a choice its name in the request's language, a date-time
- * `YYYY-MM-DD HH:MI` (UTC); never an id.
+ * blank parts left out, null when all are blank (the SPA then shows `#<id>`); with
+ * `titleCases`, the parts of the row's case with their separators. A part that is a
+ * reference reads the referenced row's title (a reading: its device's serial number and the
+ * time), a choice its name in the request's language, a date-time `YYYY-MM-DD HH:MI` (UTC);
+ * never an id.
  */
 import { and, count, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -67,7 +68,7 @@ export function titleKey(field: CompiledField): string {
   return `${TITLE_KEY_PREFIX}${field.name}`;
 }
 
-/** The fields whose values make `resource`'s row title. */
+/** The fields whose values make `resource`'s row title, when no title case applies. */
 function titleParts(resource: CompiledResource): CompiledField[] {
   const names = resource.def.titleFields ?? [resource.def.titleField];
   return names.map((name) => resource.byName.get(name)!);
@@ -114,9 +115,26 @@ function titlePart(
 }
 
 /**
+ * SQL joining `parts` (each with the text before it when a part precedes it), blank parts
+ * left out with their separators; NULL when all are blank.
+ */
+function joinedParts(parts: readonly { value: SQL; separator: string }[]): SQL<string | null> {
+  const pieces = parts.map(({ value, separator }, index) => {
+    if (index === 0) return sql`coalesce(${value}, '')`;
+    const before = sql.join(
+      parts.slice(0, index).map((part) => part.value),
+      sql`, `,
+    );
+    return sql`(case when ${value} is null then '' when coalesce(${before}) is null then ${value} else ${separator}::text || ${value} end)`;
+  });
+  return sql<string | null>`nullif(concat(${sql.join(pieces, sql`, `)}), '')`;
+}
+
+/**
  * SQL for the title of a row of `resource` whose columns are read through `qualifier` (its
- * table's name, or an alias of it): text, or NULL when every part is blank. Reference
- * parts need `registry` (without it they are left out).
+ * table's name, or an alias of it): text, or NULL when every part is blank. With
+ * `titleCases`, the parts of the row's case (`TitlePart`), else `titleFields` by spaces.
+ * Reference parts need `registry` (without it they are left out).
  */
 export function titleExpression(
   resource: CompiledResource,
@@ -125,10 +143,26 @@ export function titleExpression(
   registry?: ResourceRegistry,
   depth = 0,
 ): SQL<string | null> {
-  const parts = titleParts(resource).map((field) =>
-    titlePart(registry, field, qualifier, lang, depth),
+  const value = (field: CompiledField) => titlePart(registry, field, qualifier, lang, depth);
+  const plain = joinedParts(
+    titleParts(resource).map((field) => ({ value: value(field), separator: ' ' })),
   );
-  return sql<string | null>`nullif(concat_ws(' ', ${sql.join(parts, sql`, `)}), '')`;
+  const titleCases = resource.def.titleCases;
+  if (titleCases === undefined) return plain;
+  const choice = qualified(qualifier, resource.byName.get(titleCases.field)!.column);
+  const branches = Object.entries(titleCases.cases).map(([key, parts]) => {
+    const expression = joinedParts(
+      parts.map((part) => {
+        const name = typeof part === 'string' ? part : part.field;
+        return {
+          value: value(resource.byName.get(name)!),
+          separator: typeof part === 'string' ? ' ' : part.separator,
+        };
+      }),
+    );
+    return sql`when ${key}::text then ${expression}`;
+  });
+  return sql<string | null>`(case ${choice}::text ${sql.join(branches, sql` `)} else ${plain} end)`;
 }
 
 /**

@@ -297,6 +297,21 @@ export interface FieldCondition {
   readonly message?: Text;
 }
 
+/**
+ * One part of a row title: a field, or a field with the text put before it instead of the
+ * space when a part precedes it (`{ field: 'title_after', separator: ', ' }`). Blank parts
+ * are left out with their separators.
+ */
+export type TitlePart = string | { readonly field: string; readonly separator: string };
+
+/** See {@link ResourceDefinition.titleCases}. */
+export interface TitleCases {
+  /** The choice field whose value chooses the parts. */
+  readonly field: string;
+  /** Title parts by the field's value. */
+  readonly cases: Readonly<Record<string, readonly TitlePart[]>>;
+}
+
 /** A resource: one table exposed as `/api/v1/<name>/` (docs/api.md "Resources"). */
 export interface ResourceDefinition {
   /** URL segment and operationId prefix, e.g. `users`. */
@@ -323,6 +338,12 @@ export interface ResourceDefinition {
    * from the field names would be wrong (e.g. `flat_no` is not an address's identifier).
    */
   readonly titleFields?: readonly string[];
+  /**
+   * A title that depends on a choice field (`x-title-cases`): for each of its values, the
+   * parts naming such a row, in place of `titleFields` (e.g. a person customer by titles
+   * and names, a company by its name and IČO). Rows with another value use `titleFields`.
+   */
+  readonly titleCases?: TitleCases;
   /**
    * The list's default columns, in order (`x-list-fields` on the list operation, issue 17
    * "the tariff table fits the screen"): clients show these and offer every other field in

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Button, Checkbox, PopoverNext } from '@blueprintjs/core';
 import { messages } from '../messages';
 import { useResourceOverride } from '../registry/registry-context';
+import { columnCell } from '../registry/overrides';
 import type { PopoverHostProps } from '../deferred-popover';
 import type { ColumnChooserProps } from './column-chooser';
 
@@ -32,7 +33,7 @@ export function ColumnChooserPopover({
   // Named as the column's header: an override's cell may give it its own.
   const label = (name: string) =>
     intl.formatMessage({
-      id: cells?.[name]?.header ?? byName.get(name)?.label ?? name,
+      id: columnCell(cells, name, descriptor)?.header ?? byName.get(name)?.label ?? name,
       defaultMessage: name,
     });
 

@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
 import { messages } from '../messages';
 import { useResourceOverride } from '../registry/registry-context';
+import { columnCell, type ColumnCell } from '../registry/overrides';
 import { cellFormatter, createFormatters, type CellText } from './format';
 import { referenceIds, useReferenceTitlesContext } from './use-reference-titles';
 
@@ -43,14 +44,20 @@ function ReferenceCell({ field, value }: { field: FieldDescriptor; value: unknow
  * `descriptor.columns`) in order: header
  * text from the field's label message (raw field name as fallback), sorting allowed for
  * `descriptor.sortFields`, cells per field kind. Memoized per descriptor and locale, so
- * the table and its rows keep their identity across list state changes.
+ * the table and its rows keep their identity across list state changes. `extraCells` are
+ * laid over the override's cells; one naming no field makes a computed column (unsorted).
  */
 export function useResourceColumns(
   descriptor: ResourceDescriptor,
   names: readonly string[] = descriptor.columns,
+  extraCells?: Readonly<Record<string, ColumnCell>>,
 ): ColumnDef<ResourceRow>[] {
   const intl = useIntl();
-  const { cells } = useResourceOverride(descriptor);
+  const { cells: overrideCells } = useResourceOverride(descriptor);
+  const cells = useMemo(
+    () => (extraCells ? { ...overrideCells, ...extraCells } : overrideCells),
+    [overrideCells, extraCells],
+  );
   return useMemo(() => {
     const formatters = createFormatters(intl.locale);
     const text: CellText = {
@@ -61,9 +68,22 @@ export function useResourceColumns(
     const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
     return names.flatMap((name): ColumnDef<ResourceRow>[] => {
       const field = byName.get(name);
-      if (!field) return [];
+      if (!field) {
+        // A computed column (a cell naming no field): not sortable.
+        const computed = columnCell(cells, name, descriptor);
+        if (!computed) return [];
+        return [
+          {
+            id: name,
+            accessorFn: () => undefined,
+            header: intl.formatMessage({ id: computed.header ?? name, defaultMessage: name }),
+            enableSorting: false,
+            cell: (context) => computed.format(context.row.original, intl.locale, descriptor),
+          },
+        ];
+      }
       const meta: ColumnMeta = { field };
-      const custom = cells?.[name];
+      const custom = columnCell(cells, name, descriptor);
       const header = intl.formatMessage({
         id: custom?.header ?? field.label,
         defaultMessage: name,
@@ -77,7 +97,7 @@ export function useResourceColumns(
             header,
             enableSorting,
             meta,
-            cell: (context) => custom.format(context.row.original, intl.locale),
+            cell: (context) => custom.format(context.row.original, intl.locale, descriptor),
           },
         ];
       }

@@ -16,10 +16,10 @@ export interface FilterSpec {
 }
 
 /** The three list parameters filters live in. */
-export type FilterPairs = Pick<ListState, 'filter' | 'gte' | 'lte'>;
+export type FilterPairs = Pick<ListState, 'filter' | 'gte' | 'lte' | 'params'>;
 
 /** A filter state with nothing set. */
-export const NO_FILTERS: FilterPairs = { filter: {}, gte: {}, lte: {} };
+export const NO_FILTERS: FilterPairs = { filter: {}, gte: {}, lte: {}, params: {} };
 
 const CONTROL_BY_KIND: Partial<Record<FieldKind, FilterControl>> = {
   choice: 'choice',
@@ -84,6 +84,7 @@ export function activeFilterCount(state: FilterPairs): number {
     ...Object.keys(state.filter),
     ...Object.keys(state.gte),
     ...Object.keys(state.lte),
+    ...Object.keys(state.params ?? {}).map((name) => `params:${name}`),
   ]).size;
 }
 

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow } from '../descriptor';
+import type { ColumnCell } from '../registry/overrides';
 import { messages } from '../messages';
 import { ResourceTable } from './resource-table';
 import type { ResourceListController } from './use-resource-list';
@@ -17,6 +18,11 @@ export interface ListBodyProps {
    * @default descriptor.columns
    */
   readonly columns?: readonly string[];
+  /**
+   * Cells laid over the resource override's, by column; one naming no field is a computed
+   * column, shown when `columns` names it. Keep the record stable.
+   */
+  readonly cells?: Readonly<Record<string, ColumnCell>>;
 }
 
 const NO_ROWS: readonly ResourceRow[] = [];
@@ -27,6 +33,7 @@ export function ListBody({
   list,
   onOpen,
   columns = descriptor.columns,
+  cells,
 }: ListBodyProps) {
   const intl = useIntl();
   const { query, state } = list;
@@ -59,6 +66,7 @@ export function ListBody({
       <ResourceTable
         descriptor={descriptor}
         columns={columns}
+        cells={cells}
         rows={rows}
         sort={state.sort}
         onSortChange={list.setSort}

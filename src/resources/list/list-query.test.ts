@@ -139,3 +139,15 @@ describe('parsers', () => {
     );
   });
 });
+
+describe('a list’s own parameters (descriptor.listParams)', () => {
+  it('reads, sends and writes only the named ones', () => {
+    const url = new URLSearchParams('hasPrivileges=USERS&other=x&is_active=');
+    const state = parseListState(url, ['hasPrivileges', 'is_active']);
+    expect(state.params).toEqual({ hasPrivileges: 'USERS' });
+    expect(buildListQuery(state)).toMatchObject({ hasPrivileges: 'USERS' });
+    const cleared = toSearchParams({ ...state, params: {} }, url, ['hasPrivileges', 'is_active']);
+    expect(cleared.toString()).toBe('other=x');
+    expect(parseListState(url).params).toBeUndefined();
+  });
+});

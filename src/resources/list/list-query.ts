@@ -24,6 +24,11 @@ export interface ListState {
   readonly filter: ParamPairs;
   readonly gte: ParamPairs;
   readonly lte: ParamPairs;
+  /**
+   * The list's own query parameters (`descriptor.listParams`, e.g. `hasPrivileges`) by
+   * name; each travels as itself in the URL and the API query. Absent: none set.
+   */
+  readonly params?: ParamPairs;
 }
 
 /** Default rows per page (SPEC §9). */
@@ -87,9 +92,18 @@ export function formatPairs(pairs: ParamPairs): string {
     .join(',');
 }
 
-/** Reads a list state from URL search params; anything missing or malformed takes its default. */
-export function parseListState(params: URLSearchParams): ListState {
+/**
+ * Reads a list state from URL search params; anything missing or malformed takes its
+ * default. `own` names the list's own parameters (`descriptor.listParams`) to read.
+ */
+export function parseListState(params: URLSearchParams, own: readonly string[] = []): ListState {
+  const values: Record<string, string> = {};
+  for (const name of own) {
+    const value = params.get(name)?.trim();
+    if (value) values[name] = value;
+  }
   return {
+    ...(Object.keys(values).length > 0 && { params: values }),
     page: positiveInt(params.get('page'), 1),
     pageSize: positiveInt(params.get('page_size'), DEFAULT_PAGE_SIZE, ALL_PAGE_SIZE),
     search: params.get('search')?.trim() ?? '',
@@ -110,16 +124,25 @@ export function buildListQuery(state: ListState): Record<string, string | number
     filter: formatPairs(state.filter) || undefined,
     gte: formatPairs(state.gte) || undefined,
     lte: formatPairs(state.lte) || undefined,
+    ...Object.fromEntries(Object.entries(state.params ?? {}).filter(([, value]) => value !== '')),
   };
 }
 
 /**
  * Writes a list state into URL search params, leaving defaults out (a fresh list has a
- * clean URL) and keeping parameters that are not the list's.
+ * clean URL) and keeping parameters that are not the list's; `own` names the list's own
+ * parameters (`descriptor.listParams`), written from `state.params`.
  */
-export function toSearchParams(state: ListState, base?: URLSearchParams): URLSearchParams {
+export function toSearchParams(
+  state: ListState,
+  base?: URLSearchParams,
+  own: readonly string[] = [],
+): URLSearchParams {
   const params = new URLSearchParams(base);
-  for (const key of LIST_PARAMS) params.delete(key);
+  for (const key of [...LIST_PARAMS, ...own]) params.delete(key);
+  for (const [key, value] of Object.entries(state.params ?? {})) {
+    if (own.includes(key) && value !== '') params.set(key, value);
+  }
   const query = buildListQuery(state);
   for (const key of LIST_PARAMS) {
     const value = query[key];

@@ -8,6 +8,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import type { ResourceDescriptor, ResourceRow } from '../descriptor';
+import type { ColumnCell } from '../registry/overrides';
 import { useResourceColumns } from './columns';
 import type { SortItem } from './list-query';
 import { TableHead } from './table-head';
@@ -24,6 +25,11 @@ export interface ResourceTableProps {
    * @default descriptor.columns
    */
   readonly columns?: readonly string[];
+  /**
+   * Cells laid over the resource override's, by column; one naming no field is a computed
+   * column, shown when `columns` names it. Keep the record stable.
+   */
+  readonly cells?: Readonly<Record<string, ColumnCell>>;
   /** The rows of the current page, in server order. */
   readonly rows: readonly ResourceRow[];
   readonly sort: readonly SortItem[];
@@ -47,7 +53,7 @@ const isMultiSortEvent = (event: unknown) => (event as { shiftKey?: boolean }).s
  */
 export function ResourceTable(props: ResourceTableProps) {
   const { descriptor, rows, sort, onSortChange, onOpen, busy = false } = props;
-  const columns = useResourceColumns(descriptor, props.columns);
+  const columns = useResourceColumns(descriptor, props.columns, props.cells);
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { start, end, padTop, padBottom, scrollToIndex } = useVisibleRows(rows.length, scrollRef);

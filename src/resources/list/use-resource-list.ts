@@ -42,11 +42,17 @@ export interface ResourceListController {
    * Replaces the given filter parameters (`filter`, `gte`, `lte`; the ones left out stay);
    * also goes back to page 1.
    */
-  setFilters(change: Partial<Pick<ListState, 'filter' | 'gte' | 'lte'>>): void;
+  setFilters(change: Partial<Pick<ListState, 'filter' | 'gte' | 'lte' | 'params'>>): void;
 }
 
-function readState(params: URLSearchParams, sortFields: readonly string[]): ListState {
-  const state = parseListState(params);
+const NO_PARAMS: readonly string[] = [];
+
+function readState(
+  params: URLSearchParams,
+  sortFields: readonly string[],
+  own: readonly string[] = NO_PARAMS,
+): ListState {
+  const state = parseListState(params, own);
   return { ...state, sort: sanitizeSort(state.sort, sortFields) };
 }
 
@@ -77,7 +83,7 @@ export function listQueryFor(
   descriptor: ResourceDescriptor,
   params: URLSearchParams,
 ): Record<string, string | number | undefined> {
-  return buildListQuery(readState(params, descriptor.sortFields));
+  return buildListQuery(readState(params, descriptor.sortFields, descriptor.listParams));
 }
 
 /**
@@ -104,8 +110,8 @@ export function seedResourceList(
 export function useResourceList(descriptor: ResourceDescriptor): ResourceListController {
   const { request } = useResourceRegistry();
   const [params, setParams] = useSearchParams();
-  const { sortFields } = descriptor;
-  const state = useMemo(() => readState(params, sortFields), [params, sortFields]);
+  const { sortFields, listParams: own = NO_PARAMS } = descriptor;
+  const state = useMemo(() => readState(params, sortFields, own), [params, sortFields, own]);
   const apiQuery = useMemo(() => buildListQuery(state), [state]);
   const query = useQuery({
     ...listQueryOptions(request, descriptor, apiQuery),
@@ -117,10 +123,14 @@ export function useResourceList(descriptor: ResourceDescriptor): ResourceListCon
     (change: Partial<ListState>, replace = false) =>
       setParams(
         (current) =>
-          toSearchParams(updateListState(readState(current, sortFields), change), current),
+          toSearchParams(
+            updateListState(readState(current, sortFields, own), change),
+            current,
+            own,
+          ),
         { replace },
       ),
-    [setParams, sortFields],
+    [setParams, sortFields, own],
   );
 
   // DRF answers 404 for a page past the end (the last row of the last page was deleted,
@@ -145,7 +155,7 @@ export function useResourceList(descriptor: ResourceDescriptor): ResourceListCon
     setSort: useCallback((sort: readonly SortItem[]) => update({ sort }), [update]),
     setSearch: useCallback((search: string) => update({ search: search.trim() }, true), [update]),
     setFilters: useCallback(
-      (change: Partial<Pick<ListState, 'filter' | 'gte' | 'lte'>>) => update(change),
+      (change: Partial<Pick<ListState, 'filter' | 'gte' | 'lte' | 'params'>>) => update(change),
       [update],
     ),
   };

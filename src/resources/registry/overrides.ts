@@ -100,8 +100,27 @@ export type FormValidator = (
 export interface ColumnCell {
   /** react-intl message id of the header; the field's label when absent. */
   readonly header?: string;
-  /** The cell's text; `locale` is the UI language (`cs`, `en`). */
-  readonly format: (row: ResourceRow, locale: string) => string;
+  /**
+   * The cell's text; `locale` is the UI language (`cs`, `en`), `descriptor` the resource's
+   * (overrides applied).
+   */
+  readonly format: (row: ResourceRow, locale: string, descriptor: ResourceDescriptor) => string;
+  /**
+   * Whether the cell applies to the back-end's descriptor (e.g. only when it declares what
+   * the cell composes); when false the column shows as its field's kind, under its label.
+   * @default always
+   */
+  readonly applies?: (descriptor: ResourceDescriptor) => boolean;
+}
+
+/** The override cell of column `name` when there is one and it applies to `descriptor`. */
+export function columnCell(
+  cells: Readonly<Record<string, ColumnCell>> | undefined,
+  name: string,
+  descriptor: ResourceDescriptor,
+): ColumnCell | undefined {
+  const cell = cells?.[name];
+  return cell && (cell.applies?.(descriptor) ?? true) ? cell : undefined;
 }
 
 /** What a list toolbar action receives: the resource whose list it sits on. */
@@ -141,6 +160,26 @@ export interface ResourceScreenOverride {
   readonly available?: (descriptorsByName: Readonly<Record<string, ResourceDescriptor>>) => boolean;
 }
 
+/** What a list filter of an override receives. */
+export interface ListFilterProps {
+  readonly descriptor: ResourceDescriptor;
+  /** The parameter's current value, '' when unset. */
+  readonly value: string;
+  /** Sets the parameter ('' removes it); the list goes back to its first page. */
+  readonly onChange: (value: string) => void;
+}
+
+/**
+ * A filter control an override adds to the list's filter bar for one of the list's own
+ * query parameters (`descriptor.listParams`, e.g. users' `hasPrivileges`, SPEC §7). Shown
+ * only when the back-end publishes that parameter; its value lives in the URL as itself.
+ */
+export interface ListFilter {
+  /** The query parameter, e.g. `hasPrivileges`. */
+  readonly param: string;
+  readonly component: ComponentType<ListFilterProps>;
+}
+
 /** Everything one resource's override may change. All parts are optional. */
 export interface ResourceOverride {
   /**
@@ -163,6 +202,8 @@ export interface ResourceOverride {
   readonly validate?: FormValidator;
   /** Controls added to the list's toolbar (see {@link ListAction}). */
   readonly listActions?: readonly ListAction[];
+  /** Filters of the list's own query parameters (see {@link ListFilter}). */
+  readonly listFilters?: readonly ListFilter[];
   /** Sections shown below the form when an existing row is edited. */
   readonly panels?: readonly ResourcePanel[];
   /**

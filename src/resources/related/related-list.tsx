@@ -2,6 +2,7 @@ import { Suspense, useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
+import type { ColumnCell } from '../registry/overrides';
 import { RecordPathProvider, useRecordDialog, useRecordPath } from '../record-path';
 import { LazyResourceDialog } from '../lazy-dialog';
 import { ListBody } from '../list/list-body';
@@ -17,6 +18,16 @@ export interface RelatedListProps {
   readonly field: string;
   /** The parent row's id. */
   readonly parentId: RowId;
+  /**
+   * Columns shown after the child's own (without the parent's), e.g. a computed one of
+   * `cells`; keep the array stable.
+   */
+  readonly extraColumns?: readonly string[];
+  /**
+   * Cells laid over the resource override's, by column; one naming no field is a computed
+   * column, shown when `columns` names it. Keep the record stable.
+   */
+  readonly cells?: Readonly<Record<string, ColumnCell>>;
 }
 
 /**
@@ -24,7 +35,13 @@ export interface RelatedListProps {
  * (SPEC §2 "Screen contents"): a sortable, paged table without the parent column, "New"
  * with the parent filled in, and each row opening its own dialog.
  */
-export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
+export function RelatedList({
+  descriptor,
+  field,
+  parentId,
+  extraColumns,
+  cells,
+}: RelatedListProps) {
   const intl = useIntl();
   const list = useRelatedList(descriptor, field, parentId);
   // A related row's dialog has an address below its parent's: `/customers/42/contracts/7`.
@@ -32,8 +49,11 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
   const record = useRecordDialog(descriptor, useRecordPath(), prefix);
   const { target: dialog, open: openDialog } = record;
   const shown = useMemo(
-    () => ({ ...descriptor, columns: descriptor.columns.filter((name) => name !== field) }),
-    [descriptor, field],
+    () => ({
+      ...descriptor,
+      columns: [...descriptor.columns.filter((name) => name !== field), ...(extraColumns ?? [])],
+    }),
+    [descriptor, field, extraColumns],
   );
   // A new row gets its parent when the filter key is one of its fields (not a point's
   // `customer`, which is its contract's).
@@ -69,6 +89,7 @@ export function RelatedList({ descriptor, field, parentId }: RelatedListProps) {
       <ListBody
         descriptor={shown}
         list={list}
+        cells={cells}
         onOpen={operations.retrieve || operations.update ? openRow : () => undefined}
       />
       {(list.query.data?.count ?? 0) > list.state.pageSize && <ListPagination list={list} />}

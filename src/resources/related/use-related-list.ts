@@ -49,7 +49,7 @@ export function useRelatedList(
     setSearch: useCallback((search: string) => update({ search: search.trim() }), [update]),
     // The parent filter stays whatever else is filtered.
     setFilters: useCallback(
-      (change: Partial<Pick<ListState, 'filter' | 'gte' | 'lte'>>) =>
+      (change: Partial<Pick<ListState, 'filter' | 'gte' | 'lte' | 'params'>>) =>
         update({
           ...change,
           ...(change.filter && { filter: { ...change.filter, [field]: String(parentId) } }),
