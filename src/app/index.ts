@@ -13,6 +13,7 @@ export {
   createAppRouter,
   createResourceRoutePatcher,
   createRoutes,
+  resolveLazyMatches,
 } from './routes';
 export type { AppRouteOptions, AppRouter, AppRouterOptions, ShellData } from './routes';
 export { applyTheme } from './theme';

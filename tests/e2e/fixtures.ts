@@ -8,6 +8,9 @@ import {
 } from '@playwright/test';
 import { admin, signIn, useLanguage, watchContentSecurityPolicy } from './helpers';
 
+/** `RECOVERABLE_ERROR_PREFIX` of src/app/bootstrap.tsx. */
+const RECOVERABLE_ERROR_PREFIX = 'joule: recoverable error';
+
 /** A demo account (see `helpers.ts`). */
 export interface Account {
   readonly email: string;
@@ -54,11 +57,20 @@ export const test = base.extend<
     await provide(state);
   },
   api: async ({ request }, provide) => provide(new Api(request)),
-  // Every test fails on a Content-Security-Policy violation: the policy must break nothing.
+  // Every test fails on a Content-Security-Policy violation (the policy must break
+  // nothing) and on an error React recovered from, above all a hydration mismatch: a
+  // server-rendered page the app's first render did not match (src/app/bootstrap.tsx).
   page: async ({ page }, provide) => {
     const violations = watchContentSecurityPolicy(page);
+    const recovered: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith(RECOVERABLE_ERROR_PREFIX)) {
+        recovered.push(message.text());
+      }
+    });
     await provide(page);
     expect(violations, 'Content Security Policy violations').toEqual([]);
+    expect(recovered, 'errors React recovered from (hydration mismatches)').toEqual([]);
   },
 });
 
