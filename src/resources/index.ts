@@ -38,6 +38,7 @@ export {
   useResourceList,
 } from './list/use-resource-list';
 export type { ResourceListController } from './list/use-resource-list';
+export { VIRTUALIZE_OVER } from './list/use-visible-rows';
 export {
   ALL_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,

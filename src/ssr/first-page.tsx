@@ -25,17 +25,16 @@ import {
   createRoutes,
   loadResourceRegistry,
   pageTitle,
+  preloadIcons,
+  reservedPaths,
   resolveLazyMatches,
   SHELL_ROUTE_ID,
   type ResourceRegistry,
 } from '../app';
-import { preloadIcons } from '../app/icons';
-import { reservedPaths } from '../app/menus';
 import { abilityFor, createSessionStore, SessionProvider, type CurrentUser } from '../auth';
 import { dateLocale, loadMessages, type Language } from '../i18n';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
-import { listQueryFor, seedResourceList } from '../resources';
-import { VIRTUALIZE_OVER } from '../resources/list/use-visible-rows';
+import { listQueryFor, seedResourceList, VIRTUALIZE_OVER } from '../resources';
 import type {
   FirstListRequest,
   FirstPageInput,
