@@ -91,8 +91,10 @@ describe('the server-rendered first page', () => {
     const state = stateOf(html)!;
     expect(state.user).toEqual(me.body);
     expect(state.language).toBe('cs');
-    // The page of rows as the list runtime keeps it (rows, count, links).
-    expect(state.dehydratedState.queries).toHaveLength(1);
+    // The page of rows as the list runtime keeps it (rows, count, links), and the user's
+    // preferences (none saved yet).
+    expect(state.dehydratedState.queries).toHaveLength(2);
+    expect(state.dehydratedState.queries[1]!.state.data).toEqual({});
     expect(JSON.stringify(state.dehydratedState.queries[0]!.state.data)).toContain(
       JSON.stringify((list.body as { results: unknown[] }).results),
     );
@@ -113,6 +115,24 @@ describe('the server-rendered first page', () => {
     // The state is a data block (`type="application/json"`): never run, so not listed.
     expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("renders the user's own columns, as kept in their preferences", async () => {
+    const headerCount = (html: string) => html.match(/<th[\s>]/g)?.length ?? 0;
+    const before = await open('/customers', { [ACCESS_COOKIE]: admin });
+    const saved = await server.request('/auth/me/preferences/', {
+      method: 'PUT',
+      token: admin,
+      body: { lists: { customers: { order: ['customer_no', 'tin', 'crn'], hidden: ['tin'] } } },
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const after = await open('/customers', { [ACCESS_COOKIE]: admin });
+      expect(headerCount(after.html)).toBe(headerCount(before.html) - 1);
+      expect(stateOf(after.html)!.dehydratedState.queries[1]!.state.data).toEqual(saved.body);
+    } finally {
+      await server.request('/auth/me/preferences/', { method: 'PUT', token: admin, body: {} });
+    }
   });
 
   it('renders in the language of the cookie', async () => {

@@ -6,8 +6,8 @@
  * 1. The head goes out at once, with the page's title and a marker telling the inline
  *    early start (src/app/early-start.ts) not to send anything, so that the browser fetches
  *    the stylesheet and the app's code while this server works.
- * 2. This server runs the two GETs the SPA sends first (`/auth/me/` and the page of rows)
- *    as that user through its own API, so every check of the API applies (token
+ * 2. This server runs the GETs the SPA sends first (`/auth/me/`, the page of rows and the
+ *    user's preferences, for the columns they chose) as that user through its own API, so every check of the API applies (token
  *    signature, algorithm and expiry, the user still active, the resource's privilege).
  * 3. It streams the page rendered by the SPA's own routes and components
  *    (src/ssr/first-page.tsx, built into `dist-server/`) into the root element, and embeds
@@ -24,6 +24,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withCriticalCss, type CriticalCss } from './critical-css';
 import {
   ACCESS_COOKIE,
   FIRST_PAGE_STATE_ID,
@@ -44,6 +45,11 @@ export interface FirstPageOptions {
   readonly renderer: FirstPageRenderer;
   /** Where this server's API is, e.g. `/api/v1`. */
   readonly apiPrefix: string;
+  /**
+   * The critical CSS of rendered pages (server/http/critical-css.ts), set by `registerSpa`.
+   * @default none: the stylesheets stay in the head
+   */
+  readonly criticalCss?: CriticalCss;
 }
 
 /**
@@ -104,9 +110,11 @@ async function renderedPage(
   };
   const meUrl = `${apiPrefix}/auth/me/`;
   const listUrl = `${apiPrefix}${first.path}?${first.query}`;
-  const [me, list] = await Promise.all([
+  const [me, list, preferences] = await Promise.all([
     app.inject({ method: 'GET', url: meUrl, headers }),
     app.inject({ method: 'GET', url: listUrl, headers }),
+    // The user's own list columns (server/auth/preferences.ts), rendered as chosen.
+    app.inject({ method: 'GET', url: `${apiPrefix}/auth/me/preferences/`, headers }),
   ]);
   if (me.statusCode !== 200 || list.statusCode !== 200) return null;
   return renderer.renderFirstPage({
@@ -114,6 +122,7 @@ async function renderedPage(
     language,
     user: me.json(),
     list: list.json(),
+    preferences: preferences.statusCode === 200 ? preferences.json() : undefined,
   });
 }
 
@@ -132,11 +141,16 @@ export async function signedInPage(
   if (!planned) return null;
   const at = indexHtml.indexOf(EMPTY_ROOT);
   if (at < 0) return null;
-  const head = indexHtml
+  let head = indexHtml
     .slice(0, at)
     .replace('<head>', `<head>${RENDERING_MARKER}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(planned.first.title)}</title>`);
-  const tail = indexHtml.slice(at + EMPTY_ROOT.length);
+  let tail = indexHtml.slice(at + EMPTY_ROOT.length);
+  // Rows painted early: the rules the page needs inline, the stylesheets after it.
+  const { criticalCss } = options;
+  const resource = planned.first.resource;
+  const css = criticalCss?.get(resource);
+  if (css) ({ head, tail } = withCriticalCss(head, tail, css));
   async function* page() {
     yield head;
     const rendered = await renderedPage(app, options, request, planned!).catch((error: unknown) => {
@@ -148,12 +162,18 @@ export async function signedInPage(
       return;
     }
     yield '<div id="root">';
-    for await (const chunk of rendered.html) yield chunk;
-    yield (
+    // The first page of a resource is kept whole, to learn its critical CSS from.
+    const whole: string[] | null = criticalCss && !css ? [head, '<div id="root">'] : null;
+    for await (const chunk of rendered.html) {
+      whole?.push(String(chunk));
+      yield chunk;
+    }
+    const end =
       '</div>' +
       `<script type="application/json" id="${FIRST_PAGE_STATE_ID}">${scriptJson(rendered.state)}</script>` +
-      tail
-    );
+      tail;
+    yield end;
+    if (whole) criticalCss!.learn(resource, whole.join('') + end);
   }
   return Readable.from(page());
 }

@@ -39,6 +39,8 @@ export {
 } from './list/use-resource-list';
 export type { ResourceListController } from './list/use-resource-list';
 export { VIRTUALIZE_OVER } from './list/use-visible-rows';
+export { PREFERENCES_KEY, preferencesQueryOptions } from './list/column-settings';
+export type { UserPreferences } from './list/column-settings';
 export {
   ALL_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,

@@ -56,6 +56,11 @@ export interface FirstPageInput {
   readonly user: unknown;
   /** The API's answer to the {@link FirstListRequest} (docs/api.md "Lists"), as the user's. */
   readonly list: unknown;
+  /**
+   * `GET /auth/me/preferences/` of the user (the list columns they chose); undefined when
+   * it did not answer, and the app asks itself.
+   */
+  readonly preferences?: unknown;
 }
 
 /** A rendered first page. */

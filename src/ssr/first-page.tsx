@@ -34,7 +34,7 @@ import {
 import { abilityFor, createSessionStore, SessionProvider, type CurrentUser } from '../auth';
 import { dateLocale, loadMessages, type Language } from '../i18n';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
-import { listQueryFor, seedResourceList, VIRTUALIZE_OVER } from '../resources';
+import { listQueryFor, PREFERENCES_KEY, seedResourceList, VIRTUALIZE_OVER } from '../resources';
 import type {
   FirstListRequest,
   FirstPageInput,
@@ -115,6 +115,8 @@ export async function renderFirstPage(input: FirstPageInput): Promise<RenderedFi
   // One cache and one session per page: nothing of one user's page can reach another's.
   const queryClient = new QueryClient();
   seedResourceList(queryClient, descriptor, href.searchParams, input.list);
+  // The user's own columns, as the app then shows them.
+  if (input.preferences !== undefined) queryClient.setQueryData(PREFERENCES_KEY, input.preferences);
   const dehydratedState = dehydrate(queryClient);
   const store = createSessionStore(null);
   store.setUser(user);
