@@ -10,6 +10,7 @@ import { formValidators } from '../generated/validators';
 import { request } from '../api';
 import {
   mergeOverrides,
+  preferencesQueryOptions,
   prefetchResourceList,
   ResourceGroupPage,
   ResourcePage,
@@ -103,6 +104,9 @@ export const registry: ResourceRegistry = {
   ResourceScreen,
   groups,
   GroupScreen,
-  prefetchList: (descriptor, params) =>
-    prefetchResourceList(getQueryClient(), request, descriptor, params),
+  prefetchList: (descriptor, params) => {
+    prefetchResourceList(getQueryClient(), request, descriptor, params);
+    // The user's columns arrive with the rows, not after them.
+    void getQueryClient().prefetchQuery(preferencesQueryOptions(request));
+  },
 };
