@@ -42,10 +42,19 @@ async function signedInState(
  * reuses that storage state (tokens are not rotated, so a copy stays valid for the run).
  */
 export const test = base.extend<
-  { account: Account; api: Api },
+  {
+    account: Account;
+    api: Api;
+    /** Errors React recovered from, which fail the test unless `allowRecoverableErrors`. */
+    recoverableErrors: string[];
+    allowRecoverableErrors: boolean;
+  },
   { signedIn: Map<string, StorageState> }
 >({
   account: [admin, { option: true }],
+  allowRecoverableErrors: [false, { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from it
+  recoverableErrors: async ({}, provide) => provide([]),
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from it
   signedIn: [async ({}, provide) => provide(new Map()), { scope: 'worker' }],
   storageState: async ({ account, signedIn, browser, baseURL }, provide) => {
@@ -60,9 +69,8 @@ export const test = base.extend<
   // Every test fails on a Content-Security-Policy violation (the policy must break
   // nothing) and on an error React recovered from, above all a hydration mismatch: a
   // server-rendered page the app's first render did not match (src/app/bootstrap.tsx).
-  page: async ({ page }, provide) => {
+  page: async ({ page, recoverableErrors: recovered, allowRecoverableErrors }, provide) => {
     const violations = watchContentSecurityPolicy(page);
-    const recovered: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().startsWith(RECOVERABLE_ERROR_PREFIX)) {
         recovered.push(message.text());
@@ -70,7 +78,9 @@ export const test = base.extend<
     });
     await provide(page);
     expect(violations, 'Content Security Policy violations').toEqual([]);
-    expect(recovered, 'errors React recovered from (hydration mismatches)').toEqual([]);
+    if (!allowRecoverableErrors) {
+      expect(recovered, 'errors React recovered from (hydration mismatches)').toEqual([]);
+    }
   },
 });
 

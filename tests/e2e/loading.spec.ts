@@ -167,6 +167,32 @@ test('with the session cookie the server sends the rows rendered; the app hydrat
   ).toBe(0);
 });
 
+test.describe('a page the app cannot hydrate', () => {
+  test.use({ allowRecoverableErrors: true });
+
+  test('is reported as an error the tests fail on, and the app renders it afresh', async ({
+    page,
+    request,
+    recoverableErrors,
+  }) => {
+    await freshSession(page, request, { cookie: true });
+    // The server's page, with its first row's first cell changed: markup the app's first
+    // render cannot match.
+    await page.route('**/customers?sort=customer_no', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const changed = html.replace(/(data-index="0"[^>]*><td>)[^<]*/, '$1MISMATCH');
+      expect(changed).not.toBe(html);
+      await route.fulfill({ response, body: changed });
+    });
+    await page.goto('/customers?sort=customer_no');
+    await expect.poll(() => recoverableErrors.length).toBeGreaterThan(0);
+    // React recovered: the app's own rows replaced the server's.
+    await expect(listRows(page)).toHaveCount(25);
+    await expect(page.getByText('MISMATCH')).toHaveCount(0);
+  });
+});
+
 test.describe('signing in', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
