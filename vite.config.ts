@@ -8,9 +8,6 @@ import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
 import { configDefaults, defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { earlyStart, type EarlyStartManifest } from './src/app/early-start';
-import { REFRESH_MARGIN_S } from './src/auth/tokens';
-import { descriptors } from './src/generated/descriptors';
-import { DEFAULT_PAGE_SIZE } from './src/resources/list/list-query';
 
 const apiTarget = process.env.JOULE_API_TARGET ?? 'http://localhost:8000';
 
@@ -102,35 +99,6 @@ function precompiledMessages(): Plugin {
 }
 
 /**
- * Ships Preact's React compatibility layer (`preact/compat`, ~11 kB gzip) in place of
- * react-dom (~57 kB gzip): every page loads ~60 kB less JavaScript and renders sooner (issue
- * "The generic runtime", Speed). The code is written against React's API and types, and the
- * libraries (Blueprint, TanStack, react-router, react-intl, rjsf) use only what the layer
- * provides. Build only: unit tests and `npm run dev` run on React itself; the end-to-end
- * tests run the built bundle, so both are exercised.
- */
-function preactCompat(): Plugin {
-  const compat = (sub: string) =>
-    fileURLToPath(new URL(`./node_modules/preact/compat/${sub}`, import.meta.url));
-  return {
-    name: 'joule-preact-compat',
-    apply: browserBuild,
-    enforce: 'pre',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-dom\/client$/, replacement: compat('client.mjs') },
-          { find: /^react\/jsx-runtime$/, replacement: compat('jsx-runtime.mjs') },
-          { find: /^react\/jsx-dev-runtime$/, replacement: compat('jsx-dev-runtime.mjs') },
-          { find: /^react-dom$/, replacement: compat('dist/compat.mjs') },
-          { find: /^react$/, replacement: compat('dist/compat.mjs') },
-        ],
-      },
-    }),
-  };
-}
-
-/**
  * Bundles react-router's production build: its package exports only `dist/development`
  * (remix-run/react-router#12532, #14753), whose dev warnings cost bytes and time on every
  * page. Build only; tests and `npm run dev` keep the development build and its warnings.
@@ -184,7 +152,6 @@ function slimIconNames(): Plugin {
  */
 function inlineEarlyStart(): Plugin {
   let base = '/';
-  let apiBase = '/api/v1';
   /**
    * The chunk of the module matching `pattern` and every chunk it imports, the entry
    * excluded, with their CSS files: URLs.
@@ -213,7 +180,6 @@ function inlineEarlyStart(): Plugin {
     apply: browserBuild,
     configResolved(config) {
       base = config.base;
-      apiBase = (config.env.VITE_API_URL ?? '/api/v1').replace(/\/$/, '');
     },
     transformIndexHtml: {
       order: 'post',
@@ -230,14 +196,6 @@ function inlineEarlyStart(): Plugin {
         ].flatMap((pattern) => closure(bundle, pattern));
         const manifest: EarlyStartManifest = {
           modules: { cs: catalogue('cs'), en: catalogue('en'), signedIn: [...new Set(signedIn)] },
-          api: apiBase,
-          lists: Object.fromEntries(
-            descriptors
-              .filter((descriptor) => descriptor.operations.list)
-              .map((descriptor) => [descriptor.name, descriptor.path]),
-          ),
-          pageSize: DEFAULT_PAGE_SIZE,
-          refreshMarginS: REFRESH_MARGIN_S,
         };
         const script = (
           await transformWithEsbuild(
@@ -294,7 +252,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     precompiledMessages(),
     productionRouter(),
-    preactCompat(),
     slimIconNames(),
     inlineEarlyStart(),
     cspSources(),

@@ -22,7 +22,12 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../src/api';
-import { useResourceRegistry, type ResourceScreenOverrideProps } from '../../src/resources';
+import {
+  downloadFile,
+  toCsv,
+  useResourceRegistry,
+  type ResourceScreenOverrideProps,
+} from '../../src/resources';
 import { reportMessages as m } from './messages';
 import {
   csvDecimal,
@@ -111,7 +116,6 @@ function CsvButton({
   const download = async () => {
     setBusy(true);
     try {
-      const { toCsv, downloadFile } = await import('../../src/resources/list/csv-export');
       const csv = await toCsv(table(), intl.locale);
       downloadFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), reportFileName(name));
     } finally {

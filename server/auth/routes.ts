@@ -6,6 +6,7 @@
  *   (simplejwt's ROTATE_REFRESH_TOKENS + BLACKLIST_AFTER_ROTATION), the old one revoked
  * - `POST /auth/jwt/blacklist/` `{refresh}` → `{}`: revokes the refresh token (logout)
  * - `GET /auth/me/` → `{id, email, privileges}`
+ * - `GET/PUT /auth/me/preferences/` → the user's own preferences (`preferences.ts`)
  * - `POST /users/reset_password/` `{email}` → 204 (always, before looking the address up;
  *   the mail is sent in the background)
  * - `POST /users/reset_password_confirm/` `{uid, token, new_password}` → 204
@@ -27,6 +28,7 @@ import type { Authenticator } from './authenticate';
 import { readStrings } from './body';
 import type { Mailer } from './mailer';
 import { hashPassword, needsRehash, validateNewPassword, verifyPassword } from './passwords';
+import { registerPreferenceRoutes } from './preferences';
 import { loadPrincipal } from './principal';
 import { resetMail } from './reset-mail';
 import { recordAudit, SECRET_MARKER } from '../resources/engine/audit';
@@ -182,6 +184,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
       return { id: principal.id, email: principal.email, privileges: principal.privileges };
     },
   });
+
+  registerPreferenceRoutes(app, { db, auth, prefix });
 
   registerPath(app, `${prefix}/users/reset_password/`, {
     async POST(request, reply) {

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as renderer from '../../src/ssr/first-page';
 import { DEMO_USERS } from '../seed';
 import { startTestServer, type TestServer } from '../test/server';
-import { ANSWERS_ELEMENT_ID, LANGUAGE_COOKIE } from '../../src/app/first-page';
-import { ACCESS_COOKIE } from '../../src/auth/session-cookie';
+import { ACCESS_COOKIE, FIRST_PAGE_STATE_ID, LANGUAGE_COOKIE } from '../../src/shared';
 import { RENDERING_MARKER } from './first-page';
 
 /** The shape of the build's index.html. */
@@ -56,13 +55,16 @@ async function open(path: string, cookies: Record<string, string> = {}, method =
   return { response, html: await response.text() };
 }
 
-function answersOf(html: string): { url: string; body: unknown }[] {
+/** The state embedded for the app to hydrate the page with, or null. */
+function stateOf(html: string): {
+  user: unknown;
+  language: string;
+  dehydratedState: { queries: { queryKey: unknown; state: { data: unknown } }[] };
+} | null {
   const match = new RegExp(
-    `<script type="application/json" id="${ANSWERS_ELEMENT_ID}">(.*?)</script>`,
+    `<script type="application/json" id="${FIRST_PAGE_STATE_ID}">(.*?)</script>`,
   ).exec(html);
-  return match
-    ? (JSON.parse(match[1]!) as { answers: { url: string; body: unknown }[] }).answers
-    : [];
+  return match ? JSON.parse(match[1]!) : null;
 }
 
 const rows = (html: string) => html.match(/<tr[^>]*data-index="/g)?.length ?? 0;
@@ -78,7 +80,7 @@ describe('the server-rendered first page', () => {
     expect(response.headers.get('vary')).toContain('Cookie');
     expect(html).toContain(`<head>${RENDERING_MARKER}`);
     expect(html).toContain('<title>Zákazníci // Joule</title>');
-    expect(html).toContain('<div id="root" data-first-page=""><div class="joule-shell">');
+    expect(html).toContain('<div id="root"><div class="joule-shell">');
 
     const list = await server.request('/customers/?page=1&page_size=25&sort=customer_no', {
       token: admin,
@@ -86,10 +88,16 @@ describe('the server-rendered first page', () => {
       headers: { host: new URL(server.origin).host },
     });
     const me = await server.request('/auth/me/', { token: admin });
-    expect(answersOf(html)).toEqual([
-      { url: '/api/v1/auth/me/', body: me.body },
-      { url: '/api/v1/customers/?page=1&page_size=25&sort=customer_no', body: list.body },
-    ]);
+    const state = stateOf(html)!;
+    expect(state.user).toEqual(me.body);
+    expect(state.language).toBe('cs');
+    // The page of rows as the list runtime keeps it (rows, count, links), and the user's
+    // preferences (none saved yet).
+    expect(state.dehydratedState.queries).toHaveLength(2);
+    expect(state.dehydratedState.queries[1]!.state.data).toEqual({});
+    expect(JSON.stringify(state.dehydratedState.queries[0]!.state.data)).toContain(
+      JSON.stringify((list.body as { results: unknown[] }).results),
+    );
     const results = (list.body as { results: { customer_no: string }[] }).results;
     expect(results.length).toBeGreaterThan(0);
     expect(rows(html)).toBe(results.length);
@@ -100,13 +108,31 @@ describe('the server-rendered first page', () => {
 
   it("runs under the build's script policy: only index.html's inline script is allowed", async () => {
     const { response, html } = await open('/customers', { [ACCESS_COOKIE]: admin });
-    expect(answersOf(html).length).toBe(2);
+    expect(stateOf(html)).not.toBeNull();
     const csp = response.headers.get('content-security-policy') ?? '';
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim();
     const hash = createHash('sha256').update('/* earlyStart */').digest('base64');
-    // The answers are a data block (`type="application/json"`): never run, so not listed.
+    // The state is a data block (`type="application/json"`): never run, so not listed.
     expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("renders the user's own columns, as kept in their preferences", async () => {
+    const headerCount = (html: string) => html.match(/<th[\s>]/g)?.length ?? 0;
+    const before = await open('/customers', { [ACCESS_COOKIE]: admin });
+    const saved = await server.request('/auth/me/preferences/', {
+      method: 'PUT',
+      token: admin,
+      body: { lists: { customers: { order: ['customer_no', 'tin', 'crn'], hidden: ['tin'] } } },
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const after = await open('/customers', { [ACCESS_COOKIE]: admin });
+      expect(headerCount(after.html)).toBe(headerCount(before.html) - 1);
+      expect(stateOf(after.html)!.dehydratedState.queries[1]!.state.data).toEqual(saved.body);
+    } finally {
+      await server.request('/auth/me/preferences/', { method: 'PUT', token: admin, body: {} });
+    }
   });
 
   it('renders in the language of the cookie', async () => {
@@ -141,7 +167,7 @@ describe('the server-rendered first page', () => {
       expect(response.headers.get('cache-control')).toBe('no-store, private');
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('joule-shell');
-      expect(answersOf(html)).toEqual([]);
+      expect(stateOf(html)).toBeNull();
     }
   });
 
@@ -163,9 +189,9 @@ describe('the server-rendered first page', () => {
     expect(rows(html)).toBe(1);
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<script>alert');
-    const [, list] = answersOf(html);
-    expect((list!.body as { results: { last_name: string }[] }).results[0]!.last_name).toBe(
-      '</script><script>alert(2)</script>',
-    );
+    const list = stateOf(html)!.dehydratedState.queries[0]!.state.data as {
+      results: { last_name: string }[];
+    };
+    expect(list.results[0]!.last_name).toBe('</script><script>alert(2)</script>');
   });
 });

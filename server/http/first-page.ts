@@ -1,19 +1,20 @@
 /**
- * The server-rendered first page of a list (issue "The generic runtime", Speed: first rows;
- * README "Speed"). A navigation to a list route (`/customers?sort=…`) that carries the
- * SPA's session cookie gets `index.html` with the page already in it:
+ * The server-rendered first page of a list (docs/architecture.md "First page"; README
+ * "Speed"). A navigation to a list route (`/customers?sort=…`) that carries the SPA's
+ * session cookie gets `index.html` with the page already in it:
  *
- * 1. The head goes out at once, with the page's title and a marker telling `earlyStart`
- *    (src/app/early-start.ts) not to send its own GETs, so that the browser fetches the
- *    stylesheet and the app's code while this server works.
- * 2. This server runs the two GETs the SPA sends first (`/auth/me/` and the page of rows)
- *    as that user through its own API, so every check of the API applies (token
+ * 1. The head goes out at once, with the page's title and a marker telling the inline
+ *    early start (src/app/early-start.ts) not to send anything, so that the browser fetches
+ *    the stylesheet and the app's code while this server works.
+ * 2. This server runs the GETs the SPA sends first (`/auth/me/`, the page of rows and the
+ *    user's preferences, for the columns they chose) as that user through its own API, so every check of the API applies (token
  *    signature, algorithm and expiry, the user still active, the resource's privilege).
- * 3. It renders shell and list with the SPA's own components (src/ssr/first-page.tsx,
- *    built into `dist-server/`) into the root element, and embeds both answers for the
- *    SPA to start from (src/app/first-page.ts). If the API refuses either GET or anything
- *    fails, the root element stays empty and the SPA does it all itself, as on a static
- *    page.
+ * 3. It streams the page rendered by the SPA's own routes and components
+ *    (src/ssr/first-page.tsx, built into `dist-server/`) into the root element, and embeds
+ *    the state the SPA hydrates it with (the user, the language, the query cache;
+ *    src/app/bootstrap.tsx). If the API refuses either GET or anything fails before the
+ *    page streams, the root element stays empty and the SPA does it all itself, as on a
+ *    static page.
  *
  * The cookie is only read here, for GET navigations; the API never takes it (its only
  * credential is the `Authorization` header), so it opens no cross-site request forgery.
@@ -23,29 +24,32 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ANSWERS_ELEMENT_ID, LANGUAGE_COOKIE, RENDERING_META_NAME } from '../../src/app/first-page';
-import { ACCESS_COOKIE } from '../../src/auth/session-cookie';
-import type { FirstListRequest, FirstPageInput } from '../../src/ssr/first-page';
+import { withCriticalCss, type CriticalCss } from './critical-css';
+import {
+  ACCESS_COOKIE,
+  FIRST_PAGE_STATE_ID,
+  LANGUAGE_COOKIE,
+  RENDERING_META_NAME,
+  type FirstListRequest,
+  type FirstPageRenderer,
+  type RenderedFirstPage,
+} from '../../src/shared';
+
+export type { FirstPageRenderer };
 
 /** The head's marker of a page being rendered (src/app/early-start.ts). */
 export const RENDERING_MARKER = `<meta name="${RENDERING_META_NAME}" content="rendering" />`;
-
-/** What the server-side rendering build exports. */
-export interface FirstPageRenderer {
-  firstListRequest(url: string, language: 'cs' | 'en'): Promise<FirstListRequest | null>;
-  renderFirstPage(input: FirstPageInput): Promise<string | null>;
-}
 
 /** How `registerSpa` renders first pages. */
 export interface FirstPageOptions {
   readonly renderer: FirstPageRenderer;
   /** Where this server's API is, e.g. `/api/v1`. */
   readonly apiPrefix: string;
-}
-
-/** The answers embedded in the page: the GETs the SPA sends first, as it would get them. */
-export interface EmbeddedAnswers {
-  readonly answers: readonly { readonly url: string; readonly body: unknown }[];
+  /**
+   * The critical CSS of rendered pages (server/http/critical-css.ts), set by `registerSpa`.
+   * @default none: the stylesheets stay in the head
+   */
+  readonly criticalCss?: CriticalCss;
 }
 
 /**
@@ -56,7 +60,6 @@ export async function loadFirstPageRenderer(file: string): Promise<FirstPageRend
   if (!existsSync(file)) return null;
   return (await import(pathToFileURL(file).href)) as FirstPageRenderer;
 }
-
 /** JSON that is safe inside `<script>`: no `<` (so no `</script>`), no line separators. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -86,13 +89,13 @@ async function plan(renderer: FirstPageRenderer, request: FastifyRequest): Promi
   return first ? { token, language, first } : null;
 }
 
-/** The root element with the page rendered in and the answers after it; null if refused. */
-async function renderedRoot(
+/** The page rendered for the plan's user; null if the API refused a GET. */
+async function renderedPage(
   app: FastifyInstance,
   { renderer, apiPrefix }: FirstPageOptions,
   request: FastifyRequest,
   { token, language, first }: Plan,
-): Promise<string | null> {
+): Promise<RenderedFirstPage | null> {
   // As the browser would send them, so that the answers' links name this host.
   const forwarded = Object.fromEntries(
     ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for']
@@ -107,30 +110,20 @@ async function renderedRoot(
   };
   const meUrl = `${apiPrefix}/auth/me/`;
   const listUrl = `${apiPrefix}${first.path}?${first.query}`;
-  const [me, list] = await Promise.all([
+  const [me, list, preferences] = await Promise.all([
     app.inject({ method: 'GET', url: meUrl, headers }),
     app.inject({ method: 'GET', url: listUrl, headers }),
+    // The user's own list columns (server/auth/preferences.ts), rendered as chosen.
+    app.inject({ method: 'GET', url: `${apiPrefix}/auth/me/preferences/`, headers }),
   ]);
   if (me.statusCode !== 200 || list.statusCode !== 200) return null;
-  const user: unknown = me.json();
-  const rows: unknown = list.json();
-  const html = await renderer.renderFirstPage({
+  return renderer.renderFirstPage({
     url: request.url,
     language,
-    user: user as FirstPageInput['user'],
-    list: rows,
+    user: me.json(),
+    list: list.json(),
+    preferences: preferences.statusCode === 200 ? preferences.json() : undefined,
   });
-  if (html === null) return null;
-  const embedded: EmbeddedAnswers = {
-    answers: [
-      { url: meUrl, body: user },
-      { url: listUrl, body: rows },
-    ],
-  };
-  return (
-    `<div id="root" data-first-page="">${html}</div>` +
-    `<script type="application/json" id="${ANSWERS_ELEMENT_ID}">${scriptJson(embedded)}</script>`
-  );
 }
 
 /**
@@ -148,18 +141,39 @@ export async function signedInPage(
   if (!planned) return null;
   const at = indexHtml.indexOf(EMPTY_ROOT);
   if (at < 0) return null;
-  const head = indexHtml
+  let head = indexHtml
     .slice(0, at)
     .replace('<head>', `<head>${RENDERING_MARKER}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(planned.first.title)}</title>`);
-  const tail = indexHtml.slice(at + EMPTY_ROOT.length);
+  let tail = indexHtml.slice(at + EMPTY_ROOT.length);
+  // Rows painted early: the rules the page needs inline, the stylesheets after it.
+  const { criticalCss } = options;
+  const resource = planned.first.resource;
+  const css = criticalCss?.get(resource);
+  if (css) ({ head, tail } = withCriticalCss(head, tail, css));
   async function* page() {
     yield head;
-    const root = await renderedRoot(app, options, request, planned!).catch((error: unknown) => {
+    const rendered = await renderedPage(app, options, request, planned!).catch((error: unknown) => {
       request.log.warn({ err: error }, 'The first page could not be rendered');
       return null;
     });
-    yield (root ?? EMPTY_ROOT) + tail;
+    if (!rendered) {
+      yield EMPTY_ROOT + tail;
+      return;
+    }
+    yield '<div id="root">';
+    // The first page of a resource is kept whole, to learn its critical CSS from.
+    const whole: string[] | null = criticalCss && !css ? [head, '<div id="root">'] : null;
+    for await (const chunk of rendered.html) {
+      whole?.push(String(chunk));
+      yield chunk;
+    }
+    const end =
+      '</div>' +
+      `<script type="application/json" id="${FIRST_PAGE_STATE_ID}">${scriptJson(rendered.state)}</script>` +
+      tail;
+    yield end;
+    if (whole) criticalCss!.learn(resource, whole.join('') + end);
   }
   return Readable.from(page());
 }

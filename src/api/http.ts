@@ -3,7 +3,6 @@
  * error mapping (API.md "Base, format, auth", "Errors"; SPEC §7 "All calls go to the
  * /api/v1 base with credentials; a bearer authorisation header is added when logged in").
  */
-import { takeEarlyResponse } from './early-responses';
 import { ApiError, NetworkError } from './errors';
 
 /** API base, set at build time (`VITE_API_URL`), default same-origin `/api/v1`. */
@@ -46,15 +45,6 @@ async function send(input: Request, withToken = true): Promise<Response> {
   request.headers.set('Accept-Language', language);
   const token = withToken ? authHooks.getAccessToken() : null;
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
-  // The same GET sent by index.html before this code was here: its answer, if it came.
-  const early = takeEarlyResponse(request);
-  if (early) {
-    try {
-      return await early;
-    } catch {
-      // It failed: ask again below.
-    }
-  }
   try {
     return await fetch(request);
   } catch (cause) {

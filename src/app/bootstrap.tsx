@@ -1,15 +1,36 @@
-/** Starts the SPA: settings in force, error reporting, catalogue on its way, router mounted. */
+/**
+ * Starts the SPA: settings in force, error reporting, catalogue on its way, router mounted;
+ * over a server-rendered page, hydrated (docs/architecture.md "First page").
+ */
 import { StrictMode } from 'react';
 import { FocusStyleManager } from '@blueprintjs/core';
-import { createRoot } from 'react-dom/client';
-import { getSession } from '../auth';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { resumeSessionWith } from '../auth';
 import { getSettings, loadMessages } from '../i18n';
 import { App } from './app';
 import { initErrorReporting, reportError } from './error-reporting';
-import { adoptFirstPage, afterNextPaint, takeEmbeddedAnswers } from './first-page';
+import { takeFirstPageState, type EmbeddedFirstPage } from './first-page';
 import { preloadIcons, setUpIcons } from './icons';
-import { createAppRouter } from './routes';
+import { loadResourceRegistry } from './registry';
+import { createAppRouter, createRoutes, resolveLazyMatches, SHELL_ROUTE_ID } from './routes';
 import { syncSettings } from './settings/apply-settings';
+
+/**
+ * The prefix of the console error by which a recoverable error (above all a hydration
+ * mismatch: the server's markup differs from the app's first render) shows; the end-to-end
+ * tests fail on it (tests/e2e/fixtures.ts).
+ */
+export const RECOVERABLE_ERROR_PREFIX = 'joule: recoverable error';
+
+const rootOptions: RootOptions = {
+  // Errors no error boundary caught: logged and reported, never shown raw (SPEC §8).
+  onUncaughtError: (error, info) => reportError(error, { componentStack: info.componentStack }),
+  // React recovered (re-rendered on the client), but the page was not what it should be.
+  onRecoverableError: (error, info) => {
+    console.error(RECOVERABLE_ERROR_PREFIX, error);
+    reportError(error, { componentStack: info.componentStack });
+  },
+};
 
 /** Mounts the app into `root` (SPEC §2 "The application mounts into one root element"). */
 export function startApp(root: HTMLElement): void {
@@ -20,27 +41,57 @@ export function startApp(root: HTMLElement): void {
   // Icon paths from the app's small set, not all of Blueprint's at the first icon.
   setUpIcons();
   syncSettings();
+  const { language } = getSettings();
   // Start fetching the catalogue now rather than after the first render.
-  void loadMessages(getSettings().language);
-  // A page the server rendered stays on screen until the app has rendered its own, which
-  // starts from the same answers and draws its icons at once as the server's did; the app
-  // starts once the browser has shown that page, not before.
-  const adopted = adoptFirstPage(root);
-  if (adopted) {
-    takeEmbeddedAnswers(`Bearer ${getSession().access}`, getSettings().language);
-    void preloadIcons();
+  void loadMessages(language);
+  const first = takeFirstPageState();
+  if (first && first.language === language && resumeSessionWith(first.user)) {
+    hydrate(root, first).catch((error: unknown) => {
+      // The page's code did not load: the app renders it afresh (and reports the failure).
+      console.error('The server-rendered page could not be hydrated', error);
+      render(root);
+    });
+  } else {
+    render(root);
   }
-  const mount = () => {
-    const router = createAppRouter();
-    createRoot(root, {
-      // Errors no error boundary caught: logged and reported, never shown raw (SPEC §8).
-      onUncaughtError: (error, info) => reportError(error, { componentStack: info.componentStack }),
-    }).render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
-  };
-  if (adopted) afterNextPaint(mount);
-  else mount();
+}
+
+/** Renders the app into `root`, replacing whatever the server put there. */
+function render(root: HTMLElement): void {
+  root.replaceChildren();
+  createRoot(root, rootOptions).render(
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * Hydrates the page the server rendered into `root`: the first render must be the
+ * server's, so the catalogue, the icons, the registry and the code of the page's routes
+ * are loaded first, and the router starts from the loader data and the query cache the
+ * server rendered with (react-router's `hydrationData`, TanStack Query's dehydrated state).
+ */
+async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<void> {
+  const [registry] = await Promise.all([
+    loadResourceRegistry(),
+    loadMessages(first.language),
+    preloadIcons(),
+  ]);
+  const routes = createRoutes({ registry });
+  const ids = await resolveLazyMatches(routes, `${location.pathname}${location.search}`);
+  const loaderData = Object.fromEntries(
+    ids.map((id) => [
+      id,
+      id === SHELL_ROUTE_ID ? { registry, dehydratedState: first.dehydratedState } : null,
+    ]),
+  );
+  const router = createAppRouter({ routes, registry, hydrationData: { loaderData } });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+    rootOptions,
+  );
 }

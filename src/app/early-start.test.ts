@@ -1,7 +1,7 @@
 /** @vitest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyStart, type EarlyStartManifest } from './early-start';
-import { RENDERING_META_NAME } from './first-page';
+import { RENDERING_META_NAME } from '../shared';
 
 const manifest: EarlyStartManifest = {
   modules: {
@@ -9,10 +9,6 @@ const manifest: EarlyStartManifest = {
     en: ['/assets/en.js'],
     signedIn: ['/assets/shell.js', '/assets/registry.css'],
   },
-  api: '/api/v1',
-  lists: { customers: '/customers/', obises: '/obis/' },
-  pageSize: 25,
-  refreshMarginS: 120,
 };
 
 /** An unsigned JWT expiring `inS` seconds from now (base64url, as simplejwt writes it). */
@@ -33,7 +29,6 @@ afterEach(() => {
   fetchMock.mockClear();
   localStorage.clear();
   document.head.innerHTML = '';
-  delete window.__jouleEarly;
   history.replaceState(null, '', '/');
 });
 
@@ -57,14 +52,12 @@ describe('earlyStart (index.html)', () => {
     const { hints, sent } = start('/login');
     expect(hints).toEqual(['modulepreload /assets/cs.js']);
     expect(sent).toEqual([]);
-    expect(window.__jouleEarly).toBeUndefined();
   });
 
-  it('a stored session on a list: hints the signed-in code and sends the first GETs', () => {
-    const access = jwt(300);
+  it('a stored session: hints the signed-in code, asks the API nothing', () => {
     const { hints, sent } = start(
-      '/customers?sort=-customer_no&search=Nov%C3%A1k&other=1',
-      { backend: 'joule', access, refresh: jwt(3600) },
+      '/customers?sort=-customer_no',
+      { backend: 'joule', access: jwt(300), refresh: jwt(3600) },
       { language: 'en' },
     );
     expect(hints).toEqual([
@@ -72,25 +65,10 @@ describe('earlyStart (index.html)', () => {
       'modulepreload /assets/shell.js',
       'stylesheet /assets/registry.css',
     ]);
-    const headers = {
-      Accept: 'application/json',
-      'Accept-Language': 'en',
-      Authorization: `Bearer ${access}`,
-    };
-    expect(sent).toEqual([
-      { url: '/api/v1/auth/me/', headers },
-      {
-        url: '/api/v1/customers/?page=1&page_size=25&search=Nov%C3%A1k&sort=-customer_no',
-        headers,
-      },
-    ]);
-    expect(window.__jouleEarly?.map((entry) => [entry.url, entry.language])).toEqual([
-      ['/api/v1/auth/me/', 'en'],
-      ['/api/v1/customers/?page=1&page_size=25&search=Nov%C3%A1k&sort=-customer_no', 'en'],
-    ]);
+    expect(sent).toEqual([]);
   });
 
-  it('sends nothing while the server renders the page, and hints its code after the first frame', () => {
+  it('hints the code of a page the server renders its code after the first frame', () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
       frames.push(callback),
@@ -107,36 +85,5 @@ describe('earlyStart (index.html)', () => {
     expect(
       [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href')),
     ).toEqual(['/assets/registry.css', '/assets/cs.js', '/assets/shell.js']);
-  });
-
-  it('keeps the page and page size of the URL; other pages get the session check only', () => {
-    const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
-    expect(start('/obises/?page=3&page_size=100', auth).sent.map((s) => s.url)).toEqual([
-      '/api/v1/auth/me/',
-      '/api/v1/obis/?page=3&page_size=100',
-    ]);
-    fetchMock.mockClear();
-    expect(start('/settings', auth).sent.map((s) => s.url)).toEqual(['/api/v1/auth/me/']);
-  });
-
-  it('sends nothing with a token within the renewal margin (the app renews it first) or no JWT', () => {
-    expect(start('/customers', { backend: 'joule', access: jwt(110), refresh: 'r' }).sent).toEqual(
-      [],
-    );
-    expect(start('/customers', { backend: 'oidc', access: 'opaque', refresh: 'r' }).sent).toEqual(
-      [],
-    );
-  });
-
-  it('lets the answers nobody took go after 10 s', () => {
-    vi.useFakeTimers();
-    try {
-      start('/customers', { backend: 'joule', access: jwt(300), refresh: 'r' });
-      expect(window.__jouleEarly).toHaveLength(2);
-      vi.advanceTimersByTime(10_000);
-      expect(window.__jouleEarly).toHaveLength(0);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

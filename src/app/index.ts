@@ -2,7 +2,8 @@
 export { App } from './app';
 export type { AppProps } from './app';
 export { startApp } from './bootstrap';
-export { buildMenus, appSettingsEntry } from './menus';
+export { buildMenus, appSettingsEntry, reservedPaths } from './menus';
+export { preloadIcons } from './icons';
 export type { MenuEntry, Menus } from './menus';
 export { AppProviders } from './providers';
 export type { AppProvidersProps } from './providers';
@@ -13,6 +14,7 @@ export {
   createAppRouter,
   createResourceRoutePatcher,
   createRoutes,
+  resolveLazyMatches,
 } from './routes';
 export type { AppRouteOptions, AppRouter, AppRouterOptions, ShellData } from './routes';
 export { applyTheme } from './theme';

@@ -10,6 +10,7 @@ import { formValidators } from '../generated/validators';
 import { request } from '../api';
 import {
   mergeOverrides,
+  preferencesQueryOptions,
   prefetchResourceList,
   ResourceGroupPage,
   ResourcePage,
@@ -118,5 +119,7 @@ export const registry: ResourceRegistry = {
   prefetchList: (descriptor, params) => {
     if (screenOverride(descriptor, overrides, mergedByName)) return;
     prefetchResourceList(getQueryClient(), request, descriptor, params);
+    // The user's columns arrive with the rows, not after them.
+    void getQueryClient().prefetchQuery(preferencesQueryOptions(request));
   },
 };

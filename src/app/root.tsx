@@ -1,9 +1,8 @@
 /** The root route: page title, navigation progress and the matched page. */
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { ProgressBar, Spinner } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { Outlet, useMatches, useNavigation } from 'react-router';
-import { releaseFirstPage } from './first-page';
 import { pageTitle, routeTitleId } from './title';
 
 /** Sets `document.title` after each route change (SPEC §2). */
@@ -32,9 +31,6 @@ function NavigationProgress() {
 }
 
 export function Root() {
-  // The app's first route is rendered: it takes the place of a server-rendered page, in
-  // the same task, so that the two are never in the document at once.
-  useLayoutEffect(releaseFirstPage, []);
   return (
     <>
       <DocumentTitle />

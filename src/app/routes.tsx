@@ -3,10 +3,13 @@
  * registry the first time a signed-in user navigates to a path the static routes do not
  * know (react-router's `patchRoutesOnNavigation`), so the login page never loads them.
  */
+import type { DehydratedState } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   createMemoryRouter,
+  matchRoutes,
   redirect,
+  type HydrationState,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
@@ -26,6 +29,12 @@ export const SHELL_ROUTE_ID = 'shell';
 /** What the shell's loader gives its pages (`useRouteLoaderData(SHELL_ROUTE_ID)`). */
 export interface ShellData {
   readonly registry: ResourceRegistry;
+  /**
+   * The queries a server-rendered page was rendered with (TanStack Query's `dehydrate`),
+   * hydrated into the app's cache by the shell (`HydrationBoundary`); only on the page's
+   * first render.
+   */
+  readonly dehydratedState?: DehydratedState;
 }
 
 export interface AppRouteOptions {
@@ -34,6 +43,13 @@ export interface AppRouteOptions {
    * @default loadResourceRegistry
    */
   loadRegistry?: LoadRegistry;
+  /**
+   * The registry, already loaded: the resource routes are in the routes from the start
+   * rather than patched in on the first navigation (a server-rendered page, whose route
+   * must be there to be hydrated).
+   * @default none
+   */
+  registry?: ResourceRegistry;
 }
 
 const handle = (title: string): RouteHandle => ({ title });
@@ -47,6 +63,7 @@ const loadShell = () => import('./layout/shell');
  */
 export function createRoutes({
   loadRegistry = loadResourceRegistry,
+  registry,
 }: AppRouteOptions = {}): RouteObject[] {
   return [
     {
@@ -115,6 +132,7 @@ export function createRoutes({
           lazy: async () => ({ Component: (await loadShell()).Shell }),
           ErrorBoundary: ErrorPage,
           children: [
+            ...(registry ? registryRoutes(registry) : []),
             {
               index: true,
               handle: handle('app.home.title'),
@@ -214,14 +232,32 @@ export function groupRoute(group: ResourceGroup, registry: ResourceRegistry): Ro
   };
 }
 
+/** The routes of the registry's resources and groups, beneath the shell. */
+function registryRoutes(registry: ResourceRegistry): RouteObject[] {
+  const resources = registry.descriptors.filter(
+    (descriptor) => !reservedPaths.includes(descriptor.name),
+  );
+  const names = new Set(resources.map((descriptor) => descriptor.name));
+  const groups = registry.GroupScreen
+    ? (registry.groups ?? []).filter(
+        (group) => !reservedPaths.includes(group.name) && !names.has(group.name),
+      )
+    : [];
+  return [
+    ...resources.map((descriptor) => resourceRoute(descriptor, registry)),
+    ...groups.map((group) => groupRoute(group, registry)),
+  ];
+}
+
 /**
  * Adds one route per resource under the shell, once, on the first navigation of a
  * signed-in user to a path the static routes only match with their catch-all.
  */
 export function createResourceRoutePatcher({
   loadRegistry = loadResourceRegistry,
+  registry: preloaded,
 }: AppRouteOptions = {}): PatchRoutesOnNavigationFunction {
-  let patched = false;
+  let patched = !!preloaded;
   return async ({ patch }) => {
     if (patched) return;
     // The session check starts now, not once the routes are patched.
@@ -242,37 +278,56 @@ export function createResourceRoutePatcher({
     }
     if (patched) return;
     patched = true;
-    const resources = registry.descriptors.filter(
-      (descriptor) => !reservedPaths.includes(descriptor.name),
-    );
-    const names = new Set(resources.map((descriptor) => descriptor.name));
-    const groups = registry.GroupScreen
-      ? (registry.groups ?? []).filter(
-          (group) => !reservedPaths.includes(group.name) && !names.has(group.name),
-        )
-      : [];
-    patch(SHELL_ROUTE_ID, [
-      ...resources.map((descriptor) => resourceRoute(descriptor, registry)),
-      ...groups.map((group) => groupRoute(group, registry)),
-    ]);
+    patch(SHELL_ROUTE_ID, registryRoutes(registry));
   };
 }
 
 export interface AppRouterOptions extends AppRouteOptions {
   /** Use an in-memory history starting at these entries (tests) instead of the browser's. */
   initialEntries?: string[];
+  /**
+   * The loader data of a server-rendered page (react-router's `hydrationData`), with its
+   * matched routes' code resolved by {@link resolveLazyMatches}: the router starts at
+   * that page without running its loaders.
+   * @default none
+   */
+  hydrationData?: HydrationState;
+  /** Routes made by {@link createRoutes} to use (with their matches resolved). */
+  routes?: RouteObject[];
 }
 
 /** The app's data router. */
 export function createAppRouter(options: AppRouterOptions = {}) {
-  const routes = createRoutes(options);
+  const routes = options.routes ?? createRoutes(options);
   const patchRoutesOnNavigation = createResourceRoutePatcher(options);
+  const { hydrationData } = options;
   return options.initialEntries
     ? createMemoryRouter(routes, {
         initialEntries: options.initialEntries,
         patchRoutesOnNavigation,
+        hydrationData,
       })
-    : createBrowserRouter(routes, { patchRoutesOnNavigation });
+    : createBrowserRouter(routes, { patchRoutesOnNavigation, hydrationData });
+}
+
+/**
+ * Loads the code of the routes matching `location` (their `lazy`) into the route objects,
+ * so that a router made of `routes` renders that page at once, as hydration needs; the
+ * ids of the matched routes, outermost first. Throws when a route's code fails to load.
+ */
+export async function resolveLazyMatches(
+  routes: RouteObject[],
+  location: string,
+): Promise<string[]> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      route.lazy = undefined;
+    }),
+  );
+  return matches.map(({ route }) => route.id ?? '');
 }
 
 /** The router type, for props. */

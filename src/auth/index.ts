@@ -14,11 +14,13 @@ export {
   AbilityContext,
   AbilityProvider,
   Can,
+  SessionContext,
+  SessionProvider,
   useAbility,
   useCurrentUser,
   useSession,
 } from './react';
-export type { AbilityProviderProps } from './react';
+export type { AbilityProviderProps, SessionProviderProps, SessionSource } from './react';
 export { LoginError, authSession, createAuthSession } from './session';
 export type { AuthSession, AuthSessionOptions, LoginFailure } from './session';
 export { SESSION_STORAGE_KEY, createSessionStore, emptySession, withTokens } from './session-store';
@@ -44,6 +46,8 @@ export const login = authSession.login;
 export const logout = authSession.logout;
 /** Restores the app session once per start (SPEC §2, §4); never rejects. */
 export const ensureSession = authSession.ensureSession;
+/** Resumes the app session over a server-rendered page (see `AuthSession.resumeWith`). */
+export const resumeSessionWith = authSession.resumeWith;
 /** The app session's current state, outside React. */
 export const getSession = authSession.store.getState;
 /** The app session's abilities, outside React (route guards). */

@@ -9,8 +9,9 @@
 import type { SessionState, SessionStore } from './session-store';
 import { tokenExpiry } from './tokens';
 
-/** The cookie's name (server/http/first-page.ts `ACCESS_COOKIE`). */
-export const ACCESS_COOKIE = 'joule_access';
+import { ACCESS_COOKIE } from '../shared';
+
+export { ACCESS_COOKIE };
 
 /**
  * The `document.cookie` assignment mirroring `state` at `now` (seconds since the epoch):

@@ -102,6 +102,14 @@ export interface AuthSession {
    * initialised"): resolves when the session is either restored or cleared. Never rejects.
    */
   ensureSession(): Promise<void>;
+  /**
+   * App start over a page the server rendered for this session (src/app/first-page.ts):
+   * takes `user`, the server's answer to `/auth/me/` for the stored access token, as the
+   * restored user and starts the timer, without asking again. Only an own-login session
+   * (`joule`) with an access token is resumed so; false, and nothing changed, otherwise
+   * (single sign-on renews first, SPEC §4).
+   */
+  resumeWith(user: CurrentUser): boolean;
   /** Renews the access token, sharing one renewal between callers; true on success. */
   renewAccessToken(): Promise<boolean>;
   /** One tick of the refresh timer (SPEC §4 "Token refresh"). */
@@ -285,6 +293,15 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     return starting;
   }
 
+  function resumeWith(user: CurrentUser): boolean {
+    const state = store.getState();
+    if (state.backend !== 'joule' || !state.access || state.user || starting) return false;
+    if (user.privileges.length === 0) return false;
+    store.setUser(user);
+    timer.start();
+    return true;
+  }
+
   const httpHooks: AuthHooks = {
     getAccessToken: () => store.getState().access || null,
     async refreshAccessToken() {
@@ -306,6 +323,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     beginSession,
     logout,
     ensureSession,
+    resumeWith,
     renewAccessToken,
     checkTokens,
   };

@@ -53,6 +53,15 @@ export function catalogueLayers(lang: Language): readonly Language[] {
 }
 
 const cache = new Map<Language, Promise<Messages>>();
+const loaded = new Map<Language, Messages>();
+
+/**
+ * The catalogue of `lang` if it has loaded already, for a first render that must match
+ * the server's (hydration, src/app/bootstrap.tsx); undefined otherwise.
+ */
+export function loadedMessages(lang: Language): Messages | undefined {
+  return loaded.get(lang);
+}
 
 /**
  * The full catalogue of a language: fallbacks first, then generated labels, then the
@@ -61,7 +70,12 @@ const cache = new Map<Language, Promise<Messages>>();
 export function loadMessages(lang: Language): Promise<Messages> {
   let messages = cache.get(lang);
   if (!messages) {
-    messages = Promise.all(catalogueLayers(lang).map(loadOwn)).then(mergeCatalogues);
+    messages = Promise.all(catalogueLayers(lang).map(loadOwn))
+      .then(mergeCatalogues)
+      .then((merged) => {
+        loaded.set(lang, merged);
+        return merged;
+      });
     cache.set(lang, messages);
   }
   return messages;

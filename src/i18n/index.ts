@@ -1,5 +1,5 @@
 /** Public surface of `src/i18n` (STYLE.md convention 5). */
-export { loadMessages } from './catalogues';
+export { loadedMessages, loadMessages } from './catalogues';
 export type { Messages } from './catalogues';
 export {
   DATE_FORMAT,

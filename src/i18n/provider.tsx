@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { IntlConfig } from 'react-intl';
-import { loadMessages, type Messages } from './catalogues';
+import { loadedMessages, loadMessages, type Messages } from './catalogues';
 import { dateLocale } from './dates';
 import { useSettings, type Language } from './settings';
 
@@ -38,13 +38,23 @@ const onError: IntlConfig['onError'] = (error) => {
 export function I18nProvider({ children, fallback = null, language }: I18nProviderProps) {
   const settings = useSettings();
   const wanted = language ?? settings.language;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // A catalogue loaded before the first render is used in it (a server-rendered page
+  // hydrates with the messages it was rendered with).
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const messages = loadedMessages(wanted);
+    return messages ? { language: wanted, messages } : null;
+  });
 
   useEffect(() => {
     let cancelled = false;
     loadMessages(wanted).then(
       (messages) => {
-        if (!cancelled) setLoaded({ language: wanted, messages });
+        if (cancelled) return;
+        setLoaded((previous) =>
+          previous?.language === wanted && previous.messages === messages
+            ? previous
+            : { language: wanted, messages },
+        );
       },
       (error: unknown) => console.error('Loading messages failed', error),
     );

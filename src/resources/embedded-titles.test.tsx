@@ -49,7 +49,12 @@ describe('a list page with embedded titles', () => {
     expect(within(row).getByText('S-6')).toBeTruthy();
     // Give any per-row title fetching the chance to start: there must be none.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /contracts/']);
+    // Besides the user's preferences (the columns), asked once per session.
+    expect(
+      calls
+        .filter((call) => call.path !== '/auth/me/preferences/')
+        .map((call) => `${call.method} ${call.path}`),
+    ).toEqual(['GET /contracts/']);
   });
 });
 

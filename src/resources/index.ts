@@ -42,6 +42,9 @@ export {
   useResourceList,
 } from './list/use-resource-list';
 export type { ResourceListController } from './list/use-resource-list';
+export { VIRTUALIZE_OVER } from './list/use-visible-rows';
+export { PREFERENCES_KEY, preferencesQueryOptions } from './list/column-settings';
+export type { UserPreferences } from './list/column-settings';
 export {
   ALL_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,
@@ -71,3 +74,4 @@ export { RecordPathProvider } from './record-path';
 export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
 export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';
+export { downloadFile, toCsv } from './list/csv-export';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ResourcePage } from './resource-page';
 import { contracts } from './test-support/fixtures';
 import { openDeferredPopover } from './test-support/popover';
-import { fakeRequest, renderWithProviders, type Call } from './test-support/render';
+import { apiError, fakeRequest, renderWithProviders, type Call } from './test-support/render';
 
 const row = (id: number) => ({
   id,
@@ -18,7 +18,9 @@ const row = (id: number) => ({
   products: [],
 });
 
+/** A back-end without `/auth/me/preferences/` (another DRF back-end): local storage. */
 function server({ path, options }: Call) {
+  if (path === '/auth/me/preferences/') apiError(404, { detail: 'Not found.' });
   if (path === '/customers/7/') return { data: { id: 7, first_name: 'Jan', last_name: 'Novák' } };
   const count = 30;
   const page = Number(options.query?.page ?? 1);
@@ -48,6 +50,40 @@ function readBlob(blob: Blob): Promise<string> {
 afterEach(() => localStorage.clear());
 
 describe('the column chooser', () => {
+  it('keeps the choice in the API where it keeps preferences, not in local storage', async () => {
+    let kept: unknown = {};
+    const { request, calls } = fakeRequest((call) => {
+      if (call.path !== '/auth/me/preferences/') return server(call);
+      if (call.method === 'PUT') kept = call.options.body;
+      return { data: kept };
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<ResourcePage descriptor={contracts} />, {
+      request,
+      owner: 7,
+    });
+    await screen.findByRole('row', { name: 'S-1' });
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/auth/me/preferences/')).toBe(true),
+    );
+    await openDeferredPopover(user, 'Sloupce');
+    const chooser = await screen.findByRole('region', { name: 'Sloupce' });
+    await user.click(within(chooser).getByRole('checkbox', { name: 'Cena' }));
+    expect(headers()).not.toContain('Cena');
+    await waitFor(() =>
+      expect(kept).toMatchObject({
+        lists: { contracts: { hidden: expect.arrayContaining(['price']) } },
+      }),
+    );
+    expect(localStorage.getItem('joule.columns.7.contracts')).toBeNull();
+    unmount();
+
+    // Another browser (a new cache, no local storage): the same columns.
+    renderWithProviders(<ResourcePage descriptor={contracts} />, { request, owner: 7 });
+    await screen.findByRole('row', { name: 'S-1' });
+    await waitFor(() => expect(headers()).not.toContain('Cena'));
+  });
+
   it(
     'hides, shows and reorders columns, remembered per user and resource',
     { timeout: 60_000 },

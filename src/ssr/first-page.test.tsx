@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { firstListRequest, renderFirstPage } from './first-page';
+import { firstListRequest, renderFirstPage, type FirstPageInput } from './first-page';
+
+/** The page's markup, streamed to its end. */
+async function render(input: FirstPageInput): Promise<string | null> {
+  const rendered = await renderFirstPage(input);
+  if (!rendered) return null;
+  let html = '';
+  for await (const chunk of rendered.html) html += String(chunk);
+  return html;
+}
 
 const admin = { id: 1, email: 'admin@joule.test', privileges: ['superuser'] };
 const clerk = { id: 2, email: 'clerk@joule.test', privileges: ['CUSTOMERS'] };
@@ -58,7 +67,7 @@ describe('firstListRequest', () => {
 
 describe('renderFirstPage', () => {
   it("renders the SPA's shell and list with the rows of the answer", async () => {
-    const html = (await renderFirstPage({
+    const html = (await render({
       url: '/customers?sort=customer_no',
       language: 'cs',
       user: admin,
@@ -79,7 +88,7 @@ describe('renderFirstPage', () => {
   });
 
   it("shows only what the user's privileges allow, in the user's language", async () => {
-    const html = (await renderFirstPage({
+    const html = (await render({
       url: '/customers',
       language: 'en',
       user: clerk,
@@ -93,7 +102,7 @@ describe('renderFirstPage', () => {
 
   it('is null for a page that is no list', async () => {
     expect(
-      await renderFirstPage({ url: '/settings', language: 'cs', user: admin, list: page(1) }),
+      await render({ url: '/settings', language: 'cs', user: admin, list: page(1) }),
     ).toBeNull();
   });
 });

@@ -1,53 +1,48 @@
 /**
- * The server-rendered first page (issue "The generic runtime", Speed: first rows; README
- * "Speed"). Built for Node by `npm run build` (`vite build --ssr`, into `dist-server/`)
- * and used by the reference server only: for a navigation to a list route with a session
- * cookie, the server asks this module which API request the page makes first
- * ({@link firstListRequest}), runs it as that user, and renders the page with the app's
- * own components ({@link renderFirstPage}) into `index.html`, so that the rows show
- * before the SPA's code has even arrived. The SPA then starts over the same rows
- * (`src/app/first-page.ts`). Against any other back-end the static `index.html` is served
+ * The server-rendered first page (docs/architecture.md "First page"; README "Speed").
+ * Built for Node by `npm run build` (`vite build --ssr`, into `dist-server/`) and used by
+ * the reference server only: for a navigation to a list route with a session cookie, the
+ * server asks this module which API request the page makes first
+ * ({@link firstListRequest}), runs it as that user, and streams the page rendered by the
+ * app's own routes and components ({@link renderFirstPage}: react-router's static handler,
+ * `renderToPipeableStream`) into `index.html`, with the state the app hydrates it from
+ * (src/app/bootstrap.tsx). Against any other back-end the static `index.html` is served
  * and none of this runs.
  */
-import { renderToString } from 'react-dom/server';
-import { OverlaysProvider } from '@blueprintjs/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createIntl, IntlProvider } from 'react-intl';
-import { StaticRouter } from 'react-router';
-import { preloadIcons } from '../app/icons';
-import { ShellLayout } from '../app/layout/shell';
-import { reservedPaths } from '../app/menus';
-import { loadResourceRegistry, type ResourceRegistry } from '../app/registry';
-import { pageTitle } from '../app/title';
-import { AbilityProvider, abilityFor, type CurrentUser } from '../auth';
+import { StrictMode } from 'react';
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createIntl } from 'react-intl';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+import {
+  AppProviders,
+  createRoutes,
+  loadResourceRegistry,
+  pageTitle,
+  preloadIcons,
+  reservedPaths,
+  resolveLazyMatches,
+  SHELL_ROUTE_ID,
+  type ResourceRegistry,
+} from '../app';
+import { abilityFor, createSessionStore, SessionProvider, type CurrentUser } from '../auth';
 import { dateLocale, loadMessages, type Language } from '../i18n';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
-import { listQueryFor, seedResourceList } from '../resources';
-import { VIRTUALIZE_OVER } from '../resources/list/use-visible-rows';
+import { listQueryFor, PREFERENCES_KEY, seedResourceList, VIRTUALIZE_OVER } from '../resources';
+import type {
+  FirstListRequest,
+  FirstPageInput,
+  FirstPageRenderer,
+  RenderedFirstPage,
+} from '../shared';
 
-/** The API request the list route of a URL makes first. */
-export interface FirstListRequest {
-  /** The resource, e.g. `customers`. */
-  readonly resource: string;
-  /** Its list path under the API base, e.g. `/customers/`. */
-  readonly path: string;
-  /** The query string the SPA sends, e.g. `page=1&page_size=25&sort=customer_no`. */
-  readonly query: string;
-  /** `document.title` of the page (SPEC §2 titles), e.g. `Zákazníci // Joule`. */
-  readonly title: string;
-}
-
-/** What the page is rendered from. */
-export interface FirstPageInput {
-  /** Path and query of the page, e.g. `/customers?sort=customer_no`. */
-  readonly url: string;
-  /** The language of the user's settings (cookie `joule.language`), `cs` by default. */
-  readonly language: Language;
-  /** `GET /auth/me/` of the session's user. */
-  readonly user: CurrentUser;
-  /** The API's answer to {@link firstListRequest} (docs/api.md "Lists"), as the user's. */
-  readonly list: unknown;
-}
+export type { FirstListRequest, FirstPageInput, RenderedFirstPage };
 
 /** The descriptor of the list route at `pathname`, if it is one the SPA has. */
 async function listRoute(pathname: string): Promise<{
@@ -95,38 +90,78 @@ export async function firstListRequest(
   return { resource: descriptor.name, path: descriptor.path, query: query.toString(), title };
 }
 
+/** `routes` with the loaders of the routes named in `data` replaced by ones giving it. */
+function withLoaderData(routes: RouteObject[], data: Record<string, unknown>): RouteObject[] {
+  return routes.map((route) => {
+    const children = route.children && withLoaderData(route.children, data);
+    const own = route.id !== undefined && route.id in data ? { loader: () => data[route.id!] } : {};
+    return { ...route, ...own, ...(children ? { children } : {}) } as RouteObject;
+  });
+}
+
 /**
- * Renders the list page at `url` for `user`, with the rows of `list`, as the SPA's shell
- * and list screen render it: the markup of the app's root element; `null` when `url` is no
- * list route.
+ * Renders the list page at `url` for `user`, with the rows of `list`, as the SPA renders
+ * it (the same routes and providers, so that the browser hydrates it): the root element's
+ * content as a stream and the state to embed; `null` when `url` is no list route. Resolves
+ * once the shell of the page is ready to stream; rejects when it cannot be rendered.
  */
-export async function renderFirstPage(input: FirstPageInput): Promise<string | null> {
-  const { pathname, search, searchParams } = new URL(input.url, 'http://joule.invalid');
-  const route = await listRoute(pathname);
+export async function renderFirstPage(input: FirstPageInput): Promise<RenderedFirstPage | null> {
+  const href = new URL(input.url, 'http://joule.invalid');
+  const route = await listRoute(href.pathname);
   if (!route) return null;
   const { registry, descriptor } = route;
-  const [intl] = await Promise.all([intlFor(input.language), preloadIcons()]);
-  // One cache per page: no row of one user's page can reach another's.
+  const user = input.user as CurrentUser;
+  await Promise.all([loadMessages(input.language), preloadIcons()]);
+  // One cache and one session per page: nothing of one user's page can reach another's.
   const queryClient = new QueryClient();
-  seedResourceList(queryClient, descriptor, searchParams, input.list);
-  const { ResourceScreen } = registry;
-  const html = renderToString(
-    <IntlProvider locale={intl.locale} defaultLocale="cs" messages={intl.messages}>
-      <OverlaysProvider>
-        <AbilityProvider ability={abilityFor(input.user.privileges)}>
-          <StaticRouter location={`${pathname}${search}`}>
-            <QueryClientProvider client={queryClient}>
-              <ShellLayout registry={registry} user={input.user}>
-                <div className="joule-page">
-                  <ResourceScreen descriptor={descriptor} />
-                </div>
-              </ShellLayout>
-            </QueryClientProvider>
-          </StaticRouter>
-        </AbilityProvider>
-      </OverlaysProvider>
-    </IntlProvider>,
+  seedResourceList(queryClient, descriptor, href.searchParams, input.list);
+  // The user's own columns, as the app then shows them.
+  if (input.preferences !== undefined) queryClient.setQueryData(PREFERENCES_KEY, input.preferences);
+  const dehydratedState = dehydrate(queryClient);
+  const store = createSessionStore(null);
+  store.setUser(user);
+  const session = { store, ability: abilityFor(user.privileges) };
+
+  const routes = createRoutes({ registry });
+  const ids = await resolveLazyMatches(routes, `${href.pathname}${href.search}`);
+  const loaderData = Object.fromEntries(
+    ids.map((id) => [id, id === SHELL_ROUTE_ID ? { registry, dehydratedState } : null]),
   );
-  queryClient.clear();
-  return html;
+  const handler = createStaticHandler(withLoaderData(routes, loaderData));
+  const context = await handler.query(new Request(href));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const html = await new Promise<PassThrough>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <SessionProvider session={session}>
+          <QueryClientProvider client={queryClient}>
+            <AppProviders language={input.language}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </QueryClientProvider>
+        </SessionProvider>
+      </StrictMode>,
+      {
+        onShellReady() {
+          const body = new PassThrough();
+          stream.pipe(body);
+          resolve(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          console.error('The first page failed to render', error);
+        },
+      },
+    );
+  });
+  html.setEncoding('utf8');
+  return {
+    html,
+    state: { user, language: input.language, dehydratedState },
+  };
 }
+
+/** This module as the server takes it. */
+export const renderer: FirstPageRenderer = { firstListRequest, renderFirstPage };

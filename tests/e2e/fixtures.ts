@@ -8,6 +8,9 @@ import {
 } from '@playwright/test';
 import { admin, signIn, useLanguage, watchContentSecurityPolicy } from './helpers';
 
+/** `RECOVERABLE_ERROR_PREFIX` of src/app/bootstrap.tsx. */
+const RECOVERABLE_ERROR_PREFIX = 'joule: recoverable error';
+
 /** A demo account (see `helpers.ts`). */
 export interface Account {
   readonly email: string;
@@ -78,10 +81,19 @@ const SESSION_COOKIE = 'joule_access';
  * a new token pair for each test ({@link withFreshTokens}).
  */
 export const test = base.extend<
-  { account: Account; api: Api },
+  {
+    account: Account;
+    api: Api;
+    /** Errors React recovered from, which fail the test unless `allowRecoverableErrors`. */
+    recoverableErrors: string[];
+    allowRecoverableErrors: boolean;
+  },
   { signedIn: Map<string, StorageState> }
 >({
   account: [admin, { option: true }],
+  allowRecoverableErrors: [false, { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from it
+  recoverableErrors: async ({}, provide) => provide([]),
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from it
   signedIn: [async ({}, provide) => provide(new Map()), { scope: 'worker' }],
   storageState: async ({ account, signedIn, browser, baseURL }, provide) => {
@@ -93,11 +105,21 @@ export const test = base.extend<
     await provide(await withFreshTokens(state, baseURL, account));
   },
   api: async ({ request }, provide) => provide(new Api(request)),
-  // Every test fails on a Content-Security-Policy violation: the policy must break nothing.
-  page: async ({ page }, provide) => {
+  // Every test fails on a Content-Security-Policy violation (the policy must break
+  // nothing) and on an error React recovered from, above all a hydration mismatch: a
+  // server-rendered page the app's first render did not match (src/app/bootstrap.tsx).
+  page: async ({ page, recoverableErrors: recovered, allowRecoverableErrors }, provide) => {
     const violations = watchContentSecurityPolicy(page);
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith(RECOVERABLE_ERROR_PREFIX)) {
+        recovered.push(message.text());
+      }
+    });
     await provide(page);
     expect(violations, 'Content Security Policy violations').toEqual([]);
+    if (!allowRecoverableErrors) {
+      expect(recovered, 'errors React recovered from (hydration mismatches)').toEqual([]);
+    }
   },
 });
 

@@ -5,10 +5,10 @@ import { admin, signIn } from './helpers';
 /**
  * Issue #4 "Speed and memory": what the first page asks for. A signed-out visitor's login
  * page never downloads the signed-in code; a stored session's first page hints that code
- * and sends the session check and the rows' GET from index.html (`src/app/early-start.ts`),
- * and the app takes those answers: each is fetched once. With the session's cookie the
- * server sends the page with its rows already rendered (server/http/first-page.ts) and the
- * app takes over without asking the API again.
+ * from index.html (`src/app/early-start.ts`) and sends the session check and the rows' GET
+ * once each. With the session's cookie the server sends the page with its rows already
+ * rendered (server/http/first-page.ts) and the app hydrates it, keeping the server's
+ * elements, without asking the API again.
  */
 
 /** Every request the page makes from now on. */
@@ -67,7 +67,7 @@ test.describe('signed out', () => {
   });
 });
 
-test('a stored session: the list code and the first GETs go out while the entry still loads, once', async ({
+test('a stored session: the list code is hinted while the entry still loads; each first GET goes out once', async ({
   page,
   request,
 }) => {
@@ -92,14 +92,10 @@ test('a stored session: the list code and the first GETs go out while the entry 
   await page.goto('/customers?sort=customer_no');
   await expect(listRows(page)).toHaveCount(25);
   expect(early.some((path) => signedInChunk.test(path))).toBe(true);
-  // index.html itself sends the session check and the rows' GET (`earlyStart`)…
-  expect(early).toContain('/api/v1/auth/me/');
-  expect(early).toContain('/api/v1/customers/');
   const lists = requests
     .map((request) => new URL(request.url()))
     .filter((url) => url.pathname === '/api/v1/customers/')
     .map((url) => url.search);
-  // …and the app takes their answers instead of asking again.
   expect(lists).toEqual(['?page=1&page_size=25&sort=customer_no']);
   expect(
     requests.filter((request) => new URL(request.url()).pathname === '/api/v1/auth/me/'),
@@ -128,20 +124,33 @@ test('a stored session: the rows are asked for while the session is still being 
   expect(asked).toEqual([false]);
 });
 
-test('with the session cookie the server sends the rows rendered; the app takes over without asking again', async ({
+test('with the session cookie the server sends the rows rendered; the app hydrates them without asking again', async ({
   page,
   request,
 }) => {
   await freshSession(page, request, { cookie: true });
+  // Counts the rows ever taken out of the document: hydration keeps the server's.
+  await page.addInitScript(() => {
+    const counter = window as unknown as { removedRows: number };
+    counter.removedRows = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && (node.matches('tr') || node.querySelector('tr'))) {
+            counter.removedRows += 1;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   const requests = record(page);
   const response = await page.goto('/customers?sort=customer_no');
   // The rows are in the page as the server sent it…
   const html = (await response!.text()) ?? '';
   expect(html.match(/<tr[^>]*data-index="/g)).toHaveLength(25);
   expect(html).toContain('<title>Customers // Joule</title>');
-  // …and the app's own page replaces the server's, with the same rows.
+  // …and the app hydrates them: the same rows, the server's elements.
   await expect(page.locator('#root')).toBeVisible();
-  await expect(page.locator('.joule-first-page-view')).toHaveCount(0);
   await expect(listRows(page)).toHaveCount(25);
   const first = /data-index="0"[^>]*aria-label="([^"]+)"/.exec(html)?.[1];
   expect(first).toBeTruthy();
@@ -153,6 +162,35 @@ test('with the session cookie the server sends the rows rendered; the app takes 
   // And it works: a row opens its dialog.
   await listRows(page).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { removedRows: number }).removedRows),
+  ).toBe(0);
+});
+
+test.describe('a page the app cannot hydrate', () => {
+  test.use({ allowRecoverableErrors: true });
+
+  test('is reported as an error the tests fail on, and the app renders it afresh', async ({
+    page,
+    request,
+    recoverableErrors,
+  }) => {
+    await freshSession(page, request, { cookie: true });
+    // The server's page, with its first row's first cell changed: markup the app's first
+    // render cannot match.
+    await page.route('**/customers?sort=customer_no', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const changed = html.replace(/(data-index="0"[^>]*><td>)[^<]*/, '$1MISMATCH');
+      expect(changed).not.toBe(html);
+      await route.fulfill({ response, body: changed });
+    });
+    await page.goto('/customers?sort=customer_no');
+    await expect.poll(() => recoverableErrors.length).toBeGreaterThan(0);
+    // React recovered: the app's own rows replaced the server's.
+    await expect(listRows(page)).toHaveCount(25);
+    await expect(page.getByText('MISMATCH')).toHaveCount(0);
+  });
 });
 
 test.describe('signing in', () => {

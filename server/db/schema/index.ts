@@ -21,3 +21,4 @@ export { auditLog, revokedTokens, throttleHits } from './security';
 export { rowCounts } from './counts';
 export { globalSettings, vatRates } from './billing';
 export { billingRunItems, billingRuns, invoiceLines, invoiceSeries, invoices } from './invoices';
+export { userPreferences } from './preferences';

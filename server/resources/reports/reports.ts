@@ -25,7 +25,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../auth/authenticate';
-import { LINE_KINDS, LINE_LABELS, type LineKind } from '../../billing/calculate';
+import { LINE_KINDS, LINE_LABELS, type LineKind } from '../../billing';
 import type { Database } from '../../db/client';
 import { ValidationError, addError, type FieldErrors } from '../../http/errors';
 import { requestLang } from '../../http/request-lang';

@@ -1,7 +1,7 @@
 /** The signed-in layout (SPEC §2 "Layout"): fixed top bar and the main content area. */
 import { Fragment, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createMongoAbility } from '@casl/ability';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { HydrationBoundary, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import {
@@ -55,7 +55,9 @@ export function ShellLayout({ registry, user, children }: ShellLayoutProps) {
  *   form keeps what was typed and can be saved); another account starts afresh.
  */
 export function Shell() {
-  const { registry } = useLoaderData() as ShellData;
+  const { registry, dehydratedState } = useLoaderData() as ShellData;
+  // The server renders with a client of its own per page (src/ssr/first-page.tsx).
+  const queryClient = useContext(QueryClientContext) ?? getQueryClient();
   const user = useCurrentUser();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -81,13 +83,16 @@ export function Shell() {
   return (
     <>
       <AbilityContext.Provider value={frozen ?? ability}>
-        <QueryClientProvider client={getQueryClient()}>
-          <ShellLayout registry={registry} user={shown}>
-            {/* Another account's sign-in remounts the page: nothing of the previous one stays. */}
-            <Fragment key={shown.id}>
-              <Outlet />
-            </Fragment>
-          </ShellLayout>
+        <QueryClientProvider client={queryClient}>
+          {/* The answers a server-rendered page was rendered with, before its first render. */}
+          <HydrationBoundary state={dehydratedState}>
+            <ShellLayout registry={registry} user={shown}>
+              {/* Another account's sign-in remounts the page: nothing of the previous one stays. */}
+              <Fragment key={shown.id}>
+                <Outlet />
+              </Fragment>
+            </ShellLayout>
+          </HydrationBoundary>
         </QueryClientProvider>
       </AbilityContext.Provider>
       {expired && (

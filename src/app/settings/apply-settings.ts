@@ -1,7 +1,7 @@
 /** Puts the app settings in force: theme classes and the API's language (SPEC §1, §3). */
 import { setApiLanguage } from '../../api';
 import { getSettings, subscribeSettings, type AppSettings } from '../../i18n';
-import { LANGUAGE_COOKIE } from '../first-page';
+import { LANGUAGE_COOKIE } from '../../shared';
 import { applyTheme } from '../theme';
 
 export function applySettings(settings: AppSettings): void {

@@ -7,8 +7,11 @@
  * Defaults come from the descriptor: `descriptor.columns` (codegen puts the title fields
  * first and leaves long text and nested objects out), then every other field, hidden.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
+import { useResourceRegistry, type RequestFn } from '../registry/registry-context';
 
 /** Prefix of the storage keys; the user id and the resource name follow. */
 export const COLUMNS_STORAGE_PREFIX = 'joule.columns.';
@@ -137,48 +140,111 @@ export interface ColumnSettingsController {
 }
 
 /**
- * The column settings of one resource for one user (`owner`, the user id; null before a
- * sign-in is known), read from and written to local storage; other tabs' changes are
- * followed through the `storage` event.
+ * A user's preferences as the API keeps them (`GET/PUT /auth/me/preferences/`,
+ * server/auth/preferences.ts): the list columns per resource.
+ */
+export interface UserPreferences {
+  readonly lists?: Readonly<Record<string, ColumnSettings>>;
+}
+
+/** The query key of the signed-in user's preferences. */
+export const PREFERENCES_KEY = ['preferences'] as const;
+
+const PREFERENCES_PATH = '/auth/me/preferences/';
+
+/**
+ * The query of the signed-in user's preferences: null where the back-end keeps none (404,
+ * another DRF back-end), and the column choices then stay in local storage.
+ */
+export function preferencesQueryOptions(request: RequestFn) {
+  return {
+    queryKey: PREFERENCES_KEY,
+    queryFn: async (): Promise<UserPreferences | null> => {
+      try {
+        const { data } = await request<unknown>('GET', PREFERENCES_PATH);
+        return data && typeof data === 'object' && !Array.isArray(data)
+          ? (data as UserPreferences)
+          : null;
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 405)) {
+          return null;
+        }
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  } as const;
+}
+
+/** Saves one after the other, so that the last choice is the one kept. */
+let saving: Promise<unknown> = Promise.resolve();
+
+/** Stores `lists[resource]` = `settings` (null: the defaults) in the API and the cache. */
+function savePreference(
+  client: QueryClient,
+  request: RequestFn,
+  resource: string,
+  settings: ColumnSettings | null,
+): void {
+  const current = client.getQueryData<UserPreferences | null>(PREFERENCES_KEY) ?? {};
+  const lists = { ...current.lists };
+  if (settings) lists[resource] = { order: settings.order, hidden: settings.hidden };
+  else delete lists[resource];
+  const next: UserPreferences = { ...current, lists };
+  client.setQueryData(PREFERENCES_KEY, next);
+  saving = saving
+    .then(() => request('PUT', PREFERENCES_PATH, { body: next }))
+    .catch((error: unknown) => {
+      // The choice still holds for this page's life.
+      console.warn('The column choice could not be saved', error);
+    });
+}
+
+/**
+ * The column choice of `descriptor`'s list for the signed-in user: kept by the API
+ * ({@link preferencesQueryOptions}), so that it follows the user to another browser and a
+ * server-rendered page shows it; in local storage under `owner` where the back-end keeps
+ * no preferences, or until it has answered.
  */
 export function useColumnSettings(
   descriptor: ResourceDescriptor,
   owner: string | number | null,
 ): ColumnSettingsController {
   const key = columnsStorageKey(owner, descriptor.name);
-  const read = useCallback(
-    () => parseColumnSettings(storage()?.getItem(key) ?? null, descriptor),
-    [key, descriptor],
+  const { request } = useResourceRegistry();
+  const client = useQueryClient();
+  const preferences = useQuery(preferencesQueryOptions(request)).data;
+  // The stored choice, or none while a server-rendered page is hydrated (the server
+  // rendered without it): the stored one follows in the next render.
+  const text = useSyncExternalStore(
+    subscribeColumns,
+    () => readStored(key),
+    () => null,
   );
-  const [state, setState] = useState(() => ({ key, descriptor, settings: read() }));
-  // Another user, resource or descriptor: read its settings (during render, no flash).
-  let settings = state.settings;
-  if (state.key !== key || state.descriptor !== descriptor) {
-    settings = read();
-    setState({ key, descriptor, settings });
-  }
-
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === key) setState({ key, descriptor, settings: read() });
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [key, descriptor, read]);
+  const kept = preferences ? preferences.lists?.[descriptor.name] : undefined;
+  const settings = useMemo(
+    () =>
+      preferences
+        ? parseColumnSettings(kept ? JSON.stringify(kept) : null, descriptor)
+        : parseColumnSettings(text, descriptor),
+    [preferences, kept, text, descriptor],
+  );
 
   const save = useCallback(
-    (change: (current: ColumnSettings) => ColumnSettings) =>
-      setState((current) => {
-        const next = change(current.settings);
-        if (next === current.settings) return current;
-        try {
-          storage()?.setItem(key, JSON.stringify(next));
-        } catch {
-          // Quota or privacy mode: the choice still holds for this page's life.
-        }
-        return { key, descriptor, settings: next };
-      }),
-    [key, descriptor],
+    (change: (current: ColumnSettings) => ColumnSettings) => {
+      const inApi = client.getQueryData<UserPreferences | null>(PREFERENCES_KEY);
+      const stored = inApi ? inApi.lists?.[descriptor.name] : undefined;
+      const current = parseColumnSettings(
+        inApi ? (stored ? JSON.stringify(stored) : null) : readStored(key),
+        descriptor,
+      );
+      const next = change(current);
+      if (next === current) return;
+      if (inApi) savePreference(client, request, descriptor.name, next);
+      else writeStored(key, JSON.stringify(next));
+    },
+    [client, request, key, descriptor],
   );
 
   const visible = useMemo(() => visibleColumns(settings), [settings]);
@@ -189,12 +255,48 @@ export function useColumnSettings(
     setShown: useCallback((name, shown) => save((s) => setColumnShown(s, name, shown)), [save]),
     move: useCallback((name, by) => save((s) => moveColumn(s, name, by)), [save]),
     reset: useCallback(() => {
-      try {
-        storage()?.removeItem(key);
-      } catch {
-        // Nothing stored to remove.
-      }
-      setState({ key, descriptor, settings: defaultColumnSettings(descriptor) });
-    }, [key, descriptor]),
+      if (client.getQueryData(PREFERENCES_KEY)) {
+        savePreference(client, request, descriptor.name, null);
+      } else writeStored(key, null);
+    }, [client, request, key, descriptor]),
+  };
+}
+
+/** Choices kept for the page's life where storage refuses them (quota, privacy mode). */
+const unstored = new Map<string, string | null>();
+const columnListeners = new Set<() => void>();
+
+function readStored(key: string): string | null {
+  if (unstored.has(key)) return unstored.get(key) ?? null;
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key: string, text: string | null): void {
+  try {
+    const store = storage();
+    if (!store) throw new Error('no storage');
+    if (text === null) store.removeItem(key);
+    else store.setItem(key, text);
+    unstored.delete(key);
+  } catch {
+    unstored.set(key, text);
+  }
+  for (const listener of columnListeners) listener();
+}
+
+/** Calls `listener` on a change of the choices: in this tab, or another (`storage`). */
+function subscribeColumns(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (!event.key || event.key.startsWith(COLUMNS_STORAGE_PREFIX)) listener();
+  };
+  columnListeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    columnListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
   };
 }

@@ -2,7 +2,7 @@
  * Cell text per field kind, as plain functions of a locale (no React): dates and numbers
  * localized (`1 234,50` in Czech), booleans and choices through messages.
  */
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../i18n/dates';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../i18n';
 import type { FieldDescriptor, FieldKind } from '../descriptor';
 
 /** Locale-bound formatters, created once per locale and shared by every cell. */

@@ -1,0 +1,46 @@
+/** Critical CSS of rendered pages (server/http/critical-css.ts) with the real Beasties. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCriticalCss, withCriticalCss } from './critical-css';
+
+const dist = mkdtempSync(join(tmpdir(), 'joule-critical-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(
+  join(dist, 'assets', 'index-1.css'),
+  '.used{color:red}.unused{color:blue}table td{padding:1px}',
+);
+writeFileSync(join(dist, 'assets', 'resource-registry-2.css'), '.row{height:30px}.nope{x:1}');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const HEAD =
+  '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body>';
+const TAIL = '<script></script></body></html>';
+
+describe('critical CSS', () => {
+  it("learns the rules a page uses, from its own and the list's stylesheets", async () => {
+    const critical = createCriticalCss(dist);
+    expect(critical.get('customers')).toBeUndefined();
+    critical.learn(
+      'customers',
+      `${HEAD}<div id="root"><p class="used">x</p><table><tr class="row"><td>1</td></tr></table></div>${TAIL}`,
+    );
+    await expect.poll(() => critical.get('customers')).toBeDefined();
+    const css = critical.get('customers')!;
+    expect(css).toContain('.used');
+    expect(css).toContain('table td');
+    expect(css).toContain('.row');
+    expect(css).not.toContain('.unused');
+    expect(css).not.toContain('.nope');
+  });
+
+  it('inlines the rules in the head and moves the stylesheets to the end of the body', () => {
+    const { head, tail } = withCriticalCss(HEAD, TAIL, '.used{color:red}</style>');
+    expect(head).not.toContain('<link');
+    expect(head).toContain('<style>.used{color:red}<\\/style></style></head>');
+    expect(tail).toBe(
+      '<script></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></body></html>',
+    );
+  });
+});

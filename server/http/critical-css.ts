@@ -1,0 +1,92 @@
+/**
+ * Critical CSS of the server-rendered first page (issue 16 "Rows painted early"; README
+ * "Speed"). The first paint of a page waits for its blocking stylesheets, Blueprint's
+ * ~470 KiB among them. So once per list resource (the first time its page is rendered) the
+ * server runs Beasties over the whole rendered page and keeps the rules that page uses;
+ * every later page of that resource carries them inline in its head and loads the full
+ * stylesheets from the end of its body, where they no longer hold up the first paint (no
+ * `onload` handlers: the Content-Security-Policy allows no inline event handlers). Until
+ * then, or where Beasties is not installed (it is a build tool), pages are sent as before.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The critical rules learnt per key (a list resource's name). */
+export interface CriticalCss {
+  /** The critical rules of pages of `key`, once learnt. */
+  get(key: string): string | undefined;
+  /** Learns the critical rules of pages of `key` from `html`, a whole rendered page, in the background. */
+  learn(key: string, html: string): void;
+}
+
+/** At most this many keys are learnt: there are no more list resources than that. */
+const MAX_KEYS = 200;
+
+/**
+ * Critical CSS for pages of the build in `distDir`; the stylesheets the list screen loads
+ * later (`resource-registry-*.css`, the table's) count as the page's too.
+ */
+export function createCriticalCss(
+  distDir: string,
+  onError: (error: unknown) => void = () => undefined,
+): CriticalCss {
+  const learnt = new Map<string, string>();
+  const pending = new Set<string>();
+  let later: string[] = [];
+  try {
+    later = readdirSync(join(distDir, 'assets'))
+      .filter((name) => /^resource-registry-[^/]*\.css$/.test(name))
+      .map((name) => `<link rel="stylesheet" href="/assets/${name}">`);
+  } catch {
+    // No assets folder: only the page's own stylesheets.
+  }
+  return {
+    get: (key) => learnt.get(key),
+    learn(key, html) {
+      if (learnt.has(key) || pending.has(key) || learnt.size >= MAX_KEYS) return;
+      pending.add(key);
+      void (async () => {
+        const { default: Beasties } = await import('beasties');
+        const beasties = new Beasties({
+          path: distDir,
+          publicPath: '/',
+          preload: 'body',
+          pruneSource: false,
+          compress: true,
+          fonts: false,
+          logLevel: 'silent',
+        });
+        const processed = await beasties.process(
+          html.replace('</head>', `${later.join('')}</head>`),
+        );
+        const css = [...processed.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+          .map((match) => match[1])
+          .join('');
+        if (css) learnt.set(key, css);
+      })()
+        .catch(onError)
+        .finally(() => pending.delete(key));
+    },
+  };
+}
+
+/** A stylesheet link of index.html's head. */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/g;
+
+/**
+ * The page's `head` (index.html up to the root element) with `css` inlined and its
+ * stylesheet links moved to the end of `tail` (the rest of index.html), where they load
+ * without holding up the first paint.
+ */
+export function withCriticalCss(
+  head: string,
+  tail: string,
+  css: string,
+): { head: string; tail: string } {
+  const links = head.match(STYLESHEET_LINK) ?? [];
+  const style = `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  return {
+    head: head.replace(STYLESHEET_LINK, '').replace('</head>', `${style}</head>`),
+    tail: tail.replace('</body>', `${links.join('')}</body>`),
+  };
+}
