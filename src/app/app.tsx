@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import type { Language } from '../i18n';
 import { AppProviders } from './providers';
@@ -12,8 +13,16 @@ export interface AppProps {
   language?: Language;
 }
 
-/** The whole SPA: providers around the router. */
+/** The attribute `<html>` carries once the app has mounted or hydrated (see {@link App}). */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
+/**
+ * The whole SPA: providers around the router. Once it has mounted, or hydrated the
+ * server-rendered page, `<html>` carries {@link APP_READY_ATTRIBUTE}: from then on the
+ * page's controls answer (the end-to-end tests wait for it after each navigation).
+ */
 export function App({ router, language }: AppProps) {
+  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
     <AppProviders language={language}>
       <RouterProvider router={router} />

@@ -30,6 +30,12 @@ export interface ResourceRegistry {
    * @default none (the screen fetches when it renders)
    */
   readonly prefetchList?: (descriptor: ResourceDescriptor, params: URLSearchParams) => void;
+  /**
+   * Whether the resource's route shows a page of an override's own (`screen`, e.g. the
+   * reports) instead of its list: the server then renders no list there first.
+   * @default never
+   */
+  readonly hasOwnScreen?: (descriptor: ResourceDescriptor) => boolean;
 }
 
 /** Props of the page of a resource group. */

@@ -115,6 +115,7 @@ export const registry: ResourceRegistry = {
   ResourceScreen,
   groups,
   GroupScreen,
+  hasOwnScreen: (descriptor) => screenOverride(descriptor, overrides, mergedByName) !== undefined,
   // A screen an override replaces shows no list: nothing to fetch ahead.
   prefetchList: (descriptor, params) => {
     if (screenOverride(descriptor, overrides, mergedByName)) return;

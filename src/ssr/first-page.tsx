@@ -44,7 +44,7 @@ import type {
 
 export type { FirstListRequest, FirstPageInput, RenderedFirstPage };
 
-/** The descriptor of the list route at `pathname`, if it is one the SPA has. */
+/** The descriptor of the list route at `pathname`, if it is a list page the SPA has. */
 async function listRoute(pathname: string): Promise<{
   registry: ResourceRegistry;
   descriptor: ResourceDescriptor;
@@ -53,7 +53,9 @@ async function listRoute(pathname: string): Promise<{
   if (!name || name.includes('/') || reservedPaths.includes(name)) return null;
   const registry = await loadResourceRegistry();
   const descriptor = registry.descriptors.find((candidate) => candidate.name === name);
-  return descriptor?.operations.list ? { registry, descriptor } : null;
+  // An override's own page (the reports) is no list: the browser renders it.
+  if (!descriptor?.operations.list || registry.hasOwnScreen?.(descriptor)) return null;
+  return { registry, descriptor };
 }
 
 /** `react-intl` for `language`, with its catalogue. */

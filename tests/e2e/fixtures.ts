@@ -115,6 +115,17 @@ export const test = base.extend<
         recovered.push(message.text());
       }
     });
+    // A server-rendered page shows before the app hydrates it: a click in between would be
+    // lost, so every navigation waits for the app (src/app/app.tsx) as a person would see
+    // it answer.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()['content-type']?.startsWith('text/html')) {
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
     await provide(page);
     expect(violations, 'Content Security Policy violations').toEqual([]);
     if (!allowRecoverableErrors) {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test, type Api } from './fixtures';
+import { relatedList } from './helpers';
 
 /**
  * Issue 13 "A customer, a contract and a point as a whole" against the real server: a new
@@ -127,7 +128,7 @@ test('a payment added in the contract dialog shows with the balance after it', a
   const payments = page.getByTestId('contract-payments');
   await expect(payments.getByTestId('balance')).toHaveText('Balance: CZK 1,500.10');
   await payments.getByRole('button', { name: /New/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Payments: new record' });
+  const dialog = page.getByRole('dialog', { name: 'New payment' });
   await dialog.getByLabel('Type').selectOption({ label: 'Advance payment' });
   await dialog.getByLabel('Amount (CZK)').fill('0.20');
   await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill('2025-02-15');
@@ -146,7 +147,7 @@ const screens: Record<string, Screen> = {
   customer: async (page, { customer }) => {
     await page.goto(`/customers/${customer}`);
     const dialog = page.getByRole('dialog');
-    const row = dialog.getByRole('row', { name: `W-${key}` });
+    const row = (await relatedList(dialog, 'Contracts')).getByRole('row', { name: `W-${key}` });
     await expect(row).toContainText('in force');
     await row.scrollIntoViewIfNeeded();
     return dialog;
