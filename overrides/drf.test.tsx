@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { readFileMap } from '../codegen/lib/files';
 import { buildResources } from '../codegen/emit/generate';
+import { apiFeaturesOf } from '../codegen/emit/descriptors-source';
 import { parseSchemaFiles } from '../codegen/emit/schema-input';
 import { mergeOverrides, ResourcePage, type ResourceDescriptor } from '../src/resources';
 import { ResourceDialog } from '../src/resources/form/resource-dialog';
@@ -31,6 +32,8 @@ const openapi = JSON.parse(await readFile(resolve(fixture, 'openapi.json'), 'utf
 const listed = Object.keys(openapi.paths).map(
   (path) => new RegExp(`^${path.replace(/^\/api\/v1/, '').replace(/\{[^}]+\}/g, '[^/]+')}$`),
 );
+/** What the runtime may ask of this back-end beyond its resources, as codegen judges it. */
+const { userPreferences: keepsPreferences } = apiFeaturesOf(Object.keys(openapi.paths));
 const unlisted = (calls: readonly Call[]) =>
   calls.map((call) => call.path).filter((path) => !listed.some((pattern) => pattern.test(path)));
 
@@ -73,6 +76,7 @@ describe('issue 13’s overrides on a plain DRF back-end', () => {
       overrides,
       descriptorsByName: merged,
       locale: 'en',
+      keepsPreferences,
     });
     await screen.findAllByRole('row');
     await waitFor(() => expect(screen.getByText('ACME s.r.o.')).toBeTruthy());
@@ -87,7 +91,7 @@ describe('issue 13’s overrides on a plain DRF back-end', () => {
       const { request, calls } = server();
       renderWithProviders(
         <ResourceDialog descriptor={merged[name]!} id={1} onClose={() => undefined} />,
-        { request, overrides, descriptorsByName: merged, locale: 'en' },
+        { request, overrides, descriptorsByName: merged, locale: 'en', keepsPreferences },
       );
       expect((await screen.findAllByRole('textbox')).length).toBeGreaterThan(0);
       expect(screen.queryByTestId('contract-payments')).toBeNull();

@@ -10,6 +10,7 @@ import { GENERATED_HEADER } from './header';
 /** The source of `descriptors.ts`, descriptors in the order given (sorted by name). */
 export async function descriptorsSource(
   descriptors: readonly ResourceDescriptor[],
+  features: ApiFeatures = { userPreferences: false },
 ): Promise<string> {
   const source = [
     GENERATED_HEADER,
@@ -18,6 +19,9 @@ export async function descriptorsSource(
     '/** One descriptor per resource with a list endpoint, sorted by name (docs/architecture.md "The layers"). */',
     `export const descriptors: readonly ResourceDescriptor[] = ${JSON.stringify(descriptors)};`,
     '',
+    '/** What the back-end offers beyond its resources (see codegen `ApiFeatures`). */',
+    `export const apiFeatures = ${JSON.stringify(features)} as const;`,
+    '',
     '/** The descriptors by resource name. */',
     'export const descriptorsByName: Readonly<Record<string, ResourceDescriptor>> = Object.fromEntries(',
     '  descriptors.map((descriptor) => [descriptor.name, descriptor]),',
@@ -25,6 +29,22 @@ export async function descriptorsSource(
     '',
   ].join('\n');
   return formatTypeScript(source);
+}
+
+/**
+ * What a back-end offers beyond its resources, judged from its OpenAPI document's paths: the
+ * runtime asks only for what is listed (issue #13 "On another back-end").
+ */
+export interface ApiFeatures {
+  /** `GET/PUT …/auth/me/preferences/`: the user's list preferences (columns) kept by the API. */
+  readonly userPreferences: boolean;
+}
+
+/** {@link ApiFeatures} of an OpenAPI document with these paths. */
+export function apiFeaturesOf(paths: Iterable<string>): ApiFeatures {
+  return {
+    userPreferences: [...paths].some((path) => path.endsWith('/auth/me/preferences/')),
+  };
 }
 
 /** The source of the runtime's copy of the descriptor format: the header, then the file verbatim. */

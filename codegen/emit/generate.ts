@@ -12,7 +12,7 @@ import { resourceMessages } from '../transform/messages';
 import { operationIds } from '../transform/operations';
 import { transformResource, type ResourceModel } from '../transform/resource';
 import { apiTypesSource } from './api-types';
-import { descriptorsSource, descriptorTypesSource } from './descriptors-source';
+import { apiFeaturesOf, descriptorsSource, descriptorTypesSource } from './descriptors-source';
 import type { SchemaInput } from './schema-input';
 import { validatorsFiles } from './validators-source';
 
@@ -58,7 +58,10 @@ export async function generate(input: SchemaInput): Promise<GeneratedFiles> {
   const generated = new Map<string, string>([
     ['api.d.ts', await apiTypesSource(input.openapiJson)],
     ['descriptor-types.ts', await descriptorTypesSource()],
-    ['descriptors.ts', await descriptorsSource(descriptors)],
+    [
+      'descriptors.ts',
+      await descriptorsSource(descriptors, apiFeaturesOf(input.openapi.paths.keys())),
+    ],
     ...(await validatorsFiles(descriptors)),
   ]);
   const locales = new Map<string, string>(

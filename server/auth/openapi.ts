@@ -60,6 +60,24 @@ export function authSchemas(): Record<string, SchemaObject> {
       },
       required: ['new_password', 'token', 'uid'],
     },
+    UserPreferences: {
+      type: 'object',
+      description:
+        "The user's list preferences: per resource, the column order and the hidden columns.",
+      properties: {
+        lists: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            properties: {
+              order: { type: 'array', items: { type: 'string' }, maxItems: 200 },
+              hidden: { type: 'array', items: { type: 'string' }, maxItems: 200 },
+            },
+            required: ['order', 'hidden'],
+          },
+        },
+      },
+    },
     Config: {
       type: 'object',
       properties: {
@@ -102,6 +120,22 @@ export function authPaths(prefix: string): PathsObject {
         tags: ['auth'],
         security: JWT_SECURITY,
         responses: { '200': jsonResponse('Me') },
+      },
+    },
+    // The signed-in user's list preferences (server/auth/preferences.ts), at most 32 KiB.
+    [`${prefix}/auth/me/preferences/`]: {
+      get: {
+        operationId: 'auth_me_preferences_retrieve',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        responses: { '200': jsonResponse('UserPreferences') },
+      },
+      put: {
+        operationId: 'auth_me_preferences_update',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        requestBody: jsonBody('UserPreferences'),
+        responses: { '200': jsonResponse('UserPreferences') },
       },
     },
     [`${prefix}/users/reset_password/`]: post(

@@ -123,7 +123,7 @@ describe('the server-rendered first page', () => {
     const saved = await server.request('/auth/me/preferences/', {
       method: 'PUT',
       token: admin,
-      body: { lists: { customers: { order: ['customer_no', 'tin', 'crn'], hidden: ['tin'] } } },
+      body: { lists: { customers: { order: ['customer_no', 'tin'], hidden: ['tin'] } } },
     });
     expect(saved.status).toBe(200);
     try {

@@ -5,7 +5,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { overrides } from '../../overrides';
 import { groups } from '../../overrides/groups';
-import { descriptors, descriptorsByName } from '../generated/descriptors';
+import { apiFeatures, descriptors, descriptorsByName } from '../generated/descriptors';
 import { formValidators } from '../generated/validators';
 import { request } from '../api';
 import {
@@ -73,6 +73,7 @@ function ScreenRegistry({
       owner={owner}
       mayUse={mayUse}
       formValidators={formValidators}
+      keepsPreferences={apiFeatures.userPreferences}
     >
       {children}
     </ResourceRegistryProvider>
@@ -121,6 +122,8 @@ export const registry: ResourceRegistry = {
     if (screenOverride(descriptor, overrides, mergedByName)) return;
     prefetchResourceList(getQueryClient(), request, descriptor, params);
     // The user's columns arrive with the rows, not after them.
-    void getQueryClient().prefetchQuery(preferencesQueryOptions(request));
+    void getQueryClient().prefetchQuery(
+      preferencesQueryOptions(request, apiFeatures.userPreferences),
+    );
   },
 };

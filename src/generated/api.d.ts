@@ -130,6 +130,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/auth/me/preferences/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['auth_me_preferences_retrieve'];
+    put: operations['auth_me_preferences_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/billing-runs/': {
     parameters: {
       query?: never;
@@ -3460,6 +3476,15 @@ export interface components {
       readonly roles_titles: (string | null)[];
       password?: string;
     };
+    /** @description The user's list preferences: per resource, the column order and the hidden columns. */
+    UserPreferences: {
+      lists?: {
+        [key: string]: {
+          order: string[];
+          hidden: string[];
+        };
+      };
+    };
     VatRate: {
       /**
        * Format: decimal
@@ -3773,6 +3798,48 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Me'];
+        };
+      };
+    };
+  };
+  auth_me_preferences_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserPreferences'];
+        };
+      };
+    };
+  };
+  auth_me_preferences_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UserPreferences'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserPreferences'];
         };
       };
     };

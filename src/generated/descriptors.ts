@@ -3957,6 +3957,9 @@ export const descriptors: readonly ResourceDescriptor[] = [
   },
 ];
 
+/** What the back-end offers beyond its resources (see codegen `ApiFeatures`). */
+export const apiFeatures = { userPreferences: true } as const;
+
 /** The descriptors by resource name. */
 export const descriptorsByName: Readonly<Record<string, ResourceDescriptor>> = Object.fromEntries(
   descriptors.map((descriptor) => [descriptor.name, descriptor]),

@@ -153,13 +153,15 @@ export const PREFERENCES_KEY = ['preferences'] as const;
 const PREFERENCES_PATH = '/auth/me/preferences/';
 
 /**
- * The query of the signed-in user's preferences: null where the back-end keeps none (404,
- * another DRF back-end), and the column choices then stay in local storage.
+ * The query of the signed-in user's preferences: null where the back-end keeps none (its
+ * OpenAPI document does not list them, `keeps` false: nothing is asked; or it answers 404),
+ * and the column choices then stay in local storage.
  */
-export function preferencesQueryOptions(request: RequestFn) {
+export function preferencesQueryOptions(request: RequestFn, keeps = true) {
   return {
     queryKey: PREFERENCES_KEY,
     queryFn: async (): Promise<UserPreferences | null> => {
+      if (!keeps) return null;
       try {
         const { data } = await request<unknown>('GET', PREFERENCES_PATH);
         return data && typeof data === 'object' && !Array.isArray(data)
@@ -212,9 +214,9 @@ export function useColumnSettings(
   owner: string | number | null,
 ): ColumnSettingsController {
   const key = columnsStorageKey(owner, descriptor.name);
-  const { request } = useResourceRegistry();
+  const { request, keepsPreferences } = useResourceRegistry();
   const client = useQueryClient();
-  const preferences = useQuery(preferencesQueryOptions(request)).data;
+  const preferences = useQuery(preferencesQueryOptions(request, keepsPreferences)).data;
   // The stored choice, or none while a server-rendered page is hydrated (the server
   // rendered without it): the stored one follows in the next render.
   const text = useSyncExternalStore(

@@ -28,6 +28,12 @@ export interface ResourceRegistry {
    * `src/generated/validators`): the dialogs validate without `eval` (docs/security-headers.md).
    */
   readonly formValidators: FormValidatorLoaders;
+  /**
+   * Whether the back-end keeps the user's list preferences (`apiFeatures.userPreferences`
+   * of codegen: its OpenAPI document lists `/auth/me/preferences/`); else they stay in
+   * local storage and nothing is asked.
+   */
+  readonly keepsPreferences: boolean;
 }
 
 const ignoreEvent = (): void => undefined;
@@ -41,6 +47,7 @@ const RegistryContext = createContext<ResourceRegistry>({
   owner: null,
   mayUse: mayUseAll,
   formValidators: {},
+  keepsPreferences: true,
 });
 
 /** Props of `ResourceRegistryProvider`. */
@@ -83,6 +90,11 @@ export interface ResourceRegistryProviderProps {
    * @default none
    */
   readonly formValidators?: FormValidatorLoaders;
+  /**
+   * Whether the back-end keeps list preferences (see `ResourceRegistry.keepsPreferences`).
+   * @default true
+   */
+  readonly keepsPreferences?: boolean;
   readonly children?: ReactNode;
 }
 
@@ -101,11 +113,30 @@ export function ResourceRegistryProvider({
   owner = null,
   mayUse = mayUseAll,
   formValidators = NO_VALIDATORS,
+  keepsPreferences = true,
   children,
 }: ResourceRegistryProviderProps) {
   const value = useMemo(
-    () => ({ descriptorsByName, overrides, request, onEvent, owner, mayUse, formValidators }),
-    [descriptorsByName, overrides, request, onEvent, owner, mayUse, formValidators],
+    () => ({
+      descriptorsByName,
+      overrides,
+      request,
+      onEvent,
+      owner,
+      mayUse,
+      formValidators,
+      keepsPreferences,
+    }),
+    [
+      descriptorsByName,
+      overrides,
+      request,
+      onEvent,
+      owner,
+      mayUse,
+      formValidators,
+      keepsPreferences,
+    ],
   );
   return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
 }

@@ -72,6 +72,8 @@ export interface ProvidersOptions {
    * (`locales/generated/<lang>.json`) for a test reading what the API names things.
    */
   readonly labels?: Readonly<Record<string, string>>;
+  /** The registry's `keepsPreferences`. @default true */
+  readonly keepsPreferences?: boolean;
 }
 
 /** Wraps children in router, query client, intl, overlays and the resource registry. */
@@ -87,6 +89,7 @@ export function Providers({
   owner,
   queryClient,
   labels,
+  keepsPreferences,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
     () =>
@@ -108,6 +111,7 @@ export function Providers({
               mayUse={mayUse}
               onEvent={onEvent}
               owner={owner}
+              keepsPreferences={keepsPreferences}
             >
               {children}
             </ResourceRegistryProvider>
