@@ -267,8 +267,22 @@ describe('readable titles of every resource (issue 17: no raw id where a person 
     });
     const title: string = titles.body.results[0].title;
     expect(title.startsWith(device.serial_number)).toBe(true);
-    expect(title).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // The time as the SPA writes it in each language (src/i18n/dates.ts), in Prague time.
+    expect(title).toMatch(/ \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M$/);
     expect(title).not.toBe(String(reading.id));
+    const czech = await server.request(`/measurements/titles/?ids=${reading.id}`, {
+      token: admin,
+      lang: 'cs',
+    });
+    const prague = new Intl.DateTimeFormat('cs', {
+      timeZone: 'Europe/Prague',
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(new Date(reading.timestamp_received));
+    expect(czech.body.results[0].title).toBe(`${device.serial_number} ${device.name} ${prague}`);
   });
 
   it('titles a payment by its type (in the request language), amount and date', async () => {

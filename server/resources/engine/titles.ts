@@ -14,8 +14,8 @@
  * blank parts left out, null when all are blank (the SPA then shows `#<id>`); with
  * `titleCases`, the parts of the row's case with their separators. A part that is a
  * reference reads the referenced row's title (a reading: its device's serial number and the
- * time), a choice its name in the request's language, a date-time `YYYY-MM-DD HH:MI` (UTC);
- * never an id.
+ * time), a choice its name in the request's language, a date-time as the SPA writes it in
+ * that language (`31. 12. 2025 0:00`, `12/31/2025, 12:00 AM`, Europe/Prague); never an id.
  */
 import { and, count, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -79,6 +79,9 @@ function qualified(qualifier: string, column: AnyPgColumn): SQL {
   return sql`${sql.identifier(qualifier)}.${sql.identifier(column.name)}`;
 }
 
+/** The time zone of date-times in titles: the supplier's (a title is one text for everyone). */
+const TITLE_TIME_ZONE = 'Europe/Prague';
+
 /** How deep a title follows references in its parts (a reading → its device → …). */
 const MAX_TITLE_DEPTH = 2;
 
@@ -108,8 +111,12 @@ function titlePart(
       ? sql`nullif(btrim(${column}), '')`
       : sql`nullif(btrim(case ${column} ${sql.join(names, sql` `)} else ${column} end), '')`;
   }
-  if (def.type === 'datetime')
-    return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`;
+  if (def.type === 'datetime') {
+    // The SPA's one date-time format (src/i18n/dates.ts DATE_TIME_FORMAT), in the
+    // supplier's time zone: `31. 12. 2025 0:00`, `12/31/2025, 12:00 AM`.
+    const pattern = lang === 'cs' ? 'FMDD. FMMM. YYYY FMHH24:MI' : 'FMMM/FMDD/YYYY, FMHH12:MI AM';
+    return sql`to_char(${column} at time zone ${TITLE_TIME_ZONE}, ${pattern})`;
+  }
   if (def.type === 'list') return sql`null`;
   return TEXT_TYPES.has(def.type) ? sql`nullif(btrim(${column}), '')` : sql`${column}::text`;
 }
