@@ -191,8 +191,9 @@ const screens: Record<string, Screen> = {
   import: async (page) => {
     await page.goto('/tariffdevices');
     await page.getByRole('button', { name: 'Import readings' }).click();
-    // Audited with a file chosen, as tests/e2e/import.spec.ts does: the empty file input's
-    // placeholder is Blueprint's faint text.
+    // Before a file is chosen ("No file chosen" must be readable too), then with one.
+    await expect(page.getByRole('dialog')).toContainText('Choose a file');
+    await expectNoSeriousA11yViolations(page);
     await page.locator('input[type=file]').setInputFiles({
       name: 'readings.csv',
       mimeType: 'text/csv',
