@@ -31,6 +31,7 @@ import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { LARGE_CUSTOMERS, seedLarge } from '../server/seed/large';
 import { findPgBin, startPgCluster } from '../server/test/pg-cluster';
 import { benchImport } from './import';
+import { percentile } from './stats';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 200);
 const WARM_UP = 20;
@@ -48,11 +49,6 @@ interface Case {
 
 /** Issue 13: a year of daily consumption buckets of one meter answers within this. */
 const CONSUMPTION_TARGET_MS = 50;
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
 
 async function one(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
   const result = (await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };

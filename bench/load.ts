@@ -34,6 +34,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed';
 import { LARGE_CUSTOMERS, seedLarge } from '../server/seed/large';
+import { median, withRange } from './stats';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 10);
 const CONNECTIONS = 16;
@@ -144,19 +145,6 @@ async function load(path: string, token: string, seconds: number): Promise<autoc
     duration: seconds,
     headers: { authorization: `Bearer ${token}` },
   });
-}
-
-/** The median of `values` (the mean of the middle two for an even count). */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** `median (min–max)` of `values`, rounded to whole numbers. */
-function withRange(values: readonly number[]): string {
-  const round = (value: number) => value.toFixed(0);
-  return `${round(median(values))} (${round(Math.min(...values))}–${round(Math.max(...values))})`;
 }
 
 /** Worst latency of `GET /config/` probed every 20 ms while `during` runs. */

@@ -1,51 +1,11 @@
 /**
  * Billing (issue #15): the bill of a contract for a period, read from one consistent snapshot
- * and calculated by `calculate.ts`.
+ * and calculated by `calculate.ts` (`bill.ts`); the planning and queue of billing runs
+ * (`runs/`) for those outside the folder (benches).
  */
-import type { Database } from '../db/client';
-import { text } from '../i18n/text';
-import { calculateBill, type BillPeriod, type BillResult } from './calculate';
-import { loadBillInput } from './load';
-
 export * from './calculate';
 export { loadBillInput } from './load';
+export { billContract, billContractIn } from './bill';
 export { loadSupplierSettings, loadVatRates, vatRateOn, type SupplierSettings } from './settings';
-
-/**
- * The bill of contract `contractId` for `period` (`[from, to)`, ISO dates in Europe/Prague),
- * read in the caller's transaction `tx` (a billing run's own). Unknown contract → a refusal
- * with code `contract_not_found`.
- */
-export async function billContractIn(
-  tx: Database,
-  contractId: number,
-  period: BillPeriod,
-): Promise<BillResult> {
-  const input = await loadBillInput(tx, contractId, period);
-  if (!input)
-    return {
-      ok: false,
-      reasons: [
-        {
-          code: 'contract_not_found',
-          message: text(`No contract #${contractId}.`, `Smlouva #${contractId} neexistuje.`),
-        },
-      ],
-    };
-  return calculateBill(input);
-}
-
-/**
- * The bill of contract `contractId` for `period`, its reads in one REPEATABLE READ READ ONLY
- * transaction so that they see one consistent snapshot while others write (issue #14).
- */
-export async function billContract(
-  db: Database,
-  contractId: number,
-  period: BillPeriod,
-): Promise<BillResult> {
-  return db.transaction((tx) => billContractIn(tx as unknown as Database, contractId, period), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
-}
+export { planRun, type PlanOptions } from './runs/plan';
+export { BATCH_SIZE, BILLING_QUEUE, startBillingQueue } from './runs/queue';

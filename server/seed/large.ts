@@ -227,9 +227,38 @@ export async function seedLarge(db: Database, log: Log, options: SeedOptions = {
       );
     }
   });
+  await timed(log, 'contracts and points made billable', () => makeLargeBillable(db));
   // Statistics for the planner and a visibility map for index-only counts.
   await timed(log, 'vacuum analyze', () => db.execute(sql`vacuum analyze`));
   const readings = await one(db, sql`select count(*) from measurements`);
   const people = await one(db, sql`select count(*) from customers`);
   log(`  ${people.toLocaleString('en')} customers, ${readings.toLocaleString('en')} readings`);
+}
+
+/**
+ * Makes the large data set's own contracts and points billable (issue #15): each contract
+ * of the large seed (`S-L-…`) without a product gets the product whose tariffs cover the most
+ * distribution rates, and each specification of its points (`POD-L-…`) without a main fuse
+ * gets the 3×25 A one. Idempotent (touches only rows still lacking them); the demo rows are
+ * left as they are. Run by {@link seedLarge}, and by `npm run bench:billing-runs` on a data
+ * set seeded before this step existed. Returns the rows changed.
+ */
+export async function makeLargeBillable(db: Database): Promise<number> {
+  const changed = (result: unknown) => {
+    const { rowCount, affectedRows } = result as { rowCount?: number; affectedRows?: number };
+    return Number(rowCount ?? affectedRows ?? 0);
+  };
+  const contractRows = changed(
+    await db.execute(sql`
+      update contracts set product_id = (
+        select product_id from tariffs group by product_id order by count(distinct code) desc, product_id limit 1)
+      where product_id is null and contract_no like 'S-L-%'`),
+  );
+  const specificationRows = changed(
+    await db.execute(sql`
+      update specifications s set main_fuse_id = (select id from fuses where text = '3×25 A' limit 1)
+      from points p
+      where s.point_id = p.id and s.main_fuse_id is null and p.pod_no like 'POD-L-%'`),
+  );
+  return contractRows + specificationRows;
 }

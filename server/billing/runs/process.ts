@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { billingRunItems, billingRuns, contracts, invoiceLines, invoices } from '../../db/schema';
 import { text } from '../../i18n/text';
 import type { Bill, BillRefusal } from '../calculate';
-import { billContractIn } from '../index';
+import { billContractIn } from '../bill';
 import { invoiceDates } from '../invoices/dates';
 
 /** Today in Europe/Prague (`YYYY-MM-DD`): the issue date of invoices made now. */

@@ -8,8 +8,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBillable } from '../../billing/runs/fixtures';
 import { processBatch, pragueToday } from '../../billing/runs/process';
+import { planRun } from '../../billing/runs/plan';
 import { startBillingQueue } from '../../billing/runs/queue';
-import { billingRunItems, invoices } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { billingRunItems, billingRuns, invoices } from '../../db/schema';
 import { DEMO_USERS } from '../../seed';
 import { startTestServer, type TestServer } from '../../test/server';
 
@@ -131,6 +133,43 @@ describe('billing runs', () => {
     await finished(march.body.id);
     const q = await api(`/invoices/?filter=contract=${quarterly.contracts[0]}`);
     expect(q.body.results[0]).toMatchObject({ period_from: '2026-01-01', period_to: '2026-04-01' });
+  });
+
+  it('plans only the first `limit` due contracts by id when asked (the bench option)', async () => {
+    await seedBillable(server.database.db, { count: 3, prefix: 'RUN-L' });
+    const db = server.database.db;
+    const rollback = new Error('rollback');
+    /** Plans a run (as many contracts as `limit`) and rolls it back; returns what it planned. */
+    const plan = async (limit?: number) => {
+      let planned = { contracts: [] as number[], total: -1 };
+      await db
+        .transaction(async (tx) => {
+          const [run] = await tx
+            .insert(billingRuns)
+            .values({ month: '2026-02-01' })
+            .returning({ id: billingRuns.id });
+          await planRun(tx as unknown as Database, run!.id, { limit });
+          const items = await tx
+            .select({ contract: billingRunItems.contract })
+            .from(billingRunItems)
+            .where(eq(billingRunItems.run, run!.id))
+            .orderBy(billingRunItems.contract);
+          const [row] = await tx
+            .select({ total: billingRuns.total })
+            .from(billingRuns)
+            .where(eq(billingRuns.id, run!.id));
+          planned = { contracts: items.map((item) => item.contract), total: row!.total };
+          throw rollback;
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+        });
+      return planned;
+    };
+    const all = await plan();
+    expect(all.contracts.length).toBeGreaterThanOrEqual(3);
+    const first = await plan(2);
+    expect(first).toEqual({ contracts: all.contracts.slice(0, 2), total: 2 });
   });
 
   it('refuses a month that is not a first day, and edits or deletes of runs', async () => {
