@@ -65,7 +65,8 @@ type Latencies = Record<(typeof PROBE_PATHS)[number], number[]>;
 async function probe(app: BenchApp, until: Promise<unknown>): Promise<Latencies> {
   const times: Latencies = { '/customers/?page_size=25': [], '/invoices/?page_size=25': [] };
   let running = true;
-  void until.finally(() => (running = false));
+  const stop = () => (running = false);
+  void until.then(stop, stop);
   for (let i = 0; running; i += 1) {
     const path = PROBE_PATHS[i % PROBE_PATHS.length]!;
     const started = performance.now();
@@ -205,7 +206,9 @@ async function measureRun(app: BenchApp): Promise<RunFigures> {
   const started = performance.now();
   const id = await createRun(CONTRACTS);
   const done = (async () => {
-    while (performance.now() - started < RUN_TIMEOUT_MS && !interrupted) {
+    while (performance.now() - started < RUN_TIMEOUT_MS) {
+      // Ctrl-C: the signal handler removes the run and exits; wait for it.
+      if (interrupted) await new Promise<never>(() => {});
       const [run] = await db
         .select({ state: billingRuns.state })
         .from(billingRuns)
