@@ -247,6 +247,20 @@ function cspSources(): Plugin {
   };
 }
 
+/**
+ * Packages whose modules have no side effects on import although their package.json does
+ * not say so (`"sideEffects": false`): Rollup then leaves out the modules of their barrel
+ * (`index.js`) that nothing uses. `@rjsf/utils`: a list page's override (the fuse range
+ * widget) uses one id helper, and without this the barrel brings lodash, lodash-es and the
+ * JSON-schema merging code (~40 kB gzip) into the list page's first chunks (issue 16).
+ */
+const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rjsf[\\/]utils[\\/]/;
+
+/** Rollup's `treeshake.moduleSideEffects`: as package.json says, except `SIDE_EFFECT_FREE`. */
+function hasSideEffects(id: string, external: boolean): boolean {
+  return external || !SIDE_EFFECT_FREE.test(id);
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -270,7 +284,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // time) but not linked from the bundle, and the server never serves them
   // (server/http/spa.ts): they would publish the sources. The server-side build keeps
   // linked maps for its stack traces; dist-server/ is not served.
-  build: { outDir: 'dist', sourcemap: isSsrBuild ? true : 'hidden' },
+  build: {
+    outDir: 'dist',
+    sourcemap: isSsrBuild ? true : 'hidden',
+    rollupOptions: { treeshake: { moduleSideEffects: hasSideEffects } },
+  },
   // The server-side rendering build (src/ssr/first-page.tsx) bundles its dependencies with
   // NODE_ENV fixed above, so that it runs React's production build whatever the server's.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),

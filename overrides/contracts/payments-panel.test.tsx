@@ -70,7 +70,7 @@ describe('the contract’s payments with a running balance', () => {
     'shows each payment with the balance after it in %s',
     async (locale, total, after) => {
       open(locale, stored);
-      const panel = await screen.findByTestId('contract-payments');
+      const panel = await screen.findByTestId('contract-payments', {}, { timeout: 10_000 });
       await waitFor(() => expect(text(within(panel).getByTestId('balance'))).toBe(total));
       const rows = within(panel).getAllByRole('row').slice(1);
       // Newest first, each with the balance after it.
@@ -81,7 +81,7 @@ describe('the contract’s payments with a running balance', () => {
   it('updates the balance when a payment is saved, without a reload', async () => {
     const payments = [...stored];
     const { queryClient } = open('en', payments);
-    const panel = await screen.findByTestId('contract-payments');
+    const panel = await screen.findByTestId('contract-payments', {}, { timeout: 10_000 });
     await waitFor(() =>
       expect(text(within(panel).getByTestId('balance'))).toBe('Balance: CZK 2,800.30'),
     );
@@ -96,7 +96,7 @@ describe('the contract’s payments with a running balance', () => {
 
   it('says so when the server refuses the payments', async () => {
     open('en', stored, true);
-    const panel = await screen.findByTestId('contract-payments');
+    const panel = await screen.findByTestId('contract-payments', {}, { timeout: 10_000 });
     expect(await within(panel).findByText('The balance could not be computed.')).toBeTruthy();
   });
 

@@ -1,5 +1,14 @@
 /** The signed-in layout (SPEC §2 "Layout"): fixed top bar and the main content area. */
-import { Fragment, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createMongoAbility } from '@casl/ability';
 import { HydrationBoundary, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
@@ -15,7 +24,6 @@ import { LOGIN_PATH } from '../guards';
 import { getQueryClient } from '../query-client';
 import type { ResourceRegistry } from '../registry';
 import type { ShellData } from '../routes';
-import { SignInAgain } from './sign-in-again';
 import { TopBar } from './top-bar';
 
 /** Props of `ShellLayout`. */
@@ -43,6 +51,18 @@ export function ShellLayout({ registry, user, children }: ShellLayoutProps) {
     </div>
   );
 }
+
+/** Loads the "Sign in again" dialog's module (its Blueprint dialog and the login form). */
+const loadSignInAgain = () => import('./sign-in-again');
+
+/**
+ * "Sign in again", loaded 1.5 s after the shell shows (or when first needed), not with the
+ * list page's first chunks (issue 16, Speed: initial JS).
+ */
+const SignInAgain = lazy(async () => ({ default: (await loadSignInAgain()).SignInAgain }));
+
+/** Delay after the shell shows before the "Sign in again" code loads ahead. */
+const PRELOAD_SIGN_IN_AGAIN_MS = 1500;
 
 /**
  * The signed-in shell. When the session ends while it is shown:
@@ -73,6 +93,14 @@ export function Shell() {
     [expired, shown],
   );
 
+  useEffect(() => {
+    const timer = setTimeout(
+      () => void loadSignInAgain().catch(() => {}),
+      PRELOAD_SIGN_IN_AGAIN_MS,
+    );
+    return () => clearTimeout(timer);
+  }, []);
+
   // Signed out by the user's own logout (or never shown to anyone): back to login.
   useEffect(() => {
     if (!user && !expired) navigate(LOGIN_PATH, { replace: true });
@@ -96,13 +124,15 @@ export function Shell() {
         </QueryClientProvider>
       </AbilityContext.Provider>
       {expired && (
-        <SignInAgain
-          email={shown.email}
-          onLeave={() => {
-            setShown(null);
-            navigate(LOGIN_PATH, { replace: true });
-          }}
-        />
+        <Suspense fallback={null}>
+          <SignInAgain
+            email={shown.email}
+            onLeave={() => {
+              setShown(null);
+              navigate(LOGIN_PATH, { replace: true });
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

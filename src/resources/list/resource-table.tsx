@@ -56,7 +56,10 @@ export function ResourceTable(props: ResourceTableProps) {
   const columns = useResourceColumns(descriptor, props.columns, props.cells);
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { start, end, padTop, padBottom, scrollToIndex } = useVisibleRows(rows.length, scrollRef);
+  const { start, end, padTop, padBottom, scrollToIndex, tracker } = useVisibleRows(
+    rows.length,
+    scrollRef,
+  );
   const visible = useMemo(
     () => (start === 0 && end === rows.length ? rows : rows.slice(start, end)),
     [rows, start, end],
@@ -129,6 +132,7 @@ export function ResourceTable(props: ResourceTableProps) {
           )}
         </tbody>
       </HTMLTable>
+      {tracker}
     </div>
   );
 }

@@ -1,14 +1,14 @@
 /**
  * The calendar button of date and date-time inputs (issue 17: Blueprint's date picker in
- * the app's language): in the dialogs' date widgets and the lists' date filters. The
- * calendar itself (`calendar.tsx`) loads in its own chunk when first opened.
+ * the app's language): in the dialogs' date widgets and the lists' date filters. Its popover
+ * (`calendar-popover.tsx`: Blueprint's popover and Popper.js) loads on first use or 1.5 s
+ * after the page shows (`DeferredPopover`), the calendar itself (`calendar.tsx`) in its own
+ * chunk when first opened.
  */
-import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, Popover, Spinner } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
+import { DeferredPopover } from '../../deferred-popover';
 import { messages } from '../../messages';
-
-const LazyCalendar = lazy(() => import('./calendar'));
 
 /** Props of `CalendarButton`. */
 export interface CalendarButtonProps {
@@ -19,40 +19,22 @@ export interface CalendarButtonProps {
   readonly onPick: (date: Date) => void;
 }
 
+const loadPopover = async () => (await import('./calendar-popover')).CalendarPopover;
+
 /**
  * A calendar button for a date field's `rightElement`: opens Blueprint's date picker in the
  * app's language (month and day names, first day of the week), loaded on first use.
  */
-export function CalendarButton({ value, withTime, disabled, onPick }: CalendarButtonProps) {
+export function CalendarButton(props: CalendarButtonProps) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
   return (
-    <Popover
-      isOpen={open}
-      onInteraction={(next) => setOpen(next)}
-      placement="bottom-end"
-      disabled={disabled}
-      content={
-        <Suspense fallback={<Spinner size={20} style={{ margin: 16 }} />}>
-          <LazyCalendar
-            value={value}
-            locale={intl.locale}
-            withTime={withTime}
-            onPick={(date) => {
-              onPick(date);
-              if (!withTime) setOpen(false);
-            }}
-          />
-        </Suspense>
-      }
-    >
+    <DeferredPopover<CalendarButtonProps> load={loadPopover} props={props}>
       <Button
         variant="minimal"
         icon="calendar"
-        disabled={disabled}
+        disabled={props.disabled}
         aria-label={intl.formatMessage(messages.openCalendar)}
-        aria-expanded={open}
       />
-    </Popover>
+    </DeferredPopover>
   );
 }
