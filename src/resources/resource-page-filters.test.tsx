@@ -173,7 +173,9 @@ describe('date filters with pickers (issue 17)', () => {
     const to = await screen.findByLabelText('Platnost od do');
     const group = to.closest('.bp6-input-group') as HTMLElement;
     await userEvent.click(within(group).getByRole('button', { name: 'Kalendář' }));
-    expect((await screen.findAllByText(/^po$/i, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/^po$/i, {}, { timeout: 20_000 })).length).toBeGreaterThan(
+      0,
+    );
     const fifteenth = [...document.querySelectorAll<HTMLElement>('.rdp-day')].find(
       (cell) => cell.textContent === '15',
     );
