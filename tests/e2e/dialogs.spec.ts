@@ -291,7 +291,9 @@ test('a save over someone else’s change shows the conflict and reapplies mine'
   await api.patch('fuses', fuse!.id, { price_for_every_a: '13.05' });
 });
 
-test('a refused delete shows the server’s reason', async ({ page }) => {
+test('a refused delete shows the server’s reason', async ({ page, api }) => {
+  const [customer] = await api.list('customers', { filter: 'customer_no=Z100001' });
+  const [titled] = await api.list('customers/titles', { ids: String(customer?.id) });
   await page.goto('/customers');
   const row = page
     .getByRole('row')
@@ -301,8 +303,12 @@ test('a refused delete shows the server’s reason', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  // The demo customer has addresses and a contract: the API answers 400 with its reason.
-  await expect(confirm.getByRole('alert')).toContainText(/Cannot delete .*Z100001.* referenced/);
+  // The demo customer has addresses and a contract: the API answers 400 with its reason,
+  // naming the customer and the referencing rows by the titles the API gives them elsewhere.
+  await expect(confirm.getByRole('alert')).toContainText(
+    `Cannot delete customer "${String(titled?.title)}" because it is referenced by addresses: `,
+  );
+  await expect(confirm.getByRole('alert')).toContainText(/; contracts: S-\d{4}-\d{5}\.$/);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
 });
