@@ -38,6 +38,8 @@ export interface OptionsField {
   readonly maxDigits?: number;
   readonly decimalPlaces?: number;
   readonly choices?: readonly OptionsChoice[];
+  /** **Joule** `unit`: a number's unit in the answer's language (`Kč/MWh`). */
+  readonly unit?: string;
   /** **Joule** `section`: the key of the form section the field is shown in. */
   readonly section?: string;
   /** **Joule** `section_name`: that section's display name. */
@@ -120,6 +122,7 @@ function parseField(node: JsonRecord, depth: number): OptionsField {
     ...optional('maxDigits', asNumber(node.max_digits)),
     ...optional('decimalPlaces', asNumber(node.decimal_places)),
     ...optional('choices', choices),
+    ...optional('unit', asString(node.unit)),
     ...optional('section', sectionKey(node.section)),
     ...optional('sectionName', asString(node.section_name)),
     ...optional(

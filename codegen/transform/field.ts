@@ -12,7 +12,7 @@ import { fieldChoices } from './choices';
 import { parseDecimalPattern } from './decimal-pattern';
 import { fieldKind, type KindResult } from './field-kind';
 import type { FieldModel } from './field-model';
-import { humanize, labelId } from './message-ids';
+import { humanize, labelId, unitId } from './message-ids';
 import { referenceTarget } from './reference';
 import { resolveSchema } from './resolve-schema';
 
@@ -73,6 +73,8 @@ export function transformField(ctx: FieldContext, input: FieldInput): FieldModel
       })
     : undefined;
   const digits = kind.kind === 'decimal' ? parseDecimalPattern(schema?.pattern) : undefined;
+  // The unit's code: OpenAPI `x-unit`, else (OPTIONS alone) its display form there.
+  const unit = schema?.unit ?? input.schema?.unit ?? options?.unit;
   const nested = nestedFields(ctx, path, kind.kind, schema, itemSchema, options);
   return {
     name,
@@ -82,7 +84,8 @@ export function transformField(ctx: FieldContext, input: FieldInput): FieldModel
     readOnly,
     nullable: schema?.nullable === true,
     ...optional('default', readOnly ? undefined : schema?.default),
-    ...optional('unit', schema?.unit),
+    ...optional('unit', unit),
+    ...optional('unitLabel', unit === undefined ? undefined : unitId(ctx.resource, path)),
     ...optional('section', options?.section ?? input.schema?.section ?? schema?.section),
     ...optional('minLength', options?.minLength ?? schema?.minLength),
     ...optional('maxLength', options?.maxLength ?? schema?.maxLength),

@@ -23,6 +23,11 @@ export function labelId(resource: string, path: readonly string[]): string {
   return `resource.${resource}.field.${path.join('.')}.label`;
 }
 
+/** `resource.<name>.field.<field>.unit`: the display form of a number's unit. */
+export function unitId(resource: string, path: readonly string[]): string {
+  return `resource.${resource}.field.${path.join('.')}.unit`;
+}
+
 /** `resource.<name>.section.<key>`: the name of a form section. */
 export function sectionId(resource: string, key: string): string {
   return `resource.${resource}.section.${key}`;

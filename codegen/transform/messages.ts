@@ -58,6 +58,10 @@ function fieldMessages(
   const sources = chain.map((o) => optionsAt(o?.post, path));
   const label = sources.map((s) => s?.label).find((l) => l !== undefined && l !== '');
   catalogue.set(field.label, label ?? field.fallbackLabel);
+  if (field.unitLabel !== undefined) {
+    const unit = sources.map((s) => s?.unit).find((u) => u !== undefined && u !== '');
+    catalogue.set(field.unitLabel, unit ?? field.unit ?? '');
+  }
   for (const choice of field.choices ?? []) {
     const found = sources
       .map((s) => (s?.choices ?? s?.child?.choices)?.find((c) => c.value === choice.value))

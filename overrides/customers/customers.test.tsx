@@ -88,6 +88,61 @@ describe('the customers list names each customer in one column', () => {
   });
 });
 
+/** A Blob's text (jsdom's Blob has no `text()`). */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(blob);
+  });
+}
+
+describe('the customers CSV export (issue 13)', () => {
+  const merged = mergeOverrides(descriptorsByName, overrides);
+  const rows = [
+    {
+      id: 1,
+      customer_no: 'Z-1',
+      type: 'person',
+      title_before: 'Ing.',
+      first_name: 'Jan',
+      last_name: 'Novák',
+      title_after: 'Ph.D.',
+    },
+    { id: 2, customer_no: 'Z-2', type: 'company', company_name: 'ACME s.r.o.', crn: '25596641' },
+  ];
+
+  it('writes the whole name the list shows, under its header, not the last name', async () => {
+    const files: Blob[] = [];
+    const createObjectURL = vi.fn((file: Blob) => {
+      files.push(file);
+      return 'blob:export';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const fake = fakeRequest(() => ({ data: { count: rows.length, results: rows } }));
+    renderWithProviders(<ResourcePage descriptor={merged.customers!} />, {
+      request: fake.request,
+      overrides,
+      descriptorsByName: merged,
+      labels: generatedCzech,
+    });
+    await screen.findByRole('row', { name: 'Ing. Jan Novák, Ph.D.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(files).toHaveLength(1));
+    click.mockRestore();
+    vi.unstubAllGlobals();
+    const lines = (await blobText(files[0]!)).replace(/^\uFEFF/, '').split('\r\n');
+    const header = lines[0]!.split(';');
+    const column = header.indexOf('Jméno / název');
+    expect(column).toBeGreaterThanOrEqual(0);
+    expect(header).not.toContain('Příjmení');
+    expect(lines[1]!.split(';')[column]).toBe('Ing. Jan Novák, Ph.D.');
+    expect(lines[2]!.split(';')[column]).toBe('ACME s.r.o., IČO 25596641');
+  });
+});
+
 describe('the customer dialog’s contracts', () => {
   const merged = mergeOverrides(descriptorsByName, overrides);
   const customer = {

@@ -42,8 +42,18 @@ export interface FieldDescriptor {
   readonly required: boolean;
   readonly readOnly: boolean;
   readonly nullable: boolean;
-  /** A number's unit, shown beside it in forms and list cells (**Joule** `x-unit`, e.g. `kWh`). */
+  /**
+   * A number's unit as the API codes it (**Joule** OpenAPI `x-unit`, e.g. `kWh`, `CZK/MWh`);
+   * present with {@link FieldDescriptor.unitLabel}.
+   */
   readonly unit?: string;
+  /**
+   * react-intl message id of the unit's display form (`resource.<name>.field.<field>.unit`:
+   * OPTIONS `unit` in each language, e.g. `Kč/MWh`, else the `x-unit` code). Shown once:
+   * beside the value in a form and in the list's column header ("Total (Kč)"), not in
+   * every cell; the label does not name it.
+   */
+  readonly unitLabel?: string;
   /**
    * The key of the form section the field is shown in (**Joule** `x-section` / OPTIONS
    * `section`); see {@link ResourceDescriptor.sections}.

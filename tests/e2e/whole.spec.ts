@@ -130,7 +130,7 @@ test('a payment added in the contract dialog shows with the balance after it', a
   await payments.getByRole('button', { name: /New/ }).click();
   const dialog = page.getByRole('dialog', { name: 'New payment' });
   await dialog.getByLabel('Type').selectOption({ label: 'Advance payment' });
-  await dialog.getByLabel('Amount (CZK)').fill('0.20');
+  await dialog.getByLabel(/^Amount\s*\*?$/).fill('0.20');
   await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill('2025-02-15');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

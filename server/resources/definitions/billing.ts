@@ -52,18 +52,24 @@ const RUN_IMMUTABLE = text(
 
 const FIRST_OF_MONTH = text('Enter the first day of a month.', 'Zadejte první den měsíce.');
 
+/** The invoice dialog's sections (issue 17: fields grouped from the declaration). */
+const INVOICE = { key: 'invoice', label: text('Invoice', 'Faktura') };
+const DATES = { key: 'dates', label: text('Dates', 'Data') };
+const AMOUNTS = { key: 'amounts', label: text('Amounts', 'Částky') };
+
 const money = (column: DecimalField['column'], label: ReturnType<typeof text>): DecimalField => ({
   type: 'decimal',
   column,
   label,
   unit: 'CZK',
+  section: AMOUNTS,
   readOnly: true,
   maxDigits: 14,
   decimalPlaces: 2,
 });
 
 const readOnlyDate = (column: FieldDefinition['column'], label: ReturnType<typeof text>) =>
-  ({ type: 'date', column, label, readOnly: true }) as const;
+  ({ type: 'date', column, label, readOnly: true, section: DATES }) as const;
 
 /** `/api/v1/invoices/`, gated by `BILLING`. */
 export const invoicesResource = defineResource({
@@ -87,6 +93,7 @@ export const invoicesResource = defineResource({
       readOnly: true,
       nullable: true,
       maxLength: 10,
+      section: INVOICE,
     },
     contract: {
       type: 'field',
@@ -94,6 +101,7 @@ export const invoicesResource = defineResource({
       column: invoices.contract,
       label: text('Contract', 'Smlouva'),
       readOnly: true,
+      section: INVOICE,
     },
     customer: {
       type: 'field',
@@ -101,6 +109,7 @@ export const invoicesResource = defineResource({
       column: invoices.customer,
       label: text('Customer', 'Zákazník'),
       readOnly: true,
+      section: INVOICE,
     },
     period_from: readOnlyDate(invoices.periodFrom, text('Period from', 'Období od')),
     period_to: readOnlyDate(invoices.periodTo, text('Period to (exclusive)', 'Období do (mimo)')),
@@ -116,6 +125,7 @@ export const invoicesResource = defineResource({
       label: text('Variable symbol', 'Variabilní symbol'),
       readOnly: true,
       maxLength: 40,
+      section: INVOICE,
     },
     state: {
       type: 'choice',
@@ -123,21 +133,24 @@ export const invoicesResource = defineResource({
       label: text('State', 'Stav'),
       choices: INVOICE_STATES,
       readOnly: true,
+      section: INVOICE,
     },
-    base: money(invoices.base, text('Base (CZK)', 'Základ (Kč)')),
+    base: money(invoices.base, text('Base', 'Základ')),
     vat_rate: {
       type: 'decimal',
       column: invoices.vatRate,
-      label: text('VAT rate (%)', 'Sazba DPH (%)'),
+      label: text('VAT rate', 'Sazba DPH'),
+      unit: '%',
+      section: AMOUNTS,
       readOnly: true,
       maxDigits: 5,
       decimalPlaces: 2,
     },
-    vat: money(invoices.vat, text('VAT (CZK)', 'DPH (Kč)')),
-    production: money(invoices.production, text('Production (CZK)', 'Výkup (Kč)')),
-    total: money(invoices.total, text('Total (CZK)', 'Celkem (Kč)')),
-    advances: money(invoices.advances, text('Advances (CZK)', 'Zálohy (Kč)')),
-    amount_due: money(invoices.amountDue, text('Amount due (CZK)', 'K úhradě (Kč)')),
+    vat: money(invoices.vat, text('VAT', 'DPH')),
+    production: money(invoices.production, text('Production', 'Výkup')),
+    total: money(invoices.total, text('Total', 'Celkem')),
+    advances: money(invoices.advances, text('Advances', 'Zálohy')),
+    amount_due: money(invoices.amountDue, text('Amount due', 'K úhradě')),
     note: {
       type: 'string',
       column: invoices.note,
@@ -145,8 +158,22 @@ export const invoicesResource = defineResource({
       maxLength: 500,
       allowBlank: true,
       default: '',
+      section: INVOICE,
     },
   },
+  // What a clerk reads first, the amounts among them (issue 17); the rest in the column
+  // chooser.
+  listFields: [
+    'number',
+    'customer',
+    'contract',
+    'period_from',
+    'issue_date',
+    'due_date',
+    'state',
+    'total',
+    'amount_due',
+  ],
   searchFields: ['number', 'variable_symbol'],
   sortFields: [
     'id',

@@ -61,6 +61,10 @@ const PARENT_ITSELF = text(
   'Smlouva nemůže být nadřazená sama sobě.',
 );
 
+/** The contract dialog's sections (issue 17: fields grouped from the declaration). */
+const CONTRACT = { key: 'contract', label: text('Contract', 'Smlouva') };
+const BILLING = { key: 'billing', label: text('Billing', 'Fakturace') };
+
 /** `/api/v1/contracts/`, gated by `CONTRACTS`. */
 export const contractsResource = defineResource({
   name: 'contracts',
@@ -82,6 +86,7 @@ export const contractsResource = defineResource({
       column: contracts.customer,
       label: text('Customer', 'Zákazník'),
       required: true,
+      section: CONTRACT,
     },
     contract_no: {
       type: 'string',
@@ -90,6 +95,7 @@ export const contractsResource = defineResource({
       required: true,
       maxLength: 30,
       unique: true,
+      section: CONTRACT,
     },
     parent_contract: {
       type: 'field',
@@ -99,6 +105,7 @@ export const contractsResource = defineResource({
       nullable: true,
       // Offered only among the same customer's contracts (the rule is in `validate`).
       pickAmong: { customer: 'customer' },
+      section: CONTRACT,
     },
     mode: {
       type: 'choice',
@@ -106,18 +113,21 @@ export const contractsResource = defineResource({
       label: text('Mode', 'Režim'),
       choices: CONTRACT_MODES,
       default: 'supply',
+      section: CONTRACT,
     },
     valid_from: {
       type: 'date',
       column: contracts.validFrom,
       label: text('Valid from', 'Platnost od'),
       required: true,
+      section: CONTRACT,
     },
     valid_to: {
       type: 'date',
       column: contracts.validTo,
       label: text('Valid to', 'Platnost do'),
       nullable: true,
+      section: CONTRACT,
     },
     state: {
       type: 'choice',
@@ -125,6 +135,7 @@ export const contractsResource = defineResource({
       label: text('State', 'Stav'),
       choices: CONTRACT_STATES,
       default: 'draft',
+      section: CONTRACT,
     },
     billing_period: {
       type: 'choice',
@@ -132,12 +143,14 @@ export const contractsResource = defineResource({
       label: text('Billing period', 'Fakturační období'),
       choices: BILLING_PERIODS,
       default: 'monthly',
+      section: BILLING,
     },
     billing_start: {
       type: 'date',
       column: contracts.billingStart,
       label: text('Billing start', 'Začátek fakturace'),
       nullable: true,
+      section: BILLING,
     },
     product: {
       type: 'field',
@@ -145,6 +158,7 @@ export const contractsResource = defineResource({
       column: contracts.product,
       label: text('Product', 'Produkt'),
       nullable: true,
+      section: CONTRACT,
     },
     account_no: {
       type: 'string',
@@ -153,6 +167,7 @@ export const contractsResource = defineResource({
       maxLength: 40,
       allowBlank: true,
       default: '',
+      section: BILLING,
     },
   },
   searchFields: ['contract_no', 'account_no'],
@@ -211,7 +226,7 @@ export const paymentsResource = defineResource({
     amount: {
       type: 'decimal',
       column: payments.amount,
-      label: text('Amount (CZK)', 'Částka (Kč)'),
+      label: text('Amount', 'Částka'),
       unit: 'CZK',
       required: true,
       maxDigits: 12,

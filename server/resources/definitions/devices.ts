@@ -27,6 +27,10 @@ const ean = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
   validators: [eanValidator],
 });
 
+/** The device dialog's sections (issue 17: fields grouped from the declaration). */
+const DEVICE = { key: 'device', label: text('Device', 'Zařízení') };
+const METERING = { key: 'metering', label: text('Metering points', 'Odběrná místa') };
+
 /** `/api/v1/tariffdevices/`, gated by `TARIFF`. */
 export const tariffDevicesResource = defineResource({
   name: 'tariffdevices',
@@ -48,6 +52,7 @@ export const tariffDevicesResource = defineResource({
       column: tariffDevices.collector,
       label: text('Collector', 'Koncentrátor'),
       nullable: true,
+      section: DEVICE,
     },
     serial_number: {
       type: 'string',
@@ -56,6 +61,7 @@ export const tariffDevicesResource = defineResource({
       required: true,
       maxLength: 50,
       unique: true,
+      section: DEVICE,
     },
     model: {
       type: 'string',
@@ -64,27 +70,37 @@ export const tariffDevicesResource = defineResource({
       maxLength: 100,
       allowBlank: true,
       default: '',
+      section: DEVICE,
     },
-    ean_production: ean(tariffDevices.eanProduction, 'EAN production', 'EAN výroby'),
-    ean_consumption: ean(tariffDevices.eanConsumption, 'EAN consumption', 'EAN spotřeby'),
+    ean_production: {
+      ...ean(tariffDevices.eanProduction, 'EAN production', 'EAN výroby'),
+      section: METERING,
+    },
+    ean_consumption: {
+      ...ean(tariffDevices.eanConsumption, 'EAN consumption', 'EAN spotřeby'),
+      section: METERING,
+    },
     name: {
       type: 'string',
       column: tariffDevices.name,
       label: text('Name', 'Název'),
       required: true,
       maxLength: 100,
+      section: DEVICE,
     },
     calibration_date: {
       type: 'date',
       column: tariffDevices.calibrationDate,
       label: text('Calibration date', 'Datum kalibrace'),
       nullable: true,
+      section: DEVICE,
     },
     active: {
       type: 'boolean',
       column: tariffDevices.active,
       label: text('Active', 'Aktivní'),
       default: true,
+      section: DEVICE,
     },
   },
   searchFields: ['serial_number', 'name', 'ean_consumption', 'ean_production'],
@@ -103,7 +119,7 @@ export const REGISTERS = [
 const reading = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
   type: 'decimal',
   column,
-  label: text(`${en} (kWh)`, `${cs} (kWh)`),
+  label: text(en, cs),
   unit: 'kWh',
   required: true,
   maxDigits: 15,

@@ -29,7 +29,13 @@ import { contracts, customers, points, specifications } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
 import { dateText } from '../../i18n/format';
 import { text } from '../../i18n/text';
-import { defineResource, idField, type FieldDefinition, type ValidationContext } from '../engine';
+import {
+  defineResource,
+  idField,
+  type FieldDefinition,
+  type UnitSymbol,
+  type ValidationContext,
+} from '../engine';
 import { optionalText } from './fields';
 import { allRules, eanValidator, resulting, validityRule, zipValidator } from './rules';
 
@@ -121,16 +127,24 @@ export const DISTRIBUTION_RATES = [
   rate('C62d', 'business, public lighting', 'podnikatelé, veřejné osvětlení'),
 ] as const;
 
-const power = (column: AnyPgColumn, en: string, cs: string, unit: string): FieldDefinition => ({
+const power = (column: AnyPgColumn, en: string, cs: string, unit: UnitSymbol): FieldDefinition => ({
   type: 'decimal',
   column,
-  label: text(`${en} (${unit})`, `${cs} (${unit})`),
+  label: text(en, cs),
   unit,
   maxDigits: column.name === 'estimated_annual_consumption' ? 12 : 10,
   decimalPlaces: column.name === 'estimated_annual_consumption' ? 3 : 2,
   minValue: 0,
   nullable: true,
 });
+
+/** The point dialog's sections (issue 17: fields grouped from the declaration). */
+const POINT = { key: 'point', label: text('Consumption point', 'Odběrné místo') };
+const ADDRESS = { key: 'address', label: text('Address', 'Adresa') };
+/** The specification dialog's sections. */
+const VALIDITY = { key: 'validity', label: text('Point and validity', 'Místo a platnost') };
+const SUPPLY = { key: 'supply', label: text('Supply', 'Dodávka') };
+const PRODUCTION = { key: 'production', label: text('Production', 'Výroba') };
 
 /** `/api/v1/points/`, gated by `POINTS`. */
 export const pointsResource = defineResource({
@@ -153,6 +167,7 @@ export const pointsResource = defineResource({
       column: points.contract,
       label: text('Contract', 'Smlouva'),
       nullable: true,
+      section: POINT,
     },
     ean: {
       type: 'string',
@@ -167,6 +182,7 @@ export const pointsResource = defineResource({
       maxLength: 18,
       unique: true,
       validators: [eanValidator],
+      section: POINT,
     },
     name: {
       type: 'string',
@@ -174,14 +190,16 @@ export const pointsResource = defineResource({
       label: text('Name', 'Název'),
       required: true,
       maxLength: 100,
+      section: POINT,
     },
-    pod_no: optionalText(points.podNo, 'POD number', 'Číslo POD', 30),
+    pod_no: { ...optionalText(points.podNo, 'POD number', 'Číslo POD', 30), section: POINT },
     street: {
       type: 'string',
       column: points.street,
       label: text('Street', 'Ulice'),
       required: true,
       maxLength: 200,
+      section: ADDRESS,
     },
     zip_code: {
       type: 'string',
@@ -190,6 +208,7 @@ export const pointsResource = defineResource({
       required: true,
       maxLength: 6,
       validators: [zipValidator],
+      section: ADDRESS,
     },
     city: {
       type: 'string',
@@ -197,6 +216,7 @@ export const pointsResource = defineResource({
       label: text('City', 'Obec'),
       required: true,
       maxLength: 100,
+      section: ADDRESS,
     },
     country: {
       type: 'string',
@@ -204,10 +224,11 @@ export const pointsResource = defineResource({
       label: text('Country', 'Země'),
       maxLength: 2,
       default: 'CZ',
+      section: ADDRESS,
     },
-    building: optionalText(points.building, 'Building', 'Budova', 50),
-    flat_no: optionalText(points.flatNo, 'Flat number', 'Číslo bytu', 20),
-    floor: optionalText(points.floor, 'Floor', 'Patro', 20),
+    building: { ...optionalText(points.building, 'Building', 'Budova', 50), section: ADDRESS },
+    flat_no: { ...optionalText(points.flatNo, 'Flat number', 'Číslo bytu', 20), section: ADDRESS },
+    floor: { ...optionalText(points.floor, 'Floor', 'Patro', 20), section: ADDRESS },
   },
   searchFields: ['ean', 'name', 'pod_no', 'street', 'city'],
   searchColumn: points.search,
@@ -348,6 +369,7 @@ export const specificationsResource = defineResource({
       column: specifications.point,
       label: text('Consumption point', 'Odběrné místo'),
       required: true,
+      section: VALIDITY,
     },
     tariff_device: {
       type: 'field',
@@ -355,6 +377,7 @@ export const specificationsResource = defineResource({
       column: specifications.tariffDevice,
       label: text('Tariff device', 'Tarifní zařízení'),
       nullable: true,
+      section: SUPPLY,
     },
     state: {
       type: 'choice',
@@ -362,6 +385,7 @@ export const specificationsResource = defineResource({
       label: text('State', 'Stav'),
       choices: SPECIFICATION_STATES,
       default: 'planned',
+      section: VALIDITY,
     },
     parent_specification: {
       type: 'field',
@@ -369,18 +393,21 @@ export const specificationsResource = defineResource({
       column: specifications.parentSpecification,
       label: text('Parent specification', 'Nadřazená specifikace'),
       nullable: true,
+      section: VALIDITY,
     },
     valid_from: {
       type: 'date',
       column: specifications.validFrom,
       label: text('Valid from', 'Platnost od'),
       required: true,
+      section: VALIDITY,
     },
     valid_to: {
       type: 'date',
       column: specifications.validTo,
       label: text('Valid to', 'Platnost do'),
       nullable: true,
+      section: VALIDITY,
     },
     distribution_tariff_code: {
       type: 'choice',
@@ -388,6 +415,7 @@ export const specificationsResource = defineResource({
       label: text('Distribution rate', 'Distribuční sazba'),
       choices: DISTRIBUTION_RATES,
       required: true,
+      section: SUPPLY,
     },
     energy_distributor: {
       type: 'field',
@@ -395,6 +423,7 @@ export const specificationsResource = defineResource({
       column: specifications.energyDistributor,
       label: text('Distributor', 'Distributor'),
       nullable: true,
+      section: SUPPLY,
     },
     energy_supplier: {
       type: 'field',
@@ -402,6 +431,7 @@ export const specificationsResource = defineResource({
       column: specifications.energySupplier,
       label: text('Supplier', 'Dodavatel'),
       nullable: true,
+      section: SUPPLY,
     },
     main_fuse: {
       type: 'field',
@@ -409,6 +439,7 @@ export const specificationsResource = defineResource({
       column: specifications.mainFuse,
       label: text('Main fuse', 'Hlavní jistič'),
       nullable: true,
+      section: SUPPLY,
     },
     phases: {
       type: 'choice',
@@ -416,25 +447,28 @@ export const specificationsResource = defineResource({
       label: text('Phases', 'Fáze'),
       choices: PHASES,
       default: '3',
+      section: SUPPLY,
     },
-    reserved_capacity: power(
-      specifications.reservedCapacity,
-      'Reserved capacity',
-      'Rezervovaný příkon',
-      'kW',
-    ),
-    estimated_annual_consumption: power(
-      specifications.estimatedAnnualConsumption,
-      'Estimated annual consumption',
-      'Předpokládaná roční spotřeba',
-      'MWh',
-    ),
+    reserved_capacity: {
+      ...power(specifications.reservedCapacity, 'Reserved capacity', 'Rezervovaný příkon', 'kW'),
+      section: SUPPLY,
+    },
+    estimated_annual_consumption: {
+      ...power(
+        specifications.estimatedAnnualConsumption,
+        'Estimated annual consumption',
+        'Předpokládaná roční spotřeba',
+        'MWh',
+      ),
+      section: SUPPLY,
+    },
     discount: {
       type: 'field',
       reference: 'discounts',
       column: specifications.discount,
       label: text('Discount', 'Sleva'),
       nullable: true,
+      section: SUPPLY,
     },
     production_type: {
       type: 'choice',
@@ -443,20 +477,20 @@ export const specificationsResource = defineResource({
       choices: PRODUCTION_TYPES,
       allowBlank: true,
       default: '',
+      section: PRODUCTION,
     },
-    producer_name: optionalText(specifications.producerName, 'Producer', 'Výrobce', 200),
-    installed_power: power(
-      specifications.installedPower,
-      'Installed power',
-      'Instalovaný výkon',
-      'kW',
-    ),
-    reserved_power: power(
-      specifications.reservedPower,
-      'Reserved power',
-      'Rezervovaný výkon',
-      'kW',
-    ),
+    producer_name: {
+      ...optionalText(specifications.producerName, 'Producer', 'Výrobce', 200),
+      section: PRODUCTION,
+    },
+    installed_power: {
+      ...power(specifications.installedPower, 'Installed power', 'Instalovaný výkon', 'kW'),
+      section: PRODUCTION,
+    },
+    reserved_power: {
+      ...power(specifications.reservedPower, 'Reserved power', 'Rezervovaný výkon', 'kW'),
+      section: PRODUCTION,
+    },
   },
   sortFields: ['id', 'point', 'valid_from', 'valid_to', 'state', 'distribution_tariff_code'],
   filterFields: [

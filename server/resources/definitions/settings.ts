@@ -77,7 +77,8 @@ export const discountsResource = defineResource({
     percent: {
       type: 'decimal',
       column: discounts.percent,
-      label: text('Discount (%)', 'Sleva (%)'),
+      label: text('Discount', 'Sleva'),
+      unit: '%',
       required: true,
       maxDigits: 5,
       decimalPlaces: 2,
@@ -168,7 +169,8 @@ export const distributorsResource = defineResource({
 const amps = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
   type: 'integer',
   column,
-  label: text(`${en} (A)`, `${cs} (A)`),
+  label: text(en, cs),
+  unit: 'A',
   nullable: true,
   minValue: 0,
 });
@@ -201,7 +203,9 @@ export const fusesResource = defineResource({
     price_for_every_a: {
       type: 'decimal',
       column: fuses.priceForEveryA,
-      label: text('Price per A per month (CZK)', 'Cena za A a měsíc (Kč)'),
+      label: text('Price', 'Cena'),
+      unit: 'CZK',
+      per: 'A/month',
       required: true,
       maxDigits: 10,
       decimalPlaces: 2,

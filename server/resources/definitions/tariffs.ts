@@ -7,22 +7,40 @@
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tariffs } from '../../db/schema';
-import { text, type Text } from '../../i18n/text';
-import { defineResource, idField, type FieldDefinition } from '../engine';
+import { text } from '../../i18n/text';
+import {
+  defineResource,
+  idField,
+  type FieldDefinition,
+  type FieldSection,
+  type UnitBasis,
+} from '../engine';
 import { allRules, rangeRule, validityRule } from './rules';
 
-/** What a price is paid for, shown in its label (issue 17: "za MWh", "per MWh"). */
-const PER_MWH = text('per MWh', 'za MWh');
-const PER_MONTH = text('per month', 'za měsíc');
-const PER_A_MONTH = text('per A per month', 'za A a měsíc');
+/** The dialog's sections (issue 17: fields grouped from the declaration). */
+const TARIFF = { key: 'tariff', label: text('Tariff', 'Tarif') };
+const PRICES_HT = { key: 'prices_ht', label: text('Prices, high tariff', 'Ceny VT') };
+const PRICES_LT = { key: 'prices_lt', label: text('Prices, low tariff', 'Ceny NT') };
+const FEES = { key: 'fees', label: text('Other fees', 'Ostatní poplatky') };
+const FUSE = { key: 'fuse', label: text('Fuse condition', 'Podmínka jističe') };
 
-const money = (column: AnyPgColumn, en: string, cs: string, basis?: Text): FieldDefinition => ({
+/**
+ * A price in CZK paid per `per` (issue 17: "Kč/MWh", "CZK/MWh"), shown once by clients
+ * beside the value and in the column header; the label does not name it.
+ */
+const money = (
+  column: AnyPgColumn,
+  en: string,
+  cs: string,
+  section: FieldSection,
+  per?: UnitBasis,
+): FieldDefinition => ({
   type: 'decimal',
   column,
-  label: basis
-    ? text(`${en} (CZK ${basis.en})`, `${cs} (Kč ${basis.cs})`)
-    : text(`${en} (CZK)`, `${cs} (Kč)`),
+  label: text(en, cs),
   unit: 'CZK',
+  ...(per !== undefined && { per }),
+  section,
   maxDigits: 12,
   decimalPlaces: 2,
   minValue: 0,
@@ -32,8 +50,9 @@ const money = (column: AnyPgColumn, en: string, cs: string, basis?: Text): Field
 const amps = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
   type: 'integer',
   column,
-  label: text(`${en} (A)`, `${cs} (A)`),
+  label: text(en, cs),
   unit: 'A',
+  section: FUSE,
   minValue: 0,
   nullable: true,
 });
@@ -58,6 +77,7 @@ export const tariffsResource = defineResource({
       column: tariffs.product,
       label: text('Product', 'Produkt'),
       required: true,
+      section: TARIFF,
     },
     price_list: {
       type: 'field',
@@ -65,6 +85,7 @@ export const tariffsResource = defineResource({
       column: tariffs.priceList,
       label: text('Price list', 'Ceník'),
       nullable: true,
+      section: TARIFF,
     },
     code: {
       type: 'string',
@@ -72,87 +93,107 @@ export const tariffsResource = defineResource({
       label: text('Distribution rate', 'Distribuční sazba'),
       required: true,
       maxLength: 20,
+      section: TARIFF,
     },
     distribution_per_mwh_ht: money(
       tariffs.distributionPerMwhHt,
       'Distribution, high tariff',
       'Distribuce, VT',
-      PER_MWH,
+      PRICES_HT,
+      'MWh',
     ),
     distribution_per_mwh_lt: money(
       tariffs.distributionPerMwhLt,
       'Distribution, low tariff',
       'Distribuce, NT',
-      PER_MWH,
+      PRICES_LT,
+      'MWh',
     ),
-    other_svc_system: money(tariffs.otherSvcSystem, 'System services', 'Systémové služby', PER_MWH),
+    other_svc_system: money(
+      tariffs.otherSvcSystem,
+      'System services',
+      'Systémové služby',
+      FEES,
+      'MWh',
+    ),
     other_svc_poze: money(
       tariffs.otherSvcPoze,
       'Renewables support, cap',
       'Podpora POZE, strop',
-      PER_MWH,
+      FEES,
+      'MWh',
     ),
     other_svc_poze_per_a: money(
       tariffs.otherSvcPozePerA,
       'Renewables support by main fuse',
       'Podpora POZE podle jističe',
-      PER_A_MONTH,
+      FEES,
+      'A/month',
     ),
     other_non_network_infra: money(
       tariffs.otherNonNetworkInfra,
       'Non-network infrastructure',
       'Nesíťová infrastruktura',
-      PER_MONTH,
+      FEES,
+      'month',
     ),
     trade_monthly_pay: money(
       tariffs.tradeMonthlyPay,
       'Monthly fee',
       'Stálý měsíční plat',
-      PER_MONTH,
+      FEES,
+      'month',
     ),
     trade_per_mw_ht: money(
       tariffs.tradePerMwHt,
       'Energy price, high tariff',
       'Cena silové elektřiny, VT',
-      PER_MWH,
+      PRICES_HT,
+      'MWh',
     ),
     trade_per_mw_lt: money(
       tariffs.tradePerMwLt,
       'Energy price, low tariff',
       'Cena silové elektřiny, NT',
-      PER_MWH,
+      PRICES_LT,
+      'MWh',
     ),
     production_per_mwh_ht: money(
       tariffs.productionPerMwhHt,
       'Production, high tariff',
       'Výroba, VT',
-      PER_MWH,
+      PRICES_HT,
+      'MWh',
     ),
     production_per_mwh_lt: money(
       tariffs.productionPerMwhLt,
       'Production, low tariff',
       'Výroba, NT',
-      PER_MWH,
+      PRICES_LT,
+      'MWh',
     ),
     electricity_tax_per_mw: money(
       tariffs.electricityTaxPerMw,
       'Electricity tax',
       'Daň z elektřiny',
-      PER_MWH,
+      FEES,
+      'MWh',
     ),
     valid_from: {
       type: 'date',
       column: tariffs.validFrom,
       label: text('Valid from', 'Platnost od'),
       required: true,
+      section: TARIFF,
     },
     valid_to: {
       type: 'date',
       column: tariffs.validTo,
       label: text('Valid to', 'Platnost do'),
       nullable: true,
+      section: TARIFF,
     },
-    price: money(tariffs.price, 'Price without VAT', 'Cena bez DPH'),
+    price: money(tariffs.price, 'Price without VAT', 'Cena bez DPH', TARIFF),
     fuse_from: amps(tariffs.fuseFrom, 'Main fuse from', 'Hlavní jistič od'),
     fuse_to: amps(tariffs.fuseTo, 'Main fuse to', 'Hlavní jistič do'),
   },

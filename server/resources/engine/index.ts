@@ -11,6 +11,7 @@ export type {
   Choice,
   ChoiceGroup,
   FieldDefinition,
+  FieldSection,
   FieldValidator,
   JsonValue,
   Parsed,
@@ -21,3 +22,4 @@ export type {
   ValidationContext,
   WriteAuthorizer,
 } from './types';
+export type { UnitBasis, UnitSymbol } from './units';

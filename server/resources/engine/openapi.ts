@@ -24,6 +24,7 @@ import type { EnumComponents } from './openapi-enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query';
 import type { CompiledField, CompiledResource } from './registry';
 import { embeddedTitleName } from './titles';
+import { unitCode } from './units';
 import type { JsonValue } from './types';
 
 function typeSchema(
@@ -93,7 +94,7 @@ export function propertySchema(
     ...(def.nullable && { nullable: true }),
     ...(def.default !== undefined && { default: def.default }),
     ...(def.helpText && { description: def.helpText.en }),
-    ...(def.unit !== undefined && { 'x-unit': def.unit }),
+    ...(def.unit !== undefined && { 'x-unit': unitCode(def.unit, def.per) }),
     ...(def.section !== undefined && { 'x-section': def.section.key }),
   };
   const schema = typeSchema(resource, field, enums);

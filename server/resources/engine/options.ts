@@ -15,6 +15,8 @@
  *   shows their names in the request's language (DRF leaves them out).
  * - A grouped choice (a privilege's area) adds the **Joule** keys `group` (a stable key) and
  *   `group_name` (its display name) to DRF's `{value, display_name}`.
+ * - A number with a unit adds the **Joule** key `unit`: the unit in the request's language
+ *   (`Kč/MWh`; OpenAPI `x-unit` has its code, `CZK/MWh`); the `label` does not repeat it.
  * - A field shown in a form section adds the **Joule** keys `section` (a stable key) and
  *   `section_name` (its display name).
  * - Each reference `x` is followed by its read-only embedded title `x_title` (a reference
@@ -26,6 +28,7 @@
 import type { Lang } from '../../i18n/text';
 import type { CompiledField, CompiledResource } from './registry';
 import { embeddedTitleName } from './titles';
+import { unitCode, unitDisplay } from './units';
 import type { JsonValue } from './types';
 
 /** DRF's field info for one field. */
@@ -38,6 +41,7 @@ export function fieldInfo(field: CompiledField, lang: Lang): Record<string, Json
     label: def.label[lang],
   };
   if (def.helpText) info.help_text = def.helpText[lang];
+  if (def.unit !== undefined) info.unit = unitDisplay(unitCode(def.unit, def.per), lang);
   if (def.section) {
     info.section = def.section.key;
     info.section_name = def.section.label[lang];

@@ -7,13 +7,14 @@
  * Violations are 400s naming the culprits (to a caller who may read them; others get only
  * their number), never a 500 or a cascade.
  */
-import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ApiError, type FieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/messages';
 import { text, type Text } from '../../i18n/text';
 import { INT32_MAX } from './codecs/codec';
 import type { CompiledField, CompiledResource, ResourceRegistry } from './registry';
+import { titleExpression } from './titles';
 
 /**
  * Checks that the ids in `values` (field name → parsed value) of reference fields exist.
@@ -69,17 +70,53 @@ export interface ReferenceDisclosure {
   readonly mayRead: (referrer: CompiledResource) => boolean;
 }
 
+/** Readable titles in both languages (`titles.ts`), `#<id>` when a row has none. */
+interface TitlePair {
+  readonly en: string;
+  readonly cs: string;
+}
+
 /**
- * Throws a 400 `{"detail": "..."}` naming the rows that still reference row `id` (of
- * `resource`, titled `title`), or returns when there are none. Rows of a resource the
- * caller may not read (`disclosure.mayRead`) are only counted, never named: a delete must
- * not leak what the caller cannot list.
+ * The titles of the rows of `resource` matching `where` (at most `limit`, by id), in both
+ * languages, as the API gives them elsewhere (`x_title`, `titles/`): a reading by its
+ * device and time, a customer by its whole name, never a bare column or id.
+ */
+async function readableTitles(
+  db: Database,
+  registry: ResourceRegistry,
+  resource: CompiledResource,
+  where: SQL,
+  limit: number,
+): Promise<TitlePair[]> {
+  const table = getTableName(resource.def.table);
+  const rows = await db
+    .select({
+      id: resource.id.column,
+      en: titleExpression(resource, table, 'en', registry),
+      cs: titleExpression(resource, table, 'cs', registry),
+    })
+    .from(resource.def.table)
+    .where(where)
+    .orderBy(resource.id.column)
+    .limit(limit);
+  return rows.map((row) => ({
+    en: row.en ?? `#${String(row.id)}`,
+    cs: row.cs ?? `#${String(row.id)}`,
+  }));
+}
+
+/**
+ * Throws a 400 `{"detail": "..."}` naming the rows that still reference row `id` of
+ * `resource`, or returns when there are none. Both the row and the referencing rows are
+ * named by their readable titles in the message's language (`titles.ts`). Rows of a
+ * resource the caller may not read (`disclosure.mayRead`) are only counted, never named: a
+ * delete must not leak what the caller cannot list.
  */
 export async function assertNotReferenced(
   db: Database,
+  registry: ResourceRegistry,
   resource: CompiledResource,
   id: number,
-  title: string,
   disclosure: ReferenceDisclosure,
 ): Promise<void> {
   const uses: Text[] = [];
@@ -93,24 +130,19 @@ export async function assertNotReferenced(
       uses.push(messages.referencedCount(plural, n));
       continue;
     }
-    const rows = await db
-      .select({ title: referrer.title.column })
-      .from(referrer.def.table)
-      .where(where)
-      .orderBy(referrer.id.column)
-      .limit(NAMES_SHOWN);
-    const names = rows.map((row) => String(row.title)).join(', ');
-    const more = n - rows.length;
+    const titles = await readableTitles(db, registry, referrer, where, NAMES_SHOWN);
+    const more = n - titles.length;
     uses.push({
-      en: `${plural.en.toLowerCase()}: ${names}${more > 0 ? ` and ${more} more` : ''}`,
-      cs: `${plural.cs.toLowerCase()}: ${names}${more > 0 ? ` a další (${more})` : ''}`,
+      en: `${plural.en.toLowerCase()}: ${titles.map((t) => t.en).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+      cs: `${plural.cs.toLowerCase()}: ${titles.map((t) => t.cs).join(', ')}${more > 0 ? ` a další (${more})` : ''}`,
     });
   }
   if (uses.length === 0) return;
+  const [title] = await readableTitles(db, registry, resource, eq(resource.id.column, id), 1);
   const singular = resource.def.labels.singular;
   const detail: Text = text(
-    `Cannot delete ${singular.en.toLowerCase()} "${title}" because it is referenced by ${uses.map((use) => use.en).join('; ')}.`,
-    `Záznam „${title}“ (${singular.cs.toLowerCase()}) nelze smazat, protože na něj odkazují: ${uses.map((use) => use.cs).join('; ')}.`,
+    `Cannot delete ${singular.en.toLowerCase()} "${title?.en ?? `#${id}`}" because it is referenced by ${uses.map((use) => use.en).join('; ')}.`,
+    `Záznam „${title?.cs ?? `#${id}`}“ (${singular.cs.toLowerCase()}) nelze smazat, protože na něj odkazují: ${uses.map((use) => use.cs).join('; ')}.`,
   );
   throw new ApiError(400, { detail });
 }

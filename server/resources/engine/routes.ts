@@ -220,7 +220,7 @@ function registerResource(
             principal,
             db: tx,
           });
-          await assertNotReferenced(tx, resource, id!, String(row[resource.title.columnKey]), {
+          await assertNotReferenced(tx, registry, resource, id!, {
             mayRead: (referrer) => may(principal, referrer.def.privilege),
           });
           await tx.delete(table).where(eq(idColumn, id!));

@@ -12,6 +12,7 @@ import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import type { FieldErrors } from '../../http/errors';
 import type { Text } from '../../i18n/text';
+import type { UnitBasis, UnitSymbol } from './units';
 
 /** A JSON value. */
 export type JsonValue =
@@ -56,10 +57,14 @@ interface FieldBase {
   /** Longer explanation (OPTIONS `help_text`, OpenAPI `description`). */
   readonly helpText?: Text;
   /**
-   * The unit of a number (**Joule** OpenAPI `x-unit`, e.g. `CZK`, `kWh`, `CZK/MWh`, `A`):
-   * clients show it beside the value in forms and list cells.
+   * The unit of a number (`units.ts`): published as **Joule** OpenAPI `x-unit` (with
+   * {@link FieldBase.per}: `CZK/MWh`) and OPTIONS `unit` (localized: `Kč/MWh`). Clients show
+   * it once, beside the value in forms and in the list's column header, so the `label` does
+   * not name it ("Total", not "Total (CZK)").
    */
-  readonly unit?: string;
+  readonly unit?: UnitSymbol;
+  /** What a price in {@link FieldBase.unit} is paid for (`MWh`: CZK per MWh). */
+  readonly per?: UnitBasis;
   /**
    * The form section the field is shown in (**Joule**: OpenAPI `x-section` is the key, OPTIONS
    * `section` / `section_name` the key and its name): sections appear in the order of their

@@ -127,6 +127,7 @@ function fieldUi(field: FieldDescriptor, given: unknown): Mutable {
     decimalPlaces: field.decimalPlaces,
     emptyValue: emptyValue(field),
     unit: field.unit,
+    unitLabel: field.unitLabel,
     section: field.section,
   };
   const merged: Mutable = { ...options };

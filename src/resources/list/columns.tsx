@@ -5,6 +5,7 @@ import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descri
 import { messages } from '../messages';
 import { useResourceOverride } from '../registry/registry-context';
 import { columnCell, type ColumnCell } from '../registry/overrides';
+import { columnHeader } from './column-header';
 import { cellFormatter, createFormatters, type CellText } from './format';
 import { referenceIds, useReferenceTitlesContext } from './use-reference-titles';
 
@@ -26,11 +27,6 @@ export function columnClass(meta: unknown): string | undefined {
   return undefined;
 }
 
-/** A formatted number followed by its unit (`x-unit`), kept on one line; blank stays blank. */
-export function withUnit(text: string, unit: string | undefined): string {
-  return unit === undefined || text === '' ? text : `${text}\u00a0${unit}`;
-}
-
 function ReferenceCell({ field, value }: { field: FieldDescriptor; value: unknown }) {
   const titles = useReferenceTitlesContext();
   const known = field.reference ? titles[field.reference] : undefined;
@@ -42,7 +38,8 @@ function ReferenceCell({ field, value }: { field: FieldDescriptor; value: unknow
 /**
  * TanStack Table columns of a resource, built from `names` (the shown columns, default
  * `descriptor.columns`) in order: header
- * text from the field's label message (raw field name as fallback), sorting allowed for
+ * text from the field's label message (raw field name as fallback) with its unit in
+ * brackets (`columnHeader`; cells show bare numbers, right-aligned), sorting allowed for
  * `descriptor.sortFields`, cells per field kind. Memoized per descriptor and locale, so
  * the table and its rows keep their identity across list state changes. `extraCells` are
  * laid over the override's cells; one naming no field makes a computed column (unsorted).
@@ -84,10 +81,8 @@ export function useResourceColumns(
       }
       const meta: ColumnMeta = { field };
       const custom = columnCell(cells, name, descriptor);
-      const header = intl.formatMessage({
-        id: custom?.header ?? field.label,
-        defaultMessage: name,
-      });
+      // The unit once, in the header ("Celkem (Kč)"); the cells show bare numbers.
+      const header = columnHeader(field, text.message, custom);
       const enableSorting = descriptor.sortFields.includes(name);
       if (custom) {
         return [
@@ -121,7 +116,7 @@ export function useResourceColumns(
           header,
           enableSorting,
           meta,
-          cell: (context) => withUnit(format(context.getValue()), field.unit),
+          cell: (context) => format(context.getValue()),
         },
       ];
     });

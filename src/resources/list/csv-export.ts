@@ -10,7 +10,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { formatISO } from 'date-fns';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
 import { toListPage } from '../queries';
+import { columnCell, type ColumnCell } from '../registry/overrides';
 import type { RequestFn } from '../registry/registry-context';
+import { columnHeader } from './column-header';
 import { ALL_PAGE_SIZE, buildListQuery, type ListState } from './list-query';
 import {
   collectReferenceIds,
@@ -102,8 +104,10 @@ export function localDateTime(value: string): string {
 }
 
 /**
- * The table of an export as arrays of strings: the header row of column labels, then one
- * row per record. Dates stay ISO 8601 (`2025-03-05`), which every spreadsheet reads;
+ * The table of an export as arrays of strings: the header row of the list's column headers
+ * (labels with their units, `columnHeader`), then one row per record. A column an override
+ * formats (`cells`, e.g. the customers' composed name, issue 13) writes what the list shows
+ * in it, not the raw field behind it. Dates stay ISO 8601 (`2025-03-05`), which every spreadsheet reads;
  * date-times are ISO 8601 in local time with the offset (`2025-12-31T00:00:00+01:00`).
  */
 export function csvTable(
@@ -112,12 +116,29 @@ export function csvTable(
   rows: readonly ResourceRow[],
   text: CsvText,
   titles: ReferenceTitles = {},
+  cells?: Readonly<Record<string, ColumnCell>>,
 ): string[][] {
   const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
-  const fields = columns.flatMap((name) => byName.get(name) ?? []);
+  const message = (id: string, fallback: string) => text.message(id, fallback);
+  const shown = columns.flatMap((name) => {
+    const field = byName.get(name);
+    const custom = columnCell(cells, name, descriptor);
+    if (field === undefined && custom === undefined) return [];
+    return [{ name, field, custom }];
+  });
   return [
-    fields.map((field) => text.message(field.label, field.name)),
-    ...rows.map((row) => fields.map((field) => cellText(field, row[field.name], text, titles))),
+    shown.map(({ name, field, custom }) =>
+      field === undefined
+        ? message(custom?.header ?? name, name)
+        : columnHeader(field, message, custom),
+    ),
+    ...rows.map((row) =>
+      shown.map(({ name, field, custom }) =>
+        custom !== undefined
+          ? custom.format(row, text.locale, descriptor)
+          : cellText(field!, row[name], text, titles),
+      ),
+    ),
   ];
 }
 
@@ -153,6 +174,8 @@ export interface ExportCsvOptions {
   /** The shown columns (field names), in order. */
   readonly columns: readonly string[];
   readonly text: CsvText;
+  /** The list's override cells (`ResourceOverride.cells`): their columns export as shown. */
+  readonly cells?: Readonly<Record<string, ColumnCell>>;
   readonly signal?: AbortSignal;
 }
 
@@ -163,7 +186,8 @@ export interface ExportCsvOptions {
  * @throws the `ApiError` of a failed read.
  */
 export async function exportCsv(options: ExportCsvOptions): Promise<{ file: Blob; name: string }> {
-  const { request, client, descriptor, descriptorsByName, state, columns, text, signal } = options;
+  const { request, client, descriptor, descriptorsByName, state, columns, text, cells, signal } =
+    options;
   const rows = await fetchAllRows(request, descriptor, state, signal);
   const shown = descriptor.fields.filter((field) => columns.includes(field.name));
   // Titles the server embedded in the rows need no request; the others one per resource.
@@ -177,7 +201,7 @@ export async function exportCsv(options: ExportCsvOptions): Promise<{ file: Blob
       // Titles are a nicety: the export goes on with ids.
     }
   }
-  const csv = await toCsv(csvTable(descriptor, columns, rows, text, titles), text.locale);
+  const csv = await toCsv(csvTable(descriptor, columns, rows, text, titles, cells), text.locale);
   return {
     file: new Blob([csv], { type: 'text/csv;charset=utf-8' }),
     name: csvFileName(descriptor.name),

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../descriptor';
 import { messages } from '../messages';
-import { useResourceRegistry } from '../registry/registry-context';
+import { useResourceOverride, useResourceRegistry } from '../registry/registry-context';
 import type { ListState } from './list-query';
 
 /** Props of `ExportButton`. */
@@ -25,6 +25,7 @@ export function ExportButton({ descriptor, state, columns }: ExportButtonProps) 
   const intl = useIntl();
   const client = useQueryClient();
   const { request, descriptorsByName } = useResourceRegistry();
+  const { cells } = useResourceOverride(descriptor);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -40,6 +41,7 @@ export function ExportButton({ descriptor, state, columns }: ExportButtonProps) 
         descriptorsByName,
         state,
         columns,
+        cells,
         text: {
           locale: intl.locale,
           yes: intl.formatMessage(messages.yes),

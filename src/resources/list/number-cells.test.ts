@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDescriptor } from '../descriptor';
-import { columnClass, withUnit } from './columns';
+import { columnHeader, unitText } from './column-header';
+import { columnClass } from './columns';
 
 const field = (extra: Partial<FieldDescriptor>): FieldDescriptor => ({
   name: 'amount',
@@ -21,9 +22,26 @@ describe('number cells (issue #17)', () => {
     expect(columnClass({ field: field({ kind: 'boolean' }) })).toBe('joule-cell-boolean');
   });
 
-  it('writes the unit after the number on one line, and nothing after a blank', () => {
-    expect(withUnit('1 234,50', 'CZK')).toBe('1 234,50\u00a0CZK');
-    expect(withUnit('', 'CZK')).toBe('');
-    expect(withUnit('12', undefined)).toBe('12');
+  const catalogue: Record<string, string> = {
+    x: 'Celkem',
+    'x.unit': 'Kč/MWh',
+    custom: 'Jméno',
+  };
+  const message = (id: string, fallback: string) => catalogue[id] ?? fallback;
+
+  it('names the unit once, in the header, in the UI language', () => {
+    const priced = field({ unit: 'CZK/MWh', unitLabel: 'x.unit' });
+    expect(unitText(priced, message)).toBe('Kč/MWh');
+    expect(columnHeader(priced, message)).toBe('Celkem (Kč/MWh)');
+    // Without a message, the API's code; without a unit (plain DRF), the label alone.
+    expect(columnHeader(field({ unit: 'kWh' }), message)).toBe('Celkem (kWh)');
+    expect(columnHeader(field({}), message)).toBe('Celkem');
+    expect(unitText(field({}), message)).toBeUndefined();
+  });
+
+  it("leaves the unit to a column an override formats, under the override's header", () => {
+    const priced = field({ unit: 'A', unitLabel: 'x.unit' });
+    expect(columnHeader(priced, message, { format: () => '' })).toBe('Celkem');
+    expect(columnHeader(priced, message, { header: 'custom', format: () => '' })).toBe('Jméno');
   });
 });

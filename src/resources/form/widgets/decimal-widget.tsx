@@ -4,7 +4,7 @@ import { InputGroup } from '@blueprintjs/core';
 import { ariaDescribedByIds, getSchemaType, type WidgetProps } from '@rjsf/utils';
 import { decimalSeparator, decimalToInput, parseDecimalInput } from './decimal';
 import { emptyValueOf } from './labels';
-import { unitElement } from './unit';
+import { unitElement, useUnitText } from './unit';
 
 /**
  * A decimal amount: shown and typed with the locale's separator (`1234,50` in Czech), kept
@@ -19,6 +19,7 @@ export function DecimalWidget(props: WidgetProps) {
   const separator = decimalSeparator(intl.locale);
   const places = typeof options.decimalPlaces === 'number' ? options.decimalPlaces : undefined;
   const numeric = getSchemaType(props.schema) === 'number';
+  const unit = useUnitText(options);
   // While focused, the text as typed; otherwise the value, formatted.
   const [draft, setDraft] = useState<string | null>(null);
 
@@ -35,7 +36,7 @@ export function DecimalWidget(props: WidgetProps) {
       name={id}
       inputMode="decimal"
       className="joule-number-input"
-      rightElement={unitElement(options.unit)}
+      rightElement={unitElement(unit)}
       value={draft ?? decimalToInput(value, separator)}
       required={required}
       disabled={disabled || readonly}

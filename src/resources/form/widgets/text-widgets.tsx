@@ -3,7 +3,7 @@ import type { ChangeEvent } from 'react';
 import { InputGroup, TextArea } from '@blueprintjs/core';
 import { ariaDescribedByIds, getSchemaType, type WidgetProps } from '@rjsf/utils';
 import { emptyValueOf } from './labels';
-import { unitElement } from './unit';
+import { unitElement, useUnitText } from './unit';
 
 function isNumeric(props: WidgetProps): 'integer' | 'number' | null {
   const type = getSchemaType(props.schema);
@@ -27,6 +27,7 @@ function InputWidget(props: WidgetProps & { type: string }) {
   const { id, value, required, disabled, readonly, autofocus, placeholder, rawErrors, type } =
     props;
   const numeric = isNumeric(props);
+  const unit = useUnitText(props.options);
   return (
     <InputGroup
       id={id}
@@ -35,7 +36,7 @@ function InputWidget(props: WidgetProps & { type: string }) {
       autoComplete={props.autoComplete}
       inputMode={numeric === 'integer' ? 'numeric' : numeric ? 'decimal' : undefined}
       className={numeric ? 'joule-number-input' : undefined}
-      rightElement={numeric ? unitElement(props.options.unit) : undefined}
+      rightElement={numeric ? unitElement(unit) : undefined}
       value={value === null || value === undefined ? '' : String(value)}
       required={required}
       disabled={disabled || readonly}
