@@ -14,7 +14,7 @@ import {
   ALL_PAGE_SIZE,
   RelatedList,
   resourceKeys,
-  useResourceRegistry,
+  useResourceRuntime,
   type ColumnCell,
   type RequestFn,
   type ResourceDescriptor,
@@ -66,7 +66,7 @@ async function allPayments(
 
 function ContractPayments({ id, related }: ResourcePanelProps) {
   const intl = useIntl();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const payments = related?.descriptor;
   const field = related?.field ?? '';
   const all = useQuery({

@@ -15,7 +15,7 @@ import type { ResourceDescriptor, RowId } from '../descriptor';
 import { cellFormatter, createFormatters } from '../list/format';
 import { messages } from '../messages';
 import { historyQueryOptions, type HistoryEntry } from '../queries';
-import { useResourceRegistry } from '../registry/registry-context';
+import { useResourceRuntime } from '../registry/resource-runtime';
 
 /** Props of `HistoryPanel`. */
 export interface HistoryPanelProps {
@@ -115,7 +115,7 @@ function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: H
 /** The entries, loaded when the panel opens (this component mounts only then). */
 function HistoryEntries({ descriptor, id }: HistoryPanelProps) {
   const intl = useIntl();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const query = useInfiniteQuery(historyQueryOptions(request, descriptor, id));
   if (query.status === 'pending')
     return <Spinner aria-label={intl.formatMessage(messages.loading)} />;

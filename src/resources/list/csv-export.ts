@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { formatISO } from 'date-fns';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
 import { toListPage } from '../queries';
-import type { RequestFn } from '../registry/registry-context';
+import type { RequestFn } from '../registry/resource-runtime';
 import { ALL_PAGE_SIZE, buildListQuery, type ListState } from './list-query';
 import {
   collectReferenceIds,
