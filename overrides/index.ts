@@ -1,5 +1,5 @@
 /**
- * The override registry (docs/architecture.md "The layers"): per-resource additions and replacements,
+ * The overrides of every resource (docs/architecture.md "The layers"): per-resource additions and replacements,
  * keyed by resource name. The app hands it to the runtime (`mergeOverrides`,
  * `ResourceRuntimeProvider`); `src/resources` never imports this folder.
  */

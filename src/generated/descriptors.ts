@@ -20,6 +20,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'customer',
@@ -29,6 +30,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'customers',
+        widget: 'reference',
         titleField: 'customer_title',
       },
       {
@@ -44,6 +46,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'correspondence', label: 'resource.addresses.field.type.choice.correspondence' },
           { value: 'supply', label: 'resource.addresses.field.type.choice.supply' },
         ],
+        widget: 'select',
       },
       {
         name: 'street',
@@ -53,6 +56,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'city',
@@ -62,6 +66,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'zip_code',
@@ -71,6 +76,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 6,
+        widget: 'text',
       },
       {
         name: 'country',
@@ -81,6 +87,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: 'CZ',
         maxLength: 2,
+        widget: 'text',
       },
       {
         name: 'flat_no',
@@ -91,6 +98,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 20,
+        widget: 'text',
       },
       {
         name: 'floor',
@@ -101,6 +109,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 20,
+        widget: 'text',
       },
     ],
     columns: ['street', 'city', 'customer', 'type', 'zip_code', 'country', 'flat_no', 'floor'],
@@ -134,14 +143,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
     uiSchema: {
       'ui:order': ['customer', 'type', 'street', 'city', 'zip_code', 'country', 'flat_no', 'floor'],
       customer: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.addresses.field.customer.label',
           reference: 'customers',
         },
       },
       type: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.addresses.field.type.label',
           choices: [
@@ -155,30 +162,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      street: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.street.label' },
-      },
-      city: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.city.label' },
-      },
-      zip_code: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.zip_code.label' },
-      },
-      country: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.country.label' },
-      },
-      flat_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.flat_no.label' },
-      },
-      floor: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.floor.label' },
-      },
+      street: { 'ui:options': { labelId: 'resource.addresses.field.street.label' } },
+      city: { 'ui:options': { labelId: 'resource.addresses.field.city.label' } },
+      zip_code: { 'ui:options': { labelId: 'resource.addresses.field.zip_code.label' } },
+      country: { 'ui:options': { labelId: 'resource.addresses.field.country.label' } },
+      flat_no: { 'ui:options': { labelId: 'resource.addresses.field.flat_no.label' } },
+      floor: { 'ui:options': { labelId: 'resource.addresses.field.floor.label' } },
     },
   },
   {
@@ -198,6 +187,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'month',
@@ -206,6 +196,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'state',
@@ -219,6 +210,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'done', label: 'resource.billing-runs.field.state.choice.done' },
           { value: 'cancelled', label: 'resource.billing-runs.field.state.choice.cancelled' },
         ],
+        widget: 'select',
       },
       {
         name: 'total',
@@ -227,6 +219,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'created_at',
@@ -235,6 +228,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'datetime',
       },
       {
         name: 'finished_at',
@@ -243,6 +237,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: true,
+        widget: 'datetime',
       },
     ],
     columns: ['month', 'state', 'total', 'created_at', 'finished_at'],
@@ -266,10 +261,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['month'],
-      month: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.billing-runs.field.month.label' },
-      },
+      month: { 'ui:options': { labelId: 'resource.billing-runs.field.month.label' } },
     },
   },
   {
@@ -289,6 +281,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'serial_number',
@@ -298,6 +291,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'mac',
@@ -307,6 +301,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 17,
+        widget: 'text',
       },
       {
         name: 'boot_version',
@@ -317,6 +312,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -326,6 +322,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'last_seen',
@@ -334,6 +331,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'datetime',
       },
     ],
     columns: ['serial_number', 'name', 'mac', 'boot_version', 'last_seen'],
@@ -363,26 +361,11 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['serial_number', 'mac', 'boot_version', 'name', 'last_seen'],
-      serial_number: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.collectors.field.serial_number.label' },
-      },
-      mac: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.collectors.field.mac.label' },
-      },
-      boot_version: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.collectors.field.boot_version.label' },
-      },
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.collectors.field.name.label' },
-      },
-      last_seen: {
-        'ui:widget': 'datetime',
-        'ui:options': { labelId: 'resource.collectors.field.last_seen.label' },
-      },
+      serial_number: { 'ui:options': { labelId: 'resource.collectors.field.serial_number.label' } },
+      mac: { 'ui:options': { labelId: 'resource.collectors.field.mac.label' } },
+      boot_version: { 'ui:options': { labelId: 'resource.collectors.field.boot_version.label' } },
+      name: { 'ui:options': { labelId: 'resource.collectors.field.name.label' } },
+      last_seen: { 'ui:options': { labelId: 'resource.collectors.field.last_seen.label' } },
     },
   },
   {
@@ -402,6 +385,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'customer',
@@ -411,6 +395,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'customers',
+        widget: 'reference',
         titleField: 'customer_title',
       },
       {
@@ -421,6 +406,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 30,
+        widget: 'text',
       },
       {
         name: 'parent_contract',
@@ -431,6 +417,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         reference: 'contracts',
         referenceFilter: { customer: 'customer' },
+        widget: 'reference',
         titleField: 'parent_contract_title',
       },
       {
@@ -446,6 +433,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'purchase', label: 'resource.contracts.field.mode.choice.purchase' },
           { value: 'combined', label: 'resource.contracts.field.mode.choice.combined' },
         ],
+        widget: 'select',
       },
       {
         name: 'valid_from',
@@ -454,6 +442,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -462,6 +451,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
       {
         name: 'state',
@@ -477,6 +467,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'terminated', label: 'resource.contracts.field.state.choice.terminated' },
           { value: 'cancelled', label: 'resource.contracts.field.state.choice.cancelled' },
         ],
+        widget: 'select',
       },
       {
         name: 'billing_period',
@@ -495,6 +486,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           },
           { value: 'annual', label: 'resource.contracts.field.billing_period.choice.annual' },
         ],
+        widget: 'select',
       },
       {
         name: 'billing_start',
@@ -503,6 +495,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
       {
         name: 'product',
@@ -512,6 +505,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'products',
+        widget: 'reference',
         titleField: 'product_title',
       },
       {
@@ -523,6 +517,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 40,
+        widget: 'text',
       },
     ],
     columns: [
@@ -581,18 +576,13 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'account_no',
       ],
       customer: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.contracts.field.customer.label',
           reference: 'customers',
         },
       },
-      contract_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.contracts.field.contract_no.label' },
-      },
+      contract_no: { 'ui:options': { labelId: 'resource.contracts.field.contract_no.label' } },
       parent_contract: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.contracts.field.parent_contract.label',
           reference: 'contracts',
@@ -600,7 +590,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       mode: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.contracts.field.mode.label',
           choices: [
@@ -610,16 +599,9 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.contracts.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.contracts.field.valid_to.label' },
-      },
+      valid_from: { 'ui:options': { labelId: 'resource.contracts.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.contracts.field.valid_to.label' } },
       state: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.contracts.field.state.label',
           choices: [
@@ -631,7 +613,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       billing_period: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.contracts.field.billing_period.label',
           choices: [
@@ -648,18 +629,11 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      billing_start: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.contracts.field.billing_start.label' },
-      },
+      billing_start: { 'ui:options': { labelId: 'resource.contracts.field.billing_start.label' } },
       product: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.contracts.field.product.label', reference: 'products' },
       },
-      account_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.contracts.field.account_no.label' },
-      },
+      account_no: { 'ui:options': { labelId: 'resource.contracts.field.account_no.label' } },
     },
   },
   {
@@ -691,6 +665,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'customer_no',
@@ -701,6 +676,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'identity',
         maxLength: 20,
+        widget: 'text',
       },
       {
         name: 'type',
@@ -714,6 +690,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'company', label: 'resource.customers.field.type.choice.company' },
           { value: 'person', label: 'resource.customers.field.type.choice.person' },
         ],
+        widget: 'select',
       },
       {
         name: 'salutation',
@@ -725,6 +702,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'company_name',
@@ -736,6 +714,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'crn',
@@ -747,6 +726,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 8,
+        widget: 'text',
       },
       {
         name: 'tin',
@@ -758,6 +738,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 12,
+        widget: 'text',
       },
       {
         name: 'title_before',
@@ -769,6 +750,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'first_name',
@@ -780,6 +762,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'last_name',
@@ -791,6 +774,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'title_after',
@@ -802,6 +786,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'birth_date',
@@ -811,6 +796,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         section: 'identity',
+        widget: 'date',
       },
       {
         name: 'report_email',
@@ -822,6 +808,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'contact',
         maxLength: 254,
+        widget: 'email',
       },
       {
         name: 'phone',
@@ -834,6 +821,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'contact',
         maxLength: 30,
         pattern: '^$|^(?:\\+[1-9](?: ?\\d){7,14}|\\d{3} ?\\d{3} ?\\d{3})$',
+        widget: 'text',
       },
       {
         name: 'is_active',
@@ -843,6 +831,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: true,
+        widget: 'checkbox',
       },
     ],
     columns: [
@@ -943,12 +932,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'phone',
         'is_active',
       ],
-      customer_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.customer_no.label' },
-      },
+      customer_no: { 'ui:options': { labelId: 'resource.customers.field.customer_no.label' } },
       type: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.customers.field.type.label',
           choices: [
@@ -957,48 +942,18 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      salutation: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.salutation.label' },
-      },
-      company_name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.company_name.label' },
-      },
-      crn: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.customers.field.crn.label' } },
-      tin: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.customers.field.tin.label' } },
-      title_before: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.title_before.label' },
-      },
-      first_name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.first_name.label' },
-      },
-      last_name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.last_name.label' },
-      },
-      title_after: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.title_after.label' },
-      },
-      birth_date: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.customers.field.birth_date.label' },
-      },
-      report_email: {
-        'ui:widget': 'email',
-        'ui:options': { labelId: 'resource.customers.field.report_email.label' },
-      },
-      phone: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.phone.label' },
-      },
-      is_active: {
-        'ui:widget': 'checkbox',
-        'ui:options': { labelId: 'resource.customers.field.is_active.label' },
-      },
+      salutation: { 'ui:options': { labelId: 'resource.customers.field.salutation.label' } },
+      company_name: { 'ui:options': { labelId: 'resource.customers.field.company_name.label' } },
+      crn: { 'ui:options': { labelId: 'resource.customers.field.crn.label' } },
+      tin: { 'ui:options': { labelId: 'resource.customers.field.tin.label' } },
+      title_before: { 'ui:options': { labelId: 'resource.customers.field.title_before.label' } },
+      first_name: { 'ui:options': { labelId: 'resource.customers.field.first_name.label' } },
+      last_name: { 'ui:options': { labelId: 'resource.customers.field.last_name.label' } },
+      title_after: { 'ui:options': { labelId: 'resource.customers.field.title_after.label' } },
+      birth_date: { 'ui:options': { labelId: 'resource.customers.field.birth_date.label' } },
+      report_email: { 'ui:options': { labelId: 'resource.customers.field.report_email.label' } },
+      phone: { 'ui:options': { labelId: 'resource.customers.field.phone.label' } },
+      is_active: { 'ui:options': { labelId: 'resource.customers.field.is_active.label' } },
     },
   },
   {
@@ -1018,6 +973,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -1027,6 +983,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'valid_from',
@@ -1035,6 +992,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -1043,6 +1001,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
       {
         name: 'percent',
@@ -1055,6 +1014,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         maxValue: 100,
         maxDigits: 5,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'applies_to',
@@ -1072,6 +1032,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           },
           { value: 'bill', label: 'resource.discounts.field.applies_to.choice.bill' },
         ],
+        widget: 'select',
       },
     ],
     columns: ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
@@ -1101,24 +1062,11 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.discounts.field.name.label' },
-      },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.discounts.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.discounts.field.valid_to.label' },
-      },
-      percent: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.discounts.field.percent.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.discounts.field.name.label' } },
+      valid_from: { 'ui:options': { labelId: 'resource.discounts.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.discounts.field.valid_to.label' } },
+      percent: { 'ui:options': { labelId: 'resource.discounts.field.percent.label' } },
       applies_to: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.discounts.field.applies_to.label',
           choices: [
@@ -1150,6 +1098,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -1159,6 +1108,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'code',
@@ -1168,6 +1118,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 20,
+        widget: 'text',
       },
     ],
     columns: ['code', 'name'],
@@ -1194,14 +1145,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'code'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.distributors.field.name.label' },
-      },
-      code: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.distributors.field.code.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.distributors.field.name.label' } },
+      code: { 'ui:options': { labelId: 'resource.distributors.field.code.label' } },
     },
   },
   {
@@ -1221,6 +1166,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'text',
@@ -1230,6 +1176,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'from_1phase',
@@ -1239,6 +1186,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'to_1phase',
@@ -1248,6 +1196,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'from_3phase',
@@ -1257,6 +1206,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'to_3phase',
@@ -1266,6 +1216,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'price_for_every_a',
@@ -1277,6 +1228,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 10,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
     ],
     columns: ['text', 'from_1phase', 'to_1phase', 'from_3phase', 'to_3phase', 'price_for_every_a'],
@@ -1314,25 +1266,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'to_3phase',
         'price_for_every_a',
       ],
-      text: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.fuses.field.text.label' } },
-      from_1phase: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.fuses.field.from_1phase.label' },
-      },
-      to_1phase: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.fuses.field.to_1phase.label' },
-      },
-      from_3phase: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.fuses.field.from_3phase.label' },
-      },
-      to_3phase: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.fuses.field.to_3phase.label' },
-      },
+      text: { 'ui:options': { labelId: 'resource.fuses.field.text.label' } },
+      from_1phase: { 'ui:options': { labelId: 'resource.fuses.field.from_1phase.label' } },
+      to_1phase: { 'ui:options': { labelId: 'resource.fuses.field.to_1phase.label' } },
+      from_3phase: { 'ui:options': { labelId: 'resource.fuses.field.from_3phase.label' } },
+      to_3phase: { 'ui:options': { labelId: 'resource.fuses.field.to_3phase.label' } },
       price_for_every_a: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.fuses.field.price_for_every_a.label' },
       },
     },
@@ -1354,6 +1293,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'number',
@@ -1363,6 +1303,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: true,
         maxLength: 10,
+        widget: 'text',
       },
       {
         name: 'contract',
@@ -1372,6 +1313,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: false,
         reference: 'contracts',
+        widget: 'reference',
         titleField: 'contract_title',
       },
       {
@@ -1382,6 +1324,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: false,
         reference: 'customers',
+        widget: 'reference',
         titleField: 'customer_title',
       },
       {
@@ -1391,6 +1334,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'period_to',
@@ -1399,6 +1343,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'issue_date',
@@ -1407,6 +1352,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'taxable_supply_date',
@@ -1415,6 +1361,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'due_date',
@@ -1423,6 +1370,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'variable_symbol',
@@ -1432,6 +1380,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: false,
         maxLength: 40,
+        widget: 'text',
       },
       {
         name: 'state',
@@ -1445,6 +1394,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'issued', label: 'resource.invoices.field.state.choice.issued' },
           { value: 'cancelled', label: 'resource.invoices.field.state.choice.cancelled' },
         ],
+        widget: 'select',
       },
       {
         name: 'base',
@@ -1456,6 +1406,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'CZK',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'vat_rate',
@@ -1466,6 +1417,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         maxDigits: 5,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'vat',
@@ -1477,6 +1429,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'CZK',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'production',
@@ -1488,6 +1441,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'CZK',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'total',
@@ -1499,6 +1453,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'CZK',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'advances',
@@ -1510,6 +1465,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'CZK',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'amount_due',
@@ -1521,6 +1477,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'CZK',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'note',
@@ -1531,6 +1488,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 500,
+        widget: 'textarea',
       },
     ],
     columns: [
@@ -1571,10 +1529,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     formSchema: { type: 'object', properties: { note: { type: 'string', maxLength: 500 } } },
     uiSchema: {
       'ui:order': ['note'],
-      note: {
-        'ui:widget': 'textarea',
-        'ui:options': { labelId: 'resource.invoices.field.note.label' },
-      },
+      note: { 'ui:options': { labelId: 'resource.invoices.field.note.label' } },
     },
   },
   {
@@ -1594,6 +1549,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'tariff_device',
@@ -1603,6 +1559,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'tariffdevices',
+        widget: 'reference',
         titleField: 'tariff_device_title',
       },
       {
@@ -1612,6 +1569,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'datetime',
       },
       {
         name: 'obis_181',
@@ -1624,6 +1582,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 15,
         decimalPlaces: 3,
+        widget: 'decimal',
       },
       {
         name: 'obis_182',
@@ -1636,6 +1595,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 15,
         decimalPlaces: 3,
+        widget: 'decimal',
       },
       {
         name: 'obis_280',
@@ -1648,6 +1608,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 15,
         decimalPlaces: 3,
+        widget: 'decimal',
       },
     ],
     columns: ['tariff_device', 'timestamp_received', 'obis_181', 'obis_182', 'obis_280'],
@@ -1679,28 +1640,17 @@ export const descriptors: readonly ResourceDescriptor[] = [
     uiSchema: {
       'ui:order': ['tariff_device', 'timestamp_received', 'obis_181', 'obis_182', 'obis_280'],
       tariff_device: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.measurements.field.tariff_device.label',
           reference: 'tariffdevices',
         },
       },
       timestamp_received: {
-        'ui:widget': 'datetime',
         'ui:options': { labelId: 'resource.measurements.field.timestamp_received.label' },
       },
-      obis_181: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.measurements.field.obis_181.label' },
-      },
-      obis_182: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.measurements.field.obis_182.label' },
-      },
-      obis_280: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.measurements.field.obis_280.label' },
-      },
+      obis_181: { 'ui:options': { labelId: 'resource.measurements.field.obis_181.label' } },
+      obis_182: { 'ui:options': { labelId: 'resource.measurements.field.obis_182.label' } },
+      obis_280: { 'ui:options': { labelId: 'resource.measurements.field.obis_280.label' } },
     },
   },
   {
@@ -1720,6 +1670,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'obis',
@@ -1729,6 +1680,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 30,
+        widget: 'text',
       },
       {
         name: 'description',
@@ -1739,6 +1691,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'convert_to_float',
@@ -1748,6 +1701,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: false,
+        widget: 'checkbox',
       },
       {
         name: 'keep',
@@ -1757,6 +1711,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: true,
+        widget: 'checkbox',
       },
     ],
     columns: ['obis', 'description', 'convert_to_float', 'keep'],
@@ -1785,19 +1740,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['obis', 'description', 'convert_to_float', 'keep'],
-      obis: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.obises.field.obis.label' } },
-      description: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.obises.field.description.label' },
-      },
+      obis: { 'ui:options': { labelId: 'resource.obises.field.obis.label' } },
+      description: { 'ui:options': { labelId: 'resource.obises.field.description.label' } },
       convert_to_float: {
-        'ui:widget': 'checkbox',
         'ui:options': { labelId: 'resource.obises.field.convert_to_float.label' },
       },
-      keep: {
-        'ui:widget': 'checkbox',
-        'ui:options': { labelId: 'resource.obises.field.keep.label' },
-      },
+      keep: { 'ui:options': { labelId: 'resource.obises.field.keep.label' } },
     },
   },
   {
@@ -1817,6 +1765,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'contract',
@@ -1826,6 +1775,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'contracts',
+        widget: 'reference',
         titleField: 'contract_title',
       },
       {
@@ -1841,6 +1791,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'refund', label: 'resource.payments.field.type.choice.refund' },
           { value: 'penalty', label: 'resource.payments.field.type.choice.penalty' },
         ],
+        widget: 'select',
       },
       {
         name: 'amount',
@@ -1852,6 +1803,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'CZK',
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'ts',
@@ -1860,6 +1812,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
     ],
     columns: ['type', 'amount', 'ts', 'contract'],
@@ -1889,11 +1842,9 @@ export const descriptors: readonly ResourceDescriptor[] = [
     uiSchema: {
       'ui:order': ['contract', 'type', 'amount', 'ts'],
       contract: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.payments.field.contract.label', reference: 'contracts' },
       },
       type: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.payments.field.type.label',
           choices: [
@@ -1904,11 +1855,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      amount: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.payments.field.amount.label' },
-      },
-      ts: { 'ui:widget': 'date', 'ui:options': { labelId: 'resource.payments.field.ts.label' } },
+      amount: { 'ui:options': { labelId: 'resource.payments.field.amount.label' } },
+      ts: { 'ui:options': { labelId: 'resource.payments.field.ts.label' } },
     },
   },
   {
@@ -1928,6 +1876,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'contract',
@@ -1937,6 +1886,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'contracts',
+        widget: 'reference',
         titleField: 'contract_title',
       },
       {
@@ -1948,6 +1898,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         minLength: 18,
         maxLength: 18,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -1957,6 +1908,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'pod_no',
@@ -1967,6 +1919,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 30,
+        widget: 'text',
       },
       {
         name: 'street',
@@ -1976,6 +1929,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'zip_code',
@@ -1985,6 +1939,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 6,
+        widget: 'text',
       },
       {
         name: 'city',
@@ -1994,6 +1949,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'country',
@@ -2004,6 +1960,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: 'CZ',
         maxLength: 2,
+        widget: 'text',
       },
       {
         name: 'building',
@@ -2014,6 +1971,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'flat_no',
@@ -2024,6 +1982,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 20,
+        widget: 'text',
       },
       {
         name: 'floor',
@@ -2034,6 +1993,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 20,
+        widget: 'text',
       },
     ],
     columns: ['pod_no', 'name', 'contract', 'ean', 'street', 'zip_code', 'city', 'country'],
@@ -2086,40 +2046,18 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'floor',
       ],
       contract: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.points.field.contract.label', reference: 'contracts' },
       },
-      ean: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.points.field.ean.label' } },
-      name: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.points.field.name.label' } },
-      pod_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.pod_no.label' },
-      },
-      street: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.street.label' },
-      },
-      zip_code: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.zip_code.label' },
-      },
-      city: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.points.field.city.label' } },
-      country: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.country.label' },
-      },
-      building: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.building.label' },
-      },
-      flat_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.flat_no.label' },
-      },
-      floor: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.floor.label' },
-      },
+      ean: { 'ui:options': { labelId: 'resource.points.field.ean.label' } },
+      name: { 'ui:options': { labelId: 'resource.points.field.name.label' } },
+      pod_no: { 'ui:options': { labelId: 'resource.points.field.pod_no.label' } },
+      street: { 'ui:options': { labelId: 'resource.points.field.street.label' } },
+      zip_code: { 'ui:options': { labelId: 'resource.points.field.zip_code.label' } },
+      city: { 'ui:options': { labelId: 'resource.points.field.city.label' } },
+      country: { 'ui:options': { labelId: 'resource.points.field.country.label' } },
+      building: { 'ui:options': { labelId: 'resource.points.field.building.label' } },
+      flat_no: { 'ui:options': { labelId: 'resource.points.field.flat_no.label' } },
+      floor: { 'ui:options': { labelId: 'resource.points.field.floor.label' } },
     },
   },
   {
@@ -2139,6 +2077,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2148,6 +2087,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'valid_from',
@@ -2156,6 +2096,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -2164,6 +2105,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
     ],
     columns: ['name', 'valid_from', 'valid_to'],
@@ -2191,18 +2133,9 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'valid_from', 'valid_to'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.pricelists.field.name.label' },
-      },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.pricelists.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.pricelists.field.valid_to.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.pricelists.field.name.label' } },
+      valid_from: { 'ui:options': { labelId: 'resource.pricelists.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.pricelists.field.valid_to.label' } },
     },
   },
   {
@@ -2222,6 +2155,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2231,6 +2165,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
     ],
     columns: ['name'],
@@ -2254,10 +2189,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.products.field.name.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.products.field.name.label' } },
     },
   },
   {
@@ -2277,6 +2209,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2286,6 +2219,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
     ],
     columns: ['name'],
@@ -2310,7 +2244,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name'],
-      name: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.reports.field.name.label' } },
+      name: { 'ui:options': { labelId: 'resource.reports.field.name.label' } },
     },
   },
   {
@@ -2330,6 +2264,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2339,6 +2274,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'privileges',
@@ -2441,6 +2377,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           },
         ],
         itemKind: 'choice',
+        widget: 'select',
       },
     ],
     columns: ['name', 'privileges'],
@@ -2493,9 +2430,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'privileges'],
-      name: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.roles.field.name.label' } },
+      name: { 'ui:options': { labelId: 'resource.roles.field.name.label' } },
       privileges: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.roles.field.privileges.label',
           choices: [
@@ -2611,6 +2547,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'point',
@@ -2620,6 +2557,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'points',
+        widget: 'reference',
         titleField: 'point_title',
       },
       {
@@ -2630,6 +2568,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'tariffdevices',
+        widget: 'reference',
         titleField: 'tariff_device_title',
       },
       {
@@ -2646,6 +2585,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'ended', label: 'resource.specifications.field.state.choice.ended' },
           { value: 'cancelled', label: 'resource.specifications.field.state.choice.cancelled' },
         ],
+        widget: 'select',
       },
       {
         name: 'parent_specification',
@@ -2655,6 +2595,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'specifications',
+        widget: 'reference',
         titleField: 'parent_specification_title',
       },
       {
@@ -2664,6 +2605,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -2672,6 +2614,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
       {
         name: 'distribution_tariff_code',
@@ -2754,6 +2697,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
             label: 'resource.specifications.field.distribution_tariff_code.choice.C62d',
           },
         ],
+        widget: 'select',
       },
       {
         name: 'energy_distributor',
@@ -2763,6 +2707,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'distributors',
+        widget: 'reference',
         titleField: 'energy_distributor_title',
       },
       {
@@ -2773,6 +2718,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'suppliers',
+        widget: 'reference',
         titleField: 'energy_supplier_title',
       },
       {
@@ -2783,6 +2729,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'fuses',
+        widget: 'reference',
         titleField: 'main_fuse_title',
       },
       {
@@ -2797,6 +2744,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: '1', label: 'resource.specifications.field.phases.choice.1' },
           { value: '3', label: 'resource.specifications.field.phases.choice.3' },
         ],
+        widget: 'select',
       },
       {
         name: 'reserved_capacity',
@@ -2809,6 +2757,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 10,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'estimated_annual_consumption',
@@ -2821,6 +2770,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 3,
+        widget: 'decimal',
       },
       {
         name: 'discount',
@@ -2830,6 +2780,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'discounts',
+        widget: 'reference',
         titleField: 'discount_title',
       },
       {
@@ -2848,6 +2799,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'chp', label: 'resource.specifications.field.production_type.choice.chp' },
           { value: 'other', label: 'resource.specifications.field.production_type.choice.other' },
         ],
+        widget: 'select',
       },
       {
         name: 'producer_name',
@@ -2858,6 +2810,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'installed_power',
@@ -2870,6 +2823,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 10,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'reserved_power',
@@ -2882,6 +2836,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 10,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
     ],
     columns: [
@@ -2990,18 +2945,15 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'reserved_power',
       ],
       point: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.specifications.field.point.label', reference: 'points' },
       },
       tariff_device: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.tariff_device.label',
           reference: 'tariffdevices',
         },
       },
       state: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.specifications.field.state.label',
           choices: [
@@ -3013,22 +2965,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       parent_specification: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.parent_specification.label',
           reference: 'specifications',
         },
       },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.specifications.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.specifications.field.valid_to.label' },
-      },
+      valid_from: { 'ui:options': { labelId: 'resource.specifications.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.specifications.field.valid_to.label' } },
       distribution_tariff_code: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.specifications.field.distribution_tariff_code.label',
           choices: [
@@ -3108,28 +3052,24 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       energy_distributor: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.energy_distributor.label',
           reference: 'distributors',
         },
       },
       energy_supplier: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.energy_supplier.label',
           reference: 'suppliers',
         },
       },
       main_fuse: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.main_fuse.label',
           reference: 'fuses',
         },
       },
       phases: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.specifications.field.phases.label',
           choices: [
@@ -3139,24 +3079,20 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       reserved_capacity: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.specifications.field.reserved_capacity.label' },
       },
       estimated_annual_consumption: {
-        'ui:widget': 'decimal',
         'ui:options': {
           labelId: 'resource.specifications.field.estimated_annual_consumption.label',
         },
       },
       discount: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.discount.label',
           reference: 'discounts',
         },
       },
       production_type: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.specifications.field.production_type.label',
           choices: [
@@ -3173,15 +3109,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       producer_name: {
-        'ui:widget': 'text',
         'ui:options': { labelId: 'resource.specifications.field.producer_name.label' },
       },
       installed_power: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.specifications.field.installed_power.label' },
       },
       reserved_power: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.specifications.field.reserved_power.label' },
       },
     },
@@ -3203,6 +3136,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -3212,6 +3146,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'code',
@@ -3221,6 +3156,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 20,
+        widget: 'text',
       },
     ],
     columns: ['code', 'name'],
@@ -3247,14 +3183,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'code'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.suppliers.field.name.label' },
-      },
-      code: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.suppliers.field.code.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.suppliers.field.name.label' } },
+      code: { 'ui:options': { labelId: 'resource.suppliers.field.code.label' } },
     },
   },
   {
@@ -3274,6 +3204,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'collector',
@@ -3283,6 +3214,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'collectors',
+        widget: 'reference',
         titleField: 'collector_title',
       },
       {
@@ -3293,6 +3225,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'model',
@@ -3303,6 +3236,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'ean_production',
@@ -3312,6 +3246,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         maxLength: 18,
+        widget: 'text',
       },
       {
         name: 'ean_consumption',
@@ -3321,6 +3256,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         maxLength: 18,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -3330,6 +3266,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'calibration_date',
@@ -3338,6 +3275,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
       {
         name: 'active',
@@ -3347,6 +3285,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: true,
+        widget: 'checkbox',
       },
     ],
     columns: [
@@ -3399,40 +3338,26 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'active',
       ],
       collector: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.tariffdevices.field.collector.label',
           reference: 'collectors',
         },
       },
       serial_number: {
-        'ui:widget': 'text',
         'ui:options': { labelId: 'resource.tariffdevices.field.serial_number.label' },
       },
-      model: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.tariffdevices.field.model.label' },
-      },
+      model: { 'ui:options': { labelId: 'resource.tariffdevices.field.model.label' } },
       ean_production: {
-        'ui:widget': 'text',
         'ui:options': { labelId: 'resource.tariffdevices.field.ean_production.label' },
       },
       ean_consumption: {
-        'ui:widget': 'text',
         'ui:options': { labelId: 'resource.tariffdevices.field.ean_consumption.label' },
       },
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.tariffdevices.field.name.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.tariffdevices.field.name.label' } },
       calibration_date: {
-        'ui:widget': 'date',
         'ui:options': { labelId: 'resource.tariffdevices.field.calibration_date.label' },
       },
-      active: {
-        'ui:widget': 'checkbox',
-        'ui:options': { labelId: 'resource.tariffdevices.field.active.label' },
-      },
+      active: { 'ui:options': { labelId: 'resource.tariffdevices.field.active.label' } },
     },
   },
   {
@@ -3452,6 +3377,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'product',
@@ -3461,6 +3387,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'products',
+        widget: 'reference',
         titleField: 'product_title',
       },
       {
@@ -3471,6 +3398,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         reference: 'pricelists',
+        widget: 'reference',
         titleField: 'price_list_title',
       },
       {
@@ -3481,6 +3409,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 20,
+        widget: 'text',
       },
       {
         name: 'distribution_per_mwh_ht',
@@ -3493,6 +3422,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'distribution_per_mwh_lt',
@@ -3505,6 +3435,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'other_svc_system',
@@ -3517,6 +3448,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'other_svc_poze',
@@ -3529,6 +3461,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'other_svc_poze_per_a',
@@ -3541,6 +3474,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'other_non_network_infra',
@@ -3553,6 +3487,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'trade_monthly_pay',
@@ -3565,6 +3500,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'trade_per_mw_ht',
@@ -3577,6 +3513,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'trade_per_mw_lt',
@@ -3589,6 +3526,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'production_per_mwh_ht',
@@ -3601,6 +3539,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'production_per_mwh_lt',
@@ -3613,6 +3552,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'electricity_tax_per_mw',
@@ -3625,6 +3565,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'valid_from',
@@ -3633,6 +3574,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -3641,6 +3583,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
       {
         name: 'price',
@@ -3653,6 +3596,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'fuse_from',
@@ -3663,6 +3607,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         unit: 'A',
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'fuse_to',
@@ -3673,6 +3618,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         unit: 'A',
         minValue: 0,
+        widget: 'text',
       },
     ],
     columns: [
@@ -3769,85 +3715,54 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'fuse_to',
       ],
       product: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.tariffs.field.product.label', reference: 'products' },
       },
       price_list: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.tariffs.field.price_list.label',
           reference: 'pricelists',
         },
       },
-      code: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.tariffs.field.code.label' } },
+      code: { 'ui:options': { labelId: 'resource.tariffs.field.code.label' } },
       distribution_per_mwh_ht: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.distribution_per_mwh_ht.label' },
       },
       distribution_per_mwh_lt: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.distribution_per_mwh_lt.label' },
       },
       other_svc_system: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.other_svc_system.label' },
       },
-      other_svc_poze: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.tariffs.field.other_svc_poze.label' },
-      },
+      other_svc_poze: { 'ui:options': { labelId: 'resource.tariffs.field.other_svc_poze.label' } },
       other_svc_poze_per_a: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.other_svc_poze_per_a.label' },
       },
       other_non_network_infra: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.other_non_network_infra.label' },
       },
       trade_monthly_pay: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.trade_monthly_pay.label' },
       },
       trade_per_mw_ht: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.trade_per_mw_ht.label' },
       },
       trade_per_mw_lt: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.trade_per_mw_lt.label' },
       },
       production_per_mwh_ht: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.production_per_mwh_ht.label' },
       },
       production_per_mwh_lt: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.production_per_mwh_lt.label' },
       },
       electricity_tax_per_mw: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.electricity_tax_per_mw.label' },
       },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.tariffs.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.tariffs.field.valid_to.label' },
-      },
-      price: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.tariffs.field.price.label' },
-      },
-      fuse_from: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.tariffs.field.fuse_from.label' },
-      },
-      fuse_to: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.tariffs.field.fuse_to.label' },
-      },
+      valid_from: { 'ui:options': { labelId: 'resource.tariffs.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.tariffs.field.valid_to.label' } },
+      price: { 'ui:options': { labelId: 'resource.tariffs.field.price.label' } },
+      fuse_from: { 'ui:options': { labelId: 'resource.tariffs.field.fuse_from.label' } },
+      fuse_to: { 'ui:options': { labelId: 'resource.tariffs.field.fuse_to.label' } },
     },
   },
   {
@@ -3867,6 +3782,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'email',
@@ -3876,6 +3792,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 254,
+        widget: 'email',
       },
       {
         name: 'is_active',
@@ -3885,6 +3802,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: true,
+        widget: 'checkbox',
       },
       {
         name: 'roles',
@@ -3896,6 +3814,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: [],
         reference: 'roles',
         itemKind: 'reference',
+        widget: 'references',
         titleField: 'roles_titles',
       },
       {
@@ -3907,6 +3826,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         minLength: 8,
         maxLength: 128,
+        widget: 'password',
       },
     ],
     columns: ['email', 'is_active', 'roles'],
@@ -3937,22 +3857,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['email', 'is_active', 'roles', 'password'],
-      email: {
-        'ui:widget': 'email',
-        'ui:options': { labelId: 'resource.users.field.email.label' },
-      },
-      is_active: {
-        'ui:widget': 'checkbox',
-        'ui:options': { labelId: 'resource.users.field.is_active.label' },
-      },
-      roles: {
-        'ui:widget': 'references',
-        'ui:options': { labelId: 'resource.users.field.roles.label', reference: 'roles' },
-      },
-      password: {
-        'ui:widget': 'password',
-        'ui:options': { labelId: 'resource.users.field.password.label' },
-      },
+      email: { 'ui:options': { labelId: 'resource.users.field.email.label' } },
+      is_active: { 'ui:options': { labelId: 'resource.users.field.is_active.label' } },
+      roles: { 'ui:options': { labelId: 'resource.users.field.roles.label', reference: 'roles' } },
+      password: { 'ui:options': { labelId: 'resource.users.field.password.label' } },
     },
   },
 ];
