@@ -68,7 +68,7 @@ const PAST_INDEX_BASELINE = [
   'src/app/menus.ts',
   'src/app/notifications/notification-bell.tsx',
   'src/app/notifications/notification-panel.tsx',
-  'src/app/registry.ts',
+  'src/app/shell-registry.ts',
   'src/app/resource-registry.tsx',
   'src/app/routes.tsx',
   'src/resources/form/history-panel.tsx',

@@ -92,6 +92,14 @@ export interface FieldDescriptor {
   readonly referenceFilter?: Readonly<Record<string, string>>;
   /** For `list`: the kind of each item. */
   readonly itemKind?: FieldKind;
+  /**
+   * The form widget, by its key in the runtime's widget table (`src/resources/form/widgets`),
+   * e.g. `date`, `decimal`, `reference`: chosen by codegen from the kind and name
+   * (`codegen/transform/ui-schema.ts`, the one place that maps kinds to widgets). Absent
+   * where rjsf picks (objects, lists of plain values). An override replaces it with a
+   * descriptor change or a uiSchema `ui:widget` (which wins over this).
+   */
+  readonly widget?: string;
   /** For `object`: its fields. */
   readonly fields?: readonly FieldDescriptor[];
 }

@@ -1,7 +1,7 @@
 /**
- * The override registry (docs/architecture.md "The layers"): per-resource additions and replacements,
+ * The overrides of every resource (docs/architecture.md "The layers"): per-resource additions and replacements,
  * keyed by resource name. The app hands it to the runtime (`mergeOverrides`,
- * `ResourceRegistryProvider`); `src/resources` never imports this folder.
+ * `ResourceRuntimeProvider`); `src/resources` never imports this folder.
  */
 import type { ResourceOverrides } from '../src/resources';
 import { billingRunsOverride } from './billing-runs';

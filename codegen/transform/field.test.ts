@@ -197,7 +197,7 @@ describe.each<[string, { given: FieldInput; want: Partial<FieldModel>; absent?: 
         schema: schema({ type: 'integer', 'x-reference': 'users' }),
         options: o({ type: 'field' }),
       }),
-      want: { kind: 'reference', reference: 'users' },
+      want: { kind: 'reference', reference: 'users', widget: 'reference' },
     },
   ],
   [
@@ -208,6 +208,30 @@ describe.each<[string, { given: FieldInput; want: Partial<FieldModel>; absent?: 
         options: o({ type: 'field' }),
       }),
       want: { kind: 'list', itemKind: 'reference', reference: 'roles' },
+    },
+  ],
+  [
+    'a read-only date-time carries its widget too (the edit form shows it, disabled)',
+    {
+      given: input('created', {
+        schema: schema({ type: 'string', format: 'date-time', readOnly: true }),
+      }),
+      want: { kind: 'datetime', readOnly: true, widget: 'datetime' },
+    },
+  ],
+  [
+    'a password gets the password widget',
+    {
+      given: input('password', { schema: schema({ type: 'string', writeOnly: true }) }),
+      want: { kind: 'text', widget: 'password' },
+    },
+  ],
+  [
+    'a list of plain values has no widget: rjsf picks',
+    {
+      given: input('tags', { schema: schema({ type: 'array', items: { type: 'string' } }) }),
+      want: { kind: 'list', itemKind: 'text' },
+      absent: ['widget'],
     },
   ],
   [

@@ -15,6 +15,7 @@ import type { FieldModel } from './field-model';
 import { humanize, labelId, unitId } from './message-ids';
 import { referenceTarget } from './reference';
 import { resolveSchema } from './resolve-schema';
+import { widgetOf } from './ui-schema';
 
 /** What every field of one resource shares. */
 export interface FieldContext {
@@ -105,6 +106,10 @@ export function transformField(ctx: FieldContext, input: FieldInput): FieldModel
     ...optional('reference', reference),
     ...optional('referenceFilter', kind.kind === 'reference' ? schema?.referenceFilter : undefined),
     ...optional('itemKind', kind.itemKind),
+    ...optional(
+      'widget',
+      widgetOf({ name, kind: kind.kind, ...optional('itemKind', kind.itemKind) }),
+    ),
     writeOnly: schema?.writeOnly === true,
     numeric: kind.numeric,
     fallbackLabel: schema?.title ?? humanize(name),

@@ -49,18 +49,15 @@ describe('uiSchema', () => {
     ).toEqual({
       'ui:order': ['customer', 'state', 'address'],
       customer: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.things.field.customer.label', reference: 'customers' },
       },
       state: {
-        'ui:widget': 'select',
         'ui:options': { labelId: 'resource.things.field.state.label', choices },
       },
       address: {
         'ui:options': { labelId: 'resource.things.field.address.label' },
         'ui:order': ['city'],
         city: {
-          'ui:widget': 'text',
           'ui:options': { labelId: 'resource.things.field.city.label' },
         },
       },

@@ -1,7 +1,9 @@
 /**
- * The edit form's rjsf uiSchema: per writable field a `ui:widget` by kind and `ui:options`
- * with the label's message id, the referenced resource and the choices (value + message id),
- * and `ui:order` in field order. Widget names are the runtime's registry keys.
+ * The edit form's rjsf uiSchema: per writable field `ui:options` with the label's message
+ * id, the referenced resource and the choices (value + message id), and `ui:order` in field
+ * order. Each field's widget is not written here but on the field itself
+ * (`FieldDescriptor.widget`, from {@link widgetOf}); the runtime puts it into `ui:widget`
+ * unless an override's uiSchema names another. Widget names are the runtime's widget keys.
  */
 import type { JsonSchema } from '../descriptor-types';
 import type { FieldModel } from './field-model';
@@ -30,7 +32,6 @@ export function uiSchema(fields: readonly FieldModel[]): JsonSchema {
 
 /** The uiSchema entry of one writable field. */
 export function fieldUiSchema(field: FieldModel): JsonSchema {
-  const widget = widgetOf(field);
   const options = {
     labelId: field.label,
     ...(field.reference === undefined ? {} : { reference: field.reference }),
@@ -44,14 +45,18 @@ export function fieldUiSchema(field: FieldModel): JsonSchema {
         ? { items: uiSchema(field.fields) }
         : uiSchema(field.fields);
   return {
-    ...(widget === undefined ? {} : { 'ui:widget': widget }),
     'ui:options': options,
     ...nested,
   };
 }
 
-/** The widget of a field; undefined lets rjsf pick (objects, lists of plain values). */
-export function widgetOf(field: FieldModel): WidgetName | undefined {
+/**
+ * The widget of a field (its `FieldDescriptor.widget`): the one table of field kind →
+ * widget; undefined lets rjsf pick (objects, lists of plain values).
+ */
+export function widgetOf(
+  field: Pick<FieldModel, 'name' | 'kind' | 'itemKind'>,
+): WidgetName | undefined {
   switch (field.kind) {
     case 'string':
       return /(^|_)password($|_)/.test(field.name) ? 'password' : 'text';

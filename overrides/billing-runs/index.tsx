@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import {
-  useResourceRegistry,
+  useResourceRuntime,
   type ResourceOverride,
   type ResourcePanelProps,
 } from '../../src/resources';
@@ -108,7 +108,7 @@ export function RunProgressView({
 /** The panel of a run's dialog. */
 export function RunPanel({ id }: ResourcePanelProps) {
   const client = useQueryClient();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const progress = useQuery({
     queryKey: ['billing-runs', 'progress', String(id)],
     queryFn: async () => (await request<RunProgress>('GET', `/billing-runs/${id}/progress/`)).data,

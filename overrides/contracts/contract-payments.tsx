@@ -11,7 +11,7 @@ import {
   ALL_PAGE_SIZE,
   RelatedList,
   resourceKeys,
-  useResourceRegistry,
+  useResourceRuntime,
   type ColumnCell,
   type RequestFn,
   type ResourceDescriptor,
@@ -51,7 +51,7 @@ async function allPayments(
 /** The payments panel's body (see the module comment). */
 export function ContractPayments({ id, related }: ResourcePanelProps) {
   const intl = useIntl();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const payments = related?.descriptor;
   const field = related?.field ?? '';
   const all = useQuery({

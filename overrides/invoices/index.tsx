@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { apiUrl, authFetch, toApiError } from '../../src/api';
 import {
-  useResourceRegistry,
+  useResourceRuntime,
   type ResourceOverride,
   type ResourcePanelProps,
 } from '../../src/resources';
@@ -122,7 +122,7 @@ function saveBlob(blob: Blob, name: string) {
 export function InvoicePanel({ id, row }: ResourcePanelProps) {
   const intl = useIntl();
   const client = useQueryClient();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const [error, setError] = useState<string | null>(null);
   const lines = useQuery({
     queryKey: ['invoices', 'lines', String(id)],

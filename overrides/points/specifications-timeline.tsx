@@ -16,7 +16,7 @@ import {
   LazyResourceDialog,
   RecordPathProvider,
   listQueryOptions,
-  useResourceRegistry,
+  useResourceRuntime,
   type FieldDescriptor,
   type ResourceDescriptor,
   type ResourcePanel,
@@ -169,7 +169,7 @@ type DialogTarget = { id: RowId | null; preset?: Record<string, unknown> } | nul
 
 function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
   const intl = useIntl();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const descriptor = related?.descriptor;
   const field = related?.field ?? '';
   const today = todayIso();

@@ -25,7 +25,7 @@ import { ApiError } from '../../src/api';
 import {
   downloadFile,
   toCsv,
-  useResourceRegistry,
+  useResourceRuntime,
   type ResourceScreenOverrideProps,
 } from '../../src/resources';
 import { reportMessages as m } from './messages';
@@ -93,7 +93,7 @@ function monthName(intl: IntlShape, month: string): string {
 
 /** A report's rows from the server, asked only while `enabled`. */
 function useReport<T>(name: ReportName, query: Record<string, string | number>, enabled: boolean) {
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   return useQuery({
     queryKey: ['reports', name, query],
     queryFn: async ({ signal }) => (await request<T>('GET', REPORTS[name], { query, signal })).data,

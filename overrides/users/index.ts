@@ -17,7 +17,7 @@ import { useQueries } from '@tanstack/react-query';
 import { SUPERUSER, lackingPrivileges, useCurrentUser } from '../../src/auth';
 import {
   itemQueryOptions,
-  useResourceRegistry,
+  useResourceRuntime,
   mergeFieldUi,
   type FieldUiPatch,
   type FormAccess,
@@ -87,7 +87,7 @@ const NO_IDS: readonly RowId[] = [];
  * the user may not read roles).
  */
 function useRolesPrivileges(ids: readonly RowId[]): readonly string[] | undefined {
-  const { request, descriptorsByName, mayUse } = useResourceRegistry();
+  const { request, descriptorsByName, mayUse } = useResourceRuntime();
   const roles = descriptorsByName[ROLES];
   const readable = roles !== undefined && mayUse(roles.privilege);
   return useQueries({

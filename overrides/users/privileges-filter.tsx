@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useResourceRegistry, type ListFilter, type ListFilterProps } from '../../src/resources';
+import { useResourceRuntime, type ListFilter, type ListFilterProps } from '../../src/resources';
 import { userMessages } from './messages';
 
 /** The users list's own query parameter this filter sets. */
@@ -16,7 +16,7 @@ export const HAS_PRIVILEGES = 'hasPrivileges';
 function PrivilegesFilter({ value, onChange }: ListFilterProps) {
   const intl = useIntl();
   const id = useId();
-  const { descriptorsByName } = useResourceRegistry();
+  const { descriptorsByName } = useResourceRuntime();
   const choices =
     descriptorsByName.roles?.fields.find((field) => field.name === 'privileges')?.choices ?? [];
   if (choices.length === 0) return null;

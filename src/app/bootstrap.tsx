@@ -11,7 +11,7 @@ import { App } from './app';
 import { initErrorReporting, reportError } from './error-reporting';
 import { takeFirstPageState, type EmbeddedFirstPage } from './first-page';
 import { preloadIcons, setUpIcons } from './icons';
-import { loadResourceRegistry } from './registry';
+import { loadShellRegistry } from './shell-registry';
 import { createAppRouter, createRoutes, resolveLazyMatches, SHELL_ROUTE_ID } from './routes';
 import { syncSettings } from './settings/apply-settings';
 
@@ -74,7 +74,7 @@ function render(root: HTMLElement): void {
  */
 async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<void> {
   const [registry] = await Promise.all([
-    loadResourceRegistry(),
+    loadShellRegistry(),
     loadMessages(first.language),
     preloadIcons(),
   ]);

@@ -7,8 +7,8 @@ export { preloadIcons } from './icons';
 export type { MenuEntry, Menus } from './menus';
 export { AppProviders } from './providers';
 export type { AppProvidersProps } from './providers';
-export { loadResourceRegistry } from './registry';
-export type { LoadRegistry, ResourceRegistry, ResourceScreenProps } from './registry';
+export { loadShellRegistry } from './shell-registry';
+export type { LoadShellRegistry, ShellRegistry, ResourceScreenProps } from './shell-registry';
 export {
   SHELL_ROUTE_ID,
   createAppRouter,

@@ -1,5 +1,5 @@
 /**
- * The registry's contents; only ever imported dynamically (see registry.ts), so that the
+ * The registry's contents; only ever imported dynamically (see shell-registry.ts), so that the
  * descriptors and the generic runtime form their own chunks.
  */
 import { useCallback, type ReactNode } from 'react';
@@ -14,7 +14,7 @@ import {
   prefetchResourceList,
   ResourceGroupPage,
   ResourcePage,
-  ResourceRegistryProvider,
+  ResourceRuntimeProvider,
   screenOverride,
 } from '../resources';
 import { canUse, useAbility, useCurrentUser } from '../auth';
@@ -22,7 +22,7 @@ import { pageTitleId } from './menus';
 import { notify } from './notifications/notify';
 import { getQueryClient } from './query-client';
 import { createResourceEventHandler } from './notifications/resource-events';
-import type { GroupScreenProps, ResourceRegistry, ResourceScreenProps } from './registry';
+import type { GroupScreenProps, ShellRegistry, ResourceScreenProps } from './shell-registry';
 import { showSnackbar } from './snackbar/snackbar';
 
 const merged = mergeOverrides(descriptors, overrides);
@@ -30,7 +30,7 @@ const mergedByName = mergeOverrides(descriptorsByName, overrides);
 
 /**
  * Saves, deletes and their failures → bell, snackbar, error report (SPEC §4, §8); the
- * `onEvent` of `ResourceRegistryProvider`.
+ * `onEvent` of `ResourceRuntimeProvider`.
  */
 export const onResourceEvent = createResourceEventHandler({
   resourceTitles: Object.fromEntries(
@@ -54,10 +54,10 @@ function useMayUse(): (privilege: string | null) => boolean {
 }
 
 /**
- * The registry's context for a screen: every resource's descriptor, the overrides, the
+ * The resource runtime's services for a screen (`ResourceRuntimeProvider`): every resource's descriptor, the overrides, the
  * signed-in user (whose column choices and notifications these are) and `mayUse`.
  */
-function ScreenRegistry({
+function ScreenRuntime({
   mayUse,
   children,
 }: {
@@ -66,7 +66,7 @@ function ScreenRegistry({
 }) {
   const owner = useCurrentUser()?.id ?? null;
   return (
-    <ResourceRegistryProvider
+    <ResourceRuntimeProvider
       descriptorsByName={mergedByName}
       overrides={overrides}
       onEvent={onResourceEvent}
@@ -76,7 +76,7 @@ function ScreenRegistry({
       keepsPreferences={apiFeatures.userPreferences}
     >
       {children}
-    </ResourceRegistryProvider>
+    </ResourceRuntimeProvider>
   );
 }
 
@@ -87,13 +87,13 @@ function ScreenRegistry({
 function ResourceScreen({ descriptor }: ResourceScreenProps) {
   const Screen = screenOverride(descriptor, overrides, mergedByName)?.component;
   return (
-    <ScreenRegistry mayUse={useMayUse()}>
+    <ScreenRuntime mayUse={useMayUse()}>
       {Screen ? (
         <Screen descriptor={descriptor} />
       ) : (
         <ResourcePage descriptor={descriptor} title={pageTitleId(descriptor)} />
       )}
-    </ScreenRegistry>
+    </ScreenRuntime>
   );
 }
 
@@ -105,13 +105,13 @@ function GroupScreen({ group }: GroupScreenProps) {
     return descriptor && mayUse(descriptor.privilege) ? [descriptor] : [];
   });
   return (
-    <ScreenRegistry mayUse={mayUse}>
+    <ScreenRuntime mayUse={mayUse}>
       <ResourceGroupPage group={group} descriptors={members} />
-    </ScreenRegistry>
+    </ScreenRuntime>
   );
 }
 
-export const registry: ResourceRegistry = {
+export const registry: ShellRegistry = {
   descriptors: merged,
   ResourceScreen,
   groups,

@@ -17,7 +17,7 @@ import { ensureSession, getSession, logout, refreshDecision } from '../auth';
 import { ErrorPage } from './error-page';
 import { guard, LOGIN_PATH, requireUser } from './guards';
 import { pageTitleId, reservedPaths } from './menus';
-import { loadResourceRegistry, type LoadRegistry, type ResourceRegistry } from './registry';
+import { loadShellRegistry, type LoadShellRegistry, type ShellRegistry } from './shell-registry';
 import { PageLoading, Root } from './root';
 import type { RouteHandle } from './title';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
@@ -28,7 +28,7 @@ export const SHELL_ROUTE_ID = 'shell';
 
 /** What the shell's loader gives its pages (`useRouteLoaderData(SHELL_ROUTE_ID)`). */
 export interface ShellData {
-  readonly registry: ResourceRegistry;
+  readonly registry: ShellRegistry;
   /**
    * The queries a server-rendered page was rendered with (TanStack Query's `dehydrate`),
    * hydrated into the app's cache by the shell (`HydrationBoundary`); only on the page's
@@ -40,16 +40,16 @@ export interface ShellData {
 export interface AppRouteOptions {
   /**
    * Loads descriptors and the resource screen.
-   * @default loadResourceRegistry
+   * @default loadShellRegistry
    */
-  loadRegistry?: LoadRegistry;
+  loadRegistry?: LoadShellRegistry;
   /**
    * The registry, already loaded: the resource routes are in the routes from the start
    * rather than patched in on the first navigation (a server-rendered page, whose route
    * must be there to be hydrated).
    * @default none
    */
-  registry?: ResourceRegistry;
+  registry?: ShellRegistry;
 }
 
 const handle = (title: string): RouteHandle => ({ title });
@@ -62,7 +62,7 @@ const loadShell = () => import('./layout/shell');
  * home and settings.
  */
 export function createRoutes({
-  loadRegistry = loadResourceRegistry,
+  loadRegistry = loadShellRegistry,
   registry,
 }: AppRouteOptions = {}): RouteObject[] {
   return [
@@ -179,7 +179,7 @@ function storedAccessTokenValid(): boolean {
 /** The route of one resource: `/<name>` and its rows `/<name>/<id>…`, titled by the descriptor, guarded by its privilege. */
 export function resourceRoute(
   descriptor: ResourceDescriptor,
-  registry: ResourceRegistry,
+  registry: ShellRegistry,
 ): RouteObject {
   return {
     id: `resource:${descriptor.name}`,
@@ -215,7 +215,7 @@ export function resourceRoute(
  * The route of a group of resources (`/utilities`): titled by the group, guarded by its
  * privilege, its page from the registry's `GroupScreen`.
  */
-export function groupRoute(group: ResourceGroup, registry: ResourceRegistry): RouteObject {
+export function groupRoute(group: ResourceGroup, registry: ShellRegistry): RouteObject {
   return {
     id: `group:${group.name}`,
     path: `${group.name}/*`,
@@ -233,7 +233,7 @@ export function groupRoute(group: ResourceGroup, registry: ResourceRegistry): Ro
 }
 
 /** The routes of the registry's resources and groups, beneath the shell. */
-function registryRoutes(registry: ResourceRegistry): RouteObject[] {
+function registryRoutes(registry: ShellRegistry): RouteObject[] {
   const resources = registry.descriptors.filter(
     (descriptor) => !reservedPaths.includes(descriptor.name),
   );
@@ -254,7 +254,7 @@ function registryRoutes(registry: ResourceRegistry): RouteObject[] {
  * signed-in user to a path the static routes only match with their catch-all.
  */
 export function createResourceRoutePatcher({
-  loadRegistry = loadResourceRegistry,
+  loadRegistry = loadShellRegistry,
   registry: preloaded,
 }: AppRouteOptions = {}): PatchRoutesOnNavigationFunction {
   let patched = !!preloaded;
@@ -262,7 +262,7 @@ export function createResourceRoutePatcher({
     if (patched) return;
     // The session check starts now, not once the routes are patched.
     const session = ensureSession();
-    let registry: ResourceRegistry;
+    let registry: ShellRegistry;
     if (getSession().refresh) {
       // A stored session is most likely restored: patch as soon as the registry and the
       // shell's code are here, while the session check runs, so the route's loader can

@@ -4,7 +4,7 @@ import { authSession, type CurrentUser } from '../auth';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
 import type { Language } from '../i18n';
 import { App } from './app';
-import type { ResourceRegistry, ResourceScreenProps } from './registry';
+import type { ShellRegistry, ResourceScreenProps } from './shell-registry';
 import { createAppRouter } from './routes';
 
 export { fakeDescriptor } from './test-descriptors';
@@ -13,7 +13,7 @@ function FakeResourceScreen({ descriptor }: ResourceScreenProps) {
   return <h1>{`${descriptor.name} screen`}</h1>;
 }
 
-export function fakeRegistry(descriptors: readonly ResourceDescriptor[]): ResourceRegistry {
+export function fakeRegistry(descriptors: readonly ResourceDescriptor[]): ShellRegistry {
   return { descriptors, ResourceScreen: FakeResourceScreen };
 }
 

@@ -20,6 +20,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'customer',
@@ -29,6 +30,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'customers',
+        widget: 'reference',
         titleField: 'customer_title',
       },
       {
@@ -44,6 +46,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'correspondence', label: 'resource.addresses.field.type.choice.correspondence' },
           { value: 'supply', label: 'resource.addresses.field.type.choice.supply' },
         ],
+        widget: 'select',
       },
       {
         name: 'street',
@@ -53,6 +56,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'city',
@@ -62,6 +66,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'zip_code',
@@ -71,6 +76,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 6,
+        widget: 'text',
       },
       {
         name: 'country',
@@ -81,6 +87,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: 'CZ',
         maxLength: 2,
+        widget: 'text',
       },
       {
         name: 'flat_no',
@@ -91,6 +98,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 20,
+        widget: 'text',
       },
       {
         name: 'floor',
@@ -101,6 +109,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 20,
+        widget: 'text',
       },
     ],
     columns: ['street', 'city', 'customer', 'type', 'zip_code', 'country', 'flat_no', 'floor'],
@@ -134,14 +143,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
     uiSchema: {
       'ui:order': ['customer', 'type', 'street', 'city', 'zip_code', 'country', 'flat_no', 'floor'],
       customer: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.addresses.field.customer.label',
           reference: 'customers',
         },
       },
       type: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.addresses.field.type.label',
           choices: [
@@ -155,30 +162,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      street: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.street.label' },
-      },
-      city: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.city.label' },
-      },
-      zip_code: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.zip_code.label' },
-      },
-      country: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.country.label' },
-      },
-      flat_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.flat_no.label' },
-      },
-      floor: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.addresses.field.floor.label' },
-      },
+      street: { 'ui:options': { labelId: 'resource.addresses.field.street.label' } },
+      city: { 'ui:options': { labelId: 'resource.addresses.field.city.label' } },
+      zip_code: { 'ui:options': { labelId: 'resource.addresses.field.zip_code.label' } },
+      country: { 'ui:options': { labelId: 'resource.addresses.field.country.label' } },
+      flat_no: { 'ui:options': { labelId: 'resource.addresses.field.flat_no.label' } },
+      floor: { 'ui:options': { labelId: 'resource.addresses.field.floor.label' } },
     },
   },
   {
@@ -198,6 +187,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'month',
@@ -206,6 +196,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'state',
@@ -219,6 +210,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'done', label: 'resource.billing-runs.field.state.choice.done' },
           { value: 'cancelled', label: 'resource.billing-runs.field.state.choice.cancelled' },
         ],
+        widget: 'select',
       },
       {
         name: 'total',
@@ -227,6 +219,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'created_at',
@@ -235,6 +228,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'datetime',
       },
       {
         name: 'finished_at',
@@ -243,6 +237,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: true,
+        widget: 'datetime',
       },
     ],
     columns: ['month', 'state', 'total', 'created_at', 'finished_at'],
@@ -266,10 +261,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['month'],
-      month: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.billing-runs.field.month.label' },
-      },
+      month: { 'ui:options': { labelId: 'resource.billing-runs.field.month.label' } },
     },
   },
   {
@@ -289,6 +281,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'serial_number',
@@ -298,6 +291,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'mac',
@@ -307,6 +301,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 17,
+        widget: 'text',
       },
       {
         name: 'boot_version',
@@ -317,6 +312,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -326,6 +322,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'last_seen',
@@ -334,6 +331,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'datetime',
       },
     ],
     columns: ['serial_number', 'name', 'mac', 'boot_version', 'last_seen'],
@@ -363,26 +361,11 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['serial_number', 'mac', 'boot_version', 'name', 'last_seen'],
-      serial_number: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.collectors.field.serial_number.label' },
-      },
-      mac: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.collectors.field.mac.label' },
-      },
-      boot_version: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.collectors.field.boot_version.label' },
-      },
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.collectors.field.name.label' },
-      },
-      last_seen: {
-        'ui:widget': 'datetime',
-        'ui:options': { labelId: 'resource.collectors.field.last_seen.label' },
-      },
+      serial_number: { 'ui:options': { labelId: 'resource.collectors.field.serial_number.label' } },
+      mac: { 'ui:options': { labelId: 'resource.collectors.field.mac.label' } },
+      boot_version: { 'ui:options': { labelId: 'resource.collectors.field.boot_version.label' } },
+      name: { 'ui:options': { labelId: 'resource.collectors.field.name.label' } },
+      last_seen: { 'ui:options': { labelId: 'resource.collectors.field.last_seen.label' } },
     },
   },
   {
@@ -402,6 +385,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'customer',
@@ -412,6 +396,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'contract',
         reference: 'customers',
+        widget: 'reference',
         titleField: 'customer_title',
       },
       {
@@ -423,6 +408,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'contract',
         maxLength: 30,
+        widget: 'text',
       },
       {
         name: 'parent_contract',
@@ -434,6 +420,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'contract',
         reference: 'contracts',
         referenceFilter: { customer: 'customer' },
+        widget: 'reference',
         titleField: 'parent_contract_title',
       },
       {
@@ -450,6 +437,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'purchase', label: 'resource.contracts.field.mode.choice.purchase' },
           { value: 'combined', label: 'resource.contracts.field.mode.choice.combined' },
         ],
+        widget: 'select',
       },
       {
         name: 'valid_from',
@@ -459,6 +447,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         section: 'contract',
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -468,6 +457,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         section: 'contract',
+        widget: 'date',
       },
       {
         name: 'state',
@@ -484,6 +474,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'terminated', label: 'resource.contracts.field.state.choice.terminated' },
           { value: 'cancelled', label: 'resource.contracts.field.state.choice.cancelled' },
         ],
+        widget: 'select',
       },
       {
         name: 'billing_period',
@@ -503,6 +494,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           },
           { value: 'annual', label: 'resource.contracts.field.billing_period.choice.annual' },
         ],
+        widget: 'select',
       },
       {
         name: 'billing_start',
@@ -512,6 +504,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         section: 'billing',
+        widget: 'date',
       },
       {
         name: 'product',
@@ -522,6 +515,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'contract',
         reference: 'products',
+        widget: 'reference',
         titleField: 'product_title',
       },
       {
@@ -534,6 +528,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'billing',
         maxLength: 40,
+        widget: 'text',
       },
     ],
     columns: [
@@ -596,18 +591,13 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'account_no',
       ],
       customer: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.contracts.field.customer.label',
           reference: 'customers',
         },
       },
-      contract_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.contracts.field.contract_no.label' },
-      },
+      contract_no: { 'ui:options': { labelId: 'resource.contracts.field.contract_no.label' } },
       parent_contract: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.contracts.field.parent_contract.label',
           reference: 'contracts',
@@ -615,7 +605,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       mode: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.contracts.field.mode.label',
           choices: [
@@ -625,16 +614,9 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.contracts.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.contracts.field.valid_to.label' },
-      },
+      valid_from: { 'ui:options': { labelId: 'resource.contracts.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.contracts.field.valid_to.label' } },
       state: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.contracts.field.state.label',
           choices: [
@@ -646,7 +628,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       billing_period: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.contracts.field.billing_period.label',
           choices: [
@@ -663,18 +644,11 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      billing_start: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.contracts.field.billing_start.label' },
-      },
+      billing_start: { 'ui:options': { labelId: 'resource.contracts.field.billing_start.label' } },
       product: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.contracts.field.product.label', reference: 'products' },
       },
-      account_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.contracts.field.account_no.label' },
-      },
+      account_no: { 'ui:options': { labelId: 'resource.contracts.field.account_no.label' } },
     },
   },
   {
@@ -706,6 +680,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'customer_no',
@@ -716,6 +691,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'identity',
         maxLength: 20,
+        widget: 'text',
       },
       {
         name: 'type',
@@ -729,6 +705,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'company', label: 'resource.customers.field.type.choice.company' },
           { value: 'person', label: 'resource.customers.field.type.choice.person' },
         ],
+        widget: 'select',
       },
       {
         name: 'salutation',
@@ -740,6 +717,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'company_name',
@@ -751,6 +729,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'crn',
@@ -762,6 +741,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 8,
+        widget: 'text',
       },
       {
         name: 'tin',
@@ -773,6 +753,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 12,
+        widget: 'text',
       },
       {
         name: 'title_before',
@@ -784,6 +765,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'first_name',
@@ -795,6 +777,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'last_name',
@@ -806,6 +789,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'title_after',
@@ -817,6 +801,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'identity',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'birth_date',
@@ -826,6 +811,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         section: 'identity',
+        widget: 'date',
       },
       {
         name: 'report_email',
@@ -837,6 +823,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'contact',
         maxLength: 254,
+        widget: 'email',
       },
       {
         name: 'phone',
@@ -849,6 +836,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'contact',
         maxLength: 30,
         pattern: '^$|^(?:\\+[1-9](?: ?\\d){7,14}|\\d{3} ?\\d{3} ?\\d{3})$',
+        widget: 'text',
       },
       {
         name: 'is_active',
@@ -858,6 +846,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: true,
+        widget: 'checkbox',
       },
     ],
     columns: [
@@ -958,12 +947,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'phone',
         'is_active',
       ],
-      customer_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.customer_no.label' },
-      },
+      customer_no: { 'ui:options': { labelId: 'resource.customers.field.customer_no.label' } },
       type: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.customers.field.type.label',
           choices: [
@@ -972,48 +957,18 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      salutation: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.salutation.label' },
-      },
-      company_name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.company_name.label' },
-      },
-      crn: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.customers.field.crn.label' } },
-      tin: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.customers.field.tin.label' } },
-      title_before: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.title_before.label' },
-      },
-      first_name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.first_name.label' },
-      },
-      last_name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.last_name.label' },
-      },
-      title_after: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.title_after.label' },
-      },
-      birth_date: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.customers.field.birth_date.label' },
-      },
-      report_email: {
-        'ui:widget': 'email',
-        'ui:options': { labelId: 'resource.customers.field.report_email.label' },
-      },
-      phone: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.customers.field.phone.label' },
-      },
-      is_active: {
-        'ui:widget': 'checkbox',
-        'ui:options': { labelId: 'resource.customers.field.is_active.label' },
-      },
+      salutation: { 'ui:options': { labelId: 'resource.customers.field.salutation.label' } },
+      company_name: { 'ui:options': { labelId: 'resource.customers.field.company_name.label' } },
+      crn: { 'ui:options': { labelId: 'resource.customers.field.crn.label' } },
+      tin: { 'ui:options': { labelId: 'resource.customers.field.tin.label' } },
+      title_before: { 'ui:options': { labelId: 'resource.customers.field.title_before.label' } },
+      first_name: { 'ui:options': { labelId: 'resource.customers.field.first_name.label' } },
+      last_name: { 'ui:options': { labelId: 'resource.customers.field.last_name.label' } },
+      title_after: { 'ui:options': { labelId: 'resource.customers.field.title_after.label' } },
+      birth_date: { 'ui:options': { labelId: 'resource.customers.field.birth_date.label' } },
+      report_email: { 'ui:options': { labelId: 'resource.customers.field.report_email.label' } },
+      phone: { 'ui:options': { labelId: 'resource.customers.field.phone.label' } },
+      is_active: { 'ui:options': { labelId: 'resource.customers.field.is_active.label' } },
     },
   },
   {
@@ -1033,6 +988,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -1042,6 +998,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'valid_from',
@@ -1050,6 +1007,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -1058,6 +1016,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
       {
         name: 'percent',
@@ -1072,6 +1031,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         maxValue: 100,
         maxDigits: 5,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'applies_to',
@@ -1089,6 +1049,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           },
           { value: 'bill', label: 'resource.discounts.field.applies_to.choice.bill' },
         ],
+        widget: 'select',
       },
     ],
     columns: ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
@@ -1118,24 +1079,11 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.discounts.field.name.label' },
-      },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.discounts.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.discounts.field.valid_to.label' },
-      },
-      percent: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.discounts.field.percent.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.discounts.field.name.label' } },
+      valid_from: { 'ui:options': { labelId: 'resource.discounts.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.discounts.field.valid_to.label' } },
+      percent: { 'ui:options': { labelId: 'resource.discounts.field.percent.label' } },
       applies_to: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.discounts.field.applies_to.label',
           choices: [
@@ -1167,6 +1115,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -1176,6 +1125,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'code',
@@ -1185,6 +1135,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 20,
+        widget: 'text',
       },
     ],
     columns: ['code', 'name'],
@@ -1211,14 +1162,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'code'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.distributors.field.name.label' },
-      },
-      code: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.distributors.field.code.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.distributors.field.name.label' } },
+      code: { 'ui:options': { labelId: 'resource.distributors.field.code.label' } },
     },
   },
   {
@@ -1238,6 +1183,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'text',
@@ -1247,6 +1193,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'from_1phase',
@@ -1258,6 +1205,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'A',
         unitLabel: 'resource.fuses.field.from_1phase.unit',
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'to_1phase',
@@ -1269,6 +1217,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'A',
         unitLabel: 'resource.fuses.field.to_1phase.unit',
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'from_3phase',
@@ -1280,6 +1229,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'A',
         unitLabel: 'resource.fuses.field.from_3phase.unit',
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'to_3phase',
@@ -1291,6 +1241,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unit: 'A',
         unitLabel: 'resource.fuses.field.to_3phase.unit',
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'price_for_every_a',
@@ -1304,6 +1255,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 10,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
     ],
     columns: ['text', 'from_1phase', 'to_1phase', 'from_3phase', 'to_3phase', 'price_for_every_a'],
@@ -1341,25 +1293,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'to_3phase',
         'price_for_every_a',
       ],
-      text: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.fuses.field.text.label' } },
-      from_1phase: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.fuses.field.from_1phase.label' },
-      },
-      to_1phase: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.fuses.field.to_1phase.label' },
-      },
-      from_3phase: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.fuses.field.from_3phase.label' },
-      },
-      to_3phase: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.fuses.field.to_3phase.label' },
-      },
+      text: { 'ui:options': { labelId: 'resource.fuses.field.text.label' } },
+      from_1phase: { 'ui:options': { labelId: 'resource.fuses.field.from_1phase.label' } },
+      to_1phase: { 'ui:options': { labelId: 'resource.fuses.field.to_1phase.label' } },
+      from_3phase: { 'ui:options': { labelId: 'resource.fuses.field.from_3phase.label' } },
+      to_3phase: { 'ui:options': { labelId: 'resource.fuses.field.to_3phase.label' } },
       price_for_every_a: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.fuses.field.price_for_every_a.label' },
       },
     },
@@ -1381,6 +1320,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'number',
@@ -1391,6 +1331,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'invoice',
         maxLength: 10,
+        widget: 'text',
       },
       {
         name: 'contract',
@@ -1401,6 +1342,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'invoice',
         reference: 'contracts',
+        widget: 'reference',
         titleField: 'contract_title',
       },
       {
@@ -1412,6 +1354,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'invoice',
         reference: 'customers',
+        widget: 'reference',
         titleField: 'customer_title',
       },
       {
@@ -1422,6 +1365,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: false,
         section: 'dates',
+        widget: 'date',
       },
       {
         name: 'period_to',
@@ -1431,6 +1375,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: false,
         section: 'dates',
+        widget: 'date',
       },
       {
         name: 'issue_date',
@@ -1440,6 +1385,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: false,
         section: 'dates',
+        widget: 'date',
       },
       {
         name: 'taxable_supply_date',
@@ -1449,6 +1395,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: false,
         section: 'dates',
+        widget: 'date',
       },
       {
         name: 'due_date',
@@ -1458,6 +1405,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: true,
         nullable: false,
         section: 'dates',
+        widget: 'date',
       },
       {
         name: 'variable_symbol',
@@ -1468,6 +1416,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'invoice',
         maxLength: 40,
+        widget: 'text',
       },
       {
         name: 'state',
@@ -1482,6 +1431,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'issued', label: 'resource.invoices.field.state.choice.issued' },
           { value: 'cancelled', label: 'resource.invoices.field.state.choice.cancelled' },
         ],
+        widget: 'select',
       },
       {
         name: 'base',
@@ -1495,6 +1445,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'amounts',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'vat_rate',
@@ -1508,6 +1459,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'amounts',
         maxDigits: 5,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'vat',
@@ -1521,6 +1473,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'amounts',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'production',
@@ -1534,6 +1487,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'amounts',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'total',
@@ -1547,6 +1501,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'amounts',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'advances',
@@ -1560,6 +1515,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'amounts',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'amount_due',
@@ -1573,6 +1529,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'amounts',
         maxDigits: 14,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'note',
@@ -1584,6 +1541,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'invoice',
         maxLength: 500,
+        widget: 'textarea',
       },
     ],
     columns: [
@@ -1630,10 +1588,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     formSchema: { type: 'object', properties: { note: { type: 'string', maxLength: 500 } } },
     uiSchema: {
       'ui:order': ['note'],
-      note: {
-        'ui:widget': 'textarea',
-        'ui:options': { labelId: 'resource.invoices.field.note.label' },
-      },
+      note: { 'ui:options': { labelId: 'resource.invoices.field.note.label' } },
     },
   },
   {
@@ -1653,6 +1608,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'tariff_device',
@@ -1662,6 +1618,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'tariffdevices',
+        widget: 'reference',
         titleField: 'tariff_device_title',
       },
       {
@@ -1671,6 +1628,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'datetime',
       },
       {
         name: 'obis_181',
@@ -1684,6 +1642,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 15,
         decimalPlaces: 3,
+        widget: 'decimal',
       },
       {
         name: 'obis_182',
@@ -1697,6 +1656,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 15,
         decimalPlaces: 3,
+        widget: 'decimal',
       },
       {
         name: 'obis_280',
@@ -1710,6 +1670,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 15,
         decimalPlaces: 3,
+        widget: 'decimal',
       },
     ],
     columns: ['tariff_device', 'timestamp_received', 'obis_181', 'obis_182', 'obis_280'],
@@ -1741,28 +1702,17 @@ export const descriptors: readonly ResourceDescriptor[] = [
     uiSchema: {
       'ui:order': ['tariff_device', 'timestamp_received', 'obis_181', 'obis_182', 'obis_280'],
       tariff_device: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.measurements.field.tariff_device.label',
           reference: 'tariffdevices',
         },
       },
       timestamp_received: {
-        'ui:widget': 'datetime',
         'ui:options': { labelId: 'resource.measurements.field.timestamp_received.label' },
       },
-      obis_181: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.measurements.field.obis_181.label' },
-      },
-      obis_182: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.measurements.field.obis_182.label' },
-      },
-      obis_280: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.measurements.field.obis_280.label' },
-      },
+      obis_181: { 'ui:options': { labelId: 'resource.measurements.field.obis_181.label' } },
+      obis_182: { 'ui:options': { labelId: 'resource.measurements.field.obis_182.label' } },
+      obis_280: { 'ui:options': { labelId: 'resource.measurements.field.obis_280.label' } },
     },
   },
   {
@@ -1782,6 +1732,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'obis',
@@ -1791,6 +1742,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 30,
+        widget: 'text',
       },
       {
         name: 'description',
@@ -1801,6 +1753,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: '',
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'convert_to_float',
@@ -1810,6 +1763,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: false,
+        widget: 'checkbox',
       },
       {
         name: 'keep',
@@ -1819,6 +1773,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: true,
+        widget: 'checkbox',
       },
     ],
     columns: ['obis', 'description', 'convert_to_float', 'keep'],
@@ -1847,19 +1802,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['obis', 'description', 'convert_to_float', 'keep'],
-      obis: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.obises.field.obis.label' } },
-      description: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.obises.field.description.label' },
-      },
+      obis: { 'ui:options': { labelId: 'resource.obises.field.obis.label' } },
+      description: { 'ui:options': { labelId: 'resource.obises.field.description.label' } },
       convert_to_float: {
-        'ui:widget': 'checkbox',
         'ui:options': { labelId: 'resource.obises.field.convert_to_float.label' },
       },
-      keep: {
-        'ui:widget': 'checkbox',
-        'ui:options': { labelId: 'resource.obises.field.keep.label' },
-      },
+      keep: { 'ui:options': { labelId: 'resource.obises.field.keep.label' } },
     },
   },
   {
@@ -1879,6 +1827,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'contract',
@@ -1888,6 +1837,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         reference: 'contracts',
+        widget: 'reference',
         titleField: 'contract_title',
       },
       {
@@ -1903,6 +1853,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'refund', label: 'resource.payments.field.type.choice.refund' },
           { value: 'penalty', label: 'resource.payments.field.type.choice.penalty' },
         ],
+        widget: 'select',
       },
       {
         name: 'amount',
@@ -1915,6 +1866,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unitLabel: 'resource.payments.field.amount.unit',
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'ts',
@@ -1923,6 +1875,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
     ],
     columns: ['type', 'amount', 'ts', 'contract'],
@@ -1952,11 +1905,9 @@ export const descriptors: readonly ResourceDescriptor[] = [
     uiSchema: {
       'ui:order': ['contract', 'type', 'amount', 'ts'],
       contract: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.payments.field.contract.label', reference: 'contracts' },
       },
       type: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.payments.field.type.label',
           choices: [
@@ -1967,11 +1918,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
           ],
         },
       },
-      amount: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.payments.field.amount.label' },
-      },
-      ts: { 'ui:widget': 'date', 'ui:options': { labelId: 'resource.payments.field.ts.label' } },
+      amount: { 'ui:options': { labelId: 'resource.payments.field.amount.label' } },
+      ts: { 'ui:options': { labelId: 'resource.payments.field.ts.label' } },
     },
   },
   {
@@ -1991,6 +1939,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'contract',
@@ -2001,6 +1950,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'point',
         reference: 'contracts',
+        widget: 'reference',
         titleField: 'contract_title',
       },
       {
@@ -2013,6 +1963,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         section: 'point',
         minLength: 18,
         maxLength: 18,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2023,6 +1974,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'point',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'pod_no',
@@ -2034,6 +1986,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'point',
         maxLength: 30,
+        widget: 'text',
       },
       {
         name: 'street',
@@ -2044,6 +1997,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'address',
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'zip_code',
@@ -2054,6 +2008,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'address',
         maxLength: 6,
+        widget: 'text',
       },
       {
         name: 'city',
@@ -2064,6 +2019,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'address',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'country',
@@ -2075,6 +2031,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: 'CZ',
         section: 'address',
         maxLength: 2,
+        widget: 'text',
       },
       {
         name: 'building',
@@ -2086,6 +2043,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'address',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'flat_no',
@@ -2097,6 +2055,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'address',
         maxLength: 20,
+        widget: 'text',
       },
       {
         name: 'floor',
@@ -2108,6 +2067,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'address',
         maxLength: 20,
+        widget: 'text',
       },
     ],
     columns: ['pod_no', 'name', 'contract', 'ean', 'street', 'zip_code', 'city', 'country'],
@@ -2164,40 +2124,18 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'floor',
       ],
       contract: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.points.field.contract.label', reference: 'contracts' },
       },
-      ean: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.points.field.ean.label' } },
-      name: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.points.field.name.label' } },
-      pod_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.pod_no.label' },
-      },
-      street: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.street.label' },
-      },
-      zip_code: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.zip_code.label' },
-      },
-      city: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.points.field.city.label' } },
-      country: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.country.label' },
-      },
-      building: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.building.label' },
-      },
-      flat_no: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.flat_no.label' },
-      },
-      floor: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.points.field.floor.label' },
-      },
+      ean: { 'ui:options': { labelId: 'resource.points.field.ean.label' } },
+      name: { 'ui:options': { labelId: 'resource.points.field.name.label' } },
+      pod_no: { 'ui:options': { labelId: 'resource.points.field.pod_no.label' } },
+      street: { 'ui:options': { labelId: 'resource.points.field.street.label' } },
+      zip_code: { 'ui:options': { labelId: 'resource.points.field.zip_code.label' } },
+      city: { 'ui:options': { labelId: 'resource.points.field.city.label' } },
+      country: { 'ui:options': { labelId: 'resource.points.field.country.label' } },
+      building: { 'ui:options': { labelId: 'resource.points.field.building.label' } },
+      flat_no: { 'ui:options': { labelId: 'resource.points.field.flat_no.label' } },
+      floor: { 'ui:options': { labelId: 'resource.points.field.floor.label' } },
     },
   },
   {
@@ -2217,6 +2155,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2226,6 +2165,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'valid_from',
@@ -2234,6 +2174,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: true,
         readOnly: false,
         nullable: false,
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -2242,6 +2183,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: false,
         nullable: true,
+        widget: 'date',
       },
     ],
     columns: ['name', 'valid_from', 'valid_to'],
@@ -2269,18 +2211,9 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'valid_from', 'valid_to'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.pricelists.field.name.label' },
-      },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.pricelists.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.pricelists.field.valid_to.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.pricelists.field.name.label' } },
+      valid_from: { 'ui:options': { labelId: 'resource.pricelists.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.pricelists.field.valid_to.label' } },
     },
   },
   {
@@ -2300,6 +2233,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2309,6 +2243,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
     ],
     columns: ['name'],
@@ -2332,10 +2267,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.products.field.name.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.products.field.name.label' } },
     },
   },
   {
@@ -2355,6 +2287,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2364,6 +2297,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
     ],
     columns: ['name'],
@@ -2388,7 +2322,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name'],
-      name: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.reports.field.name.label' } },
+      name: { 'ui:options': { labelId: 'resource.reports.field.name.label' } },
     },
   },
   {
@@ -2408,6 +2342,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -2417,6 +2352,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'privileges',
@@ -2519,6 +2455,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           },
         ],
         itemKind: 'choice',
+        widget: 'select',
       },
     ],
     columns: ['name', 'privileges'],
@@ -2571,9 +2508,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'privileges'],
-      name: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.roles.field.name.label' } },
+      name: { 'ui:options': { labelId: 'resource.roles.field.name.label' } },
       privileges: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.roles.field.privileges.label',
           choices: [
@@ -2689,6 +2625,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'point',
@@ -2699,6 +2636,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'validity',
         reference: 'points',
+        widget: 'reference',
         titleField: 'point_title',
       },
       {
@@ -2710,6 +2648,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'supply',
         reference: 'tariffdevices',
+        widget: 'reference',
         titleField: 'tariff_device_title',
       },
       {
@@ -2727,6 +2666,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'ended', label: 'resource.specifications.field.state.choice.ended' },
           { value: 'cancelled', label: 'resource.specifications.field.state.choice.cancelled' },
         ],
+        widget: 'select',
       },
       {
         name: 'parent_specification',
@@ -2737,6 +2677,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'validity',
         reference: 'specifications',
+        widget: 'reference',
         titleField: 'parent_specification_title',
       },
       {
@@ -2747,6 +2688,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         section: 'validity',
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -2756,6 +2698,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         section: 'validity',
+        widget: 'date',
       },
       {
         name: 'distribution_tariff_code',
@@ -2839,6 +2782,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
             label: 'resource.specifications.field.distribution_tariff_code.choice.C62d',
           },
         ],
+        widget: 'select',
       },
       {
         name: 'energy_distributor',
@@ -2849,6 +2793,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'supply',
         reference: 'distributors',
+        widget: 'reference',
         titleField: 'energy_distributor_title',
       },
       {
@@ -2860,6 +2805,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'supply',
         reference: 'suppliers',
+        widget: 'reference',
         titleField: 'energy_supplier_title',
       },
       {
@@ -2871,6 +2817,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'supply',
         reference: 'fuses',
+        widget: 'reference',
         titleField: 'main_fuse_title',
       },
       {
@@ -2886,6 +2833,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: '1', label: 'resource.specifications.field.phases.choice.1' },
           { value: '3', label: 'resource.specifications.field.phases.choice.3' },
         ],
+        widget: 'select',
       },
       {
         name: 'reserved_capacity',
@@ -2900,6 +2848,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 10,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'estimated_annual_consumption',
@@ -2914,6 +2863,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 3,
+        widget: 'decimal',
       },
       {
         name: 'discount',
@@ -2924,6 +2874,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'supply',
         reference: 'discounts',
+        widget: 'reference',
         titleField: 'discount_title',
       },
       {
@@ -2943,6 +2894,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
           { value: 'chp', label: 'resource.specifications.field.production_type.choice.chp' },
           { value: 'other', label: 'resource.specifications.field.production_type.choice.other' },
         ],
+        widget: 'select',
       },
       {
         name: 'producer_name',
@@ -2954,6 +2906,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'production',
         maxLength: 200,
+        widget: 'text',
       },
       {
         name: 'installed_power',
@@ -2968,6 +2921,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 10,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'reserved_power',
@@ -2982,6 +2936,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 10,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
     ],
     columns: [
@@ -3095,18 +3050,15 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'reserved_power',
       ],
       point: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.specifications.field.point.label', reference: 'points' },
       },
       tariff_device: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.tariff_device.label',
           reference: 'tariffdevices',
         },
       },
       state: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.specifications.field.state.label',
           choices: [
@@ -3118,22 +3070,14 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       parent_specification: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.parent_specification.label',
           reference: 'specifications',
         },
       },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.specifications.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.specifications.field.valid_to.label' },
-      },
+      valid_from: { 'ui:options': { labelId: 'resource.specifications.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.specifications.field.valid_to.label' } },
       distribution_tariff_code: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.specifications.field.distribution_tariff_code.label',
           choices: [
@@ -3213,28 +3157,24 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       energy_distributor: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.energy_distributor.label',
           reference: 'distributors',
         },
       },
       energy_supplier: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.energy_supplier.label',
           reference: 'suppliers',
         },
       },
       main_fuse: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.main_fuse.label',
           reference: 'fuses',
         },
       },
       phases: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.specifications.field.phases.label',
           choices: [
@@ -3244,24 +3184,20 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       reserved_capacity: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.specifications.field.reserved_capacity.label' },
       },
       estimated_annual_consumption: {
-        'ui:widget': 'decimal',
         'ui:options': {
           labelId: 'resource.specifications.field.estimated_annual_consumption.label',
         },
       },
       discount: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.specifications.field.discount.label',
           reference: 'discounts',
         },
       },
       production_type: {
-        'ui:widget': 'select',
         'ui:options': {
           labelId: 'resource.specifications.field.production_type.label',
           choices: [
@@ -3278,15 +3214,12 @@ export const descriptors: readonly ResourceDescriptor[] = [
         },
       },
       producer_name: {
-        'ui:widget': 'text',
         'ui:options': { labelId: 'resource.specifications.field.producer_name.label' },
       },
       installed_power: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.specifications.field.installed_power.label' },
       },
       reserved_power: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.specifications.field.reserved_power.label' },
       },
     },
@@ -3308,6 +3241,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -3317,6 +3251,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'code',
@@ -3326,6 +3261,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 20,
+        widget: 'text',
       },
     ],
     columns: ['code', 'name'],
@@ -3352,14 +3288,8 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['name', 'code'],
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.suppliers.field.name.label' },
-      },
-      code: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.suppliers.field.code.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.suppliers.field.name.label' } },
+      code: { 'ui:options': { labelId: 'resource.suppliers.field.code.label' } },
     },
   },
   {
@@ -3379,6 +3309,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'collector',
@@ -3389,6 +3320,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'device',
         reference: 'collectors',
+        widget: 'reference',
         titleField: 'collector_title',
       },
       {
@@ -3400,6 +3332,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'device',
         maxLength: 50,
+        widget: 'text',
       },
       {
         name: 'model',
@@ -3411,6 +3344,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: '',
         section: 'device',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'ean_production',
@@ -3421,6 +3355,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'metering',
         maxLength: 18,
+        widget: 'text',
       },
       {
         name: 'ean_consumption',
@@ -3431,6 +3366,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'metering',
         maxLength: 18,
+        widget: 'text',
       },
       {
         name: 'name',
@@ -3441,6 +3377,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'device',
         maxLength: 100,
+        widget: 'text',
       },
       {
         name: 'calibration_date',
@@ -3450,6 +3387,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         section: 'device',
+        widget: 'date',
       },
       {
         name: 'active',
@@ -3460,6 +3398,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         default: true,
         section: 'device',
+        widget: 'checkbox',
       },
     ],
     columns: [
@@ -3516,40 +3455,26 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'active',
       ],
       collector: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.tariffdevices.field.collector.label',
           reference: 'collectors',
         },
       },
       serial_number: {
-        'ui:widget': 'text',
         'ui:options': { labelId: 'resource.tariffdevices.field.serial_number.label' },
       },
-      model: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.tariffdevices.field.model.label' },
-      },
+      model: { 'ui:options': { labelId: 'resource.tariffdevices.field.model.label' } },
       ean_production: {
-        'ui:widget': 'text',
         'ui:options': { labelId: 'resource.tariffdevices.field.ean_production.label' },
       },
       ean_consumption: {
-        'ui:widget': 'text',
         'ui:options': { labelId: 'resource.tariffdevices.field.ean_consumption.label' },
       },
-      name: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.tariffdevices.field.name.label' },
-      },
+      name: { 'ui:options': { labelId: 'resource.tariffdevices.field.name.label' } },
       calibration_date: {
-        'ui:widget': 'date',
         'ui:options': { labelId: 'resource.tariffdevices.field.calibration_date.label' },
       },
-      active: {
-        'ui:widget': 'checkbox',
-        'ui:options': { labelId: 'resource.tariffdevices.field.active.label' },
-      },
+      active: { 'ui:options': { labelId: 'resource.tariffdevices.field.active.label' } },
     },
   },
   {
@@ -3569,6 +3494,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'product',
@@ -3579,6 +3505,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'tariff',
         reference: 'products',
+        widget: 'reference',
         titleField: 'product_title',
       },
       {
@@ -3590,6 +3517,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: true,
         section: 'tariff',
         reference: 'pricelists',
+        widget: 'reference',
         titleField: 'price_list_title',
       },
       {
@@ -3601,6 +3529,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         section: 'tariff',
         maxLength: 20,
+        widget: 'text',
       },
       {
         name: 'distribution_per_mwh_ht',
@@ -3615,6 +3544,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'distribution_per_mwh_lt',
@@ -3629,6 +3559,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'other_svc_system',
@@ -3643,6 +3574,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'other_svc_poze',
@@ -3657,6 +3589,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'other_svc_poze_per_a',
@@ -3671,6 +3604,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'other_non_network_infra',
@@ -3685,6 +3619,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'trade_monthly_pay',
@@ -3699,6 +3634,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'trade_per_mw_ht',
@@ -3713,6 +3649,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'trade_per_mw_lt',
@@ -3727,6 +3664,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'production_per_mwh_ht',
@@ -3741,6 +3679,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'production_per_mwh_lt',
@@ -3755,6 +3694,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'electricity_tax_per_mw',
@@ -3769,6 +3709,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'valid_from',
@@ -3778,6 +3719,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         section: 'tariff',
+        widget: 'date',
       },
       {
         name: 'valid_to',
@@ -3787,6 +3729,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: true,
         section: 'tariff',
+        widget: 'date',
       },
       {
         name: 'price',
@@ -3801,6 +3744,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         minValue: 0,
         maxDigits: 12,
         decimalPlaces: 2,
+        widget: 'decimal',
       },
       {
         name: 'fuse_from',
@@ -3813,6 +3757,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unitLabel: 'resource.tariffs.field.fuse_from.unit',
         section: 'fuse',
         minValue: 0,
+        widget: 'text',
       },
       {
         name: 'fuse_to',
@@ -3825,6 +3770,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         unitLabel: 'resource.tariffs.field.fuse_to.unit',
         section: 'fuse',
         minValue: 0,
+        widget: 'text',
       },
     ],
     columns: [
@@ -3928,85 +3874,54 @@ export const descriptors: readonly ResourceDescriptor[] = [
         'fuse_to',
       ],
       product: {
-        'ui:widget': 'reference',
         'ui:options': { labelId: 'resource.tariffs.field.product.label', reference: 'products' },
       },
       price_list: {
-        'ui:widget': 'reference',
         'ui:options': {
           labelId: 'resource.tariffs.field.price_list.label',
           reference: 'pricelists',
         },
       },
-      code: { 'ui:widget': 'text', 'ui:options': { labelId: 'resource.tariffs.field.code.label' } },
+      code: { 'ui:options': { labelId: 'resource.tariffs.field.code.label' } },
       distribution_per_mwh_ht: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.distribution_per_mwh_ht.label' },
       },
       distribution_per_mwh_lt: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.distribution_per_mwh_lt.label' },
       },
       other_svc_system: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.other_svc_system.label' },
       },
-      other_svc_poze: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.tariffs.field.other_svc_poze.label' },
-      },
+      other_svc_poze: { 'ui:options': { labelId: 'resource.tariffs.field.other_svc_poze.label' } },
       other_svc_poze_per_a: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.other_svc_poze_per_a.label' },
       },
       other_non_network_infra: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.other_non_network_infra.label' },
       },
       trade_monthly_pay: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.trade_monthly_pay.label' },
       },
       trade_per_mw_ht: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.trade_per_mw_ht.label' },
       },
       trade_per_mw_lt: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.trade_per_mw_lt.label' },
       },
       production_per_mwh_ht: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.production_per_mwh_ht.label' },
       },
       production_per_mwh_lt: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.production_per_mwh_lt.label' },
       },
       electricity_tax_per_mw: {
-        'ui:widget': 'decimal',
         'ui:options': { labelId: 'resource.tariffs.field.electricity_tax_per_mw.label' },
       },
-      valid_from: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.tariffs.field.valid_from.label' },
-      },
-      valid_to: {
-        'ui:widget': 'date',
-        'ui:options': { labelId: 'resource.tariffs.field.valid_to.label' },
-      },
-      price: {
-        'ui:widget': 'decimal',
-        'ui:options': { labelId: 'resource.tariffs.field.price.label' },
-      },
-      fuse_from: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.tariffs.field.fuse_from.label' },
-      },
-      fuse_to: {
-        'ui:widget': 'text',
-        'ui:options': { labelId: 'resource.tariffs.field.fuse_to.label' },
-      },
+      valid_from: { 'ui:options': { labelId: 'resource.tariffs.field.valid_from.label' } },
+      valid_to: { 'ui:options': { labelId: 'resource.tariffs.field.valid_to.label' } },
+      price: { 'ui:options': { labelId: 'resource.tariffs.field.price.label' } },
+      fuse_from: { 'ui:options': { labelId: 'resource.tariffs.field.fuse_from.label' } },
+      fuse_to: { 'ui:options': { labelId: 'resource.tariffs.field.fuse_to.label' } },
     },
   },
   {
@@ -4026,6 +3941,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: false,
         readOnly: true,
         nullable: false,
+        widget: 'text',
       },
       {
         name: 'email',
@@ -4035,6 +3951,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         maxLength: 254,
+        widget: 'email',
       },
       {
         name: 'is_active',
@@ -4044,6 +3961,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         readOnly: false,
         nullable: false,
         default: true,
+        widget: 'checkbox',
       },
       {
         name: 'roles',
@@ -4055,6 +3973,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         default: [],
         reference: 'roles',
         itemKind: 'reference',
+        widget: 'references',
         titleField: 'roles_titles',
       },
       {
@@ -4066,6 +3985,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
         nullable: false,
         minLength: 8,
         maxLength: 128,
+        widget: 'password',
       },
     ],
     columns: ['email', 'is_active', 'roles'],
@@ -4096,22 +4016,10 @@ export const descriptors: readonly ResourceDescriptor[] = [
     },
     uiSchema: {
       'ui:order': ['email', 'is_active', 'roles', 'password'],
-      email: {
-        'ui:widget': 'email',
-        'ui:options': { labelId: 'resource.users.field.email.label' },
-      },
-      is_active: {
-        'ui:widget': 'checkbox',
-        'ui:options': { labelId: 'resource.users.field.is_active.label' },
-      },
-      roles: {
-        'ui:widget': 'references',
-        'ui:options': { labelId: 'resource.users.field.roles.label', reference: 'roles' },
-      },
-      password: {
-        'ui:widget': 'password',
-        'ui:options': { labelId: 'resource.users.field.password.label' },
-      },
+      email: { 'ui:options': { labelId: 'resource.users.field.email.label' } },
+      is_active: { 'ui:options': { labelId: 'resource.users.field.is_active.label' } },
+      roles: { 'ui:options': { labelId: 'resource.users.field.roles.label', reference: 'roles' } },
+      password: { 'ui:options': { labelId: 'resource.users.field.password.label' } },
     },
   },
 ];

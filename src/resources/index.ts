@@ -1,6 +1,6 @@
 /**
  * Public surface of `src/resources`, the generic resource runtime (STYLE.md convention 5):
- * the screen, its headless controllers and pure helpers, the registry the app provides,
+ * the screen, its headless controllers and pure helpers, the runtime services the app provides,
  * and the one typed way `overrides/` changes descriptors.
  */
 export { ResourcePage } from './resource-page';
@@ -8,12 +8,12 @@ export type { ResourcePageProps } from './resource-page';
 export { GROUP_TAB_PARAM, ResourceGroupPage } from './resource-group-page';
 export type { ResourceGroup, ResourceGroupPageProps } from './resource-group-page';
 
-export { ResourceRegistryProvider, useResourceRegistry } from './registry/registry-context';
+export { ResourceRuntimeProvider, useResourceRuntime } from './registry/resource-runtime';
 export type {
   RequestFn,
-  ResourceRegistry,
-  ResourceRegistryProviderProps,
-} from './registry/registry-context';
+  ResourceRuntime,
+  ResourceRuntimeProviderProps,
+} from './registry/resource-runtime';
 export type { ResourceEvent, ResourceOperation } from './registry/resource-events';
 export { columnCell, mergeFieldUi, mergeOverrides, screenOverride } from './registry/overrides';
 export type {

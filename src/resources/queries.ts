@@ -5,7 +5,7 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
-import type { RequestFn } from './registry/registry-context';
+import type { RequestFn } from './registry/resource-runtime';
 
 /** One page of a list (DRF PageNumberPagination, docs/api.md "Lists"). */
 export interface ListPage {

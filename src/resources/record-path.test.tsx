@@ -5,32 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { recordId, splitRecordPath } from './record-path';
 import { ResourcePage } from './resource-page';
-import { contracts, customers, descriptorsByName } from './test-support/fixtures';
-import { fakeRequest, renderWithProviders, type Call } from './test-support/render';
-
-const ownedContracts = { ...contracts, parent: 'customer' };
-const registry = { ...descriptorsByName, contracts: ownedContracts };
-const customer = { id: 7, first_name: 'Jan', last_name: 'Novák' };
-const contract = {
-  id: 5,
-  contract_no: 'S-5',
-  customer: 7,
-  state: 'active',
-  valid_from: '2025-01-01',
-  price: '10.00',
-  is_active: true,
-  products: [],
-};
-
-function server() {
-  return fakeRequest((call: Call) => {
-    if (call.path === '/customers/7/') return { data: customer, etag: '"c1"' };
-    if (call.path === '/contracts/5/') return { data: contract, etag: '"k1"' };
-    if (call.path === '/contracts/') return { data: { count: 1, results: [contract] } };
-    if (call.path === '/customers/') return { data: { count: 1, results: [customer] } };
-    return { data: { count: 0, results: [] } };
-  });
-}
+import { customerContractsServer, ownedByName } from './test-support/customer-contracts';
+import { customers } from './test-support/fixtures';
+import { renderWithProviders } from './test-support/render';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -39,7 +16,7 @@ function Where() {
 
 /** The customers screen on its splat route, as `src/app/routes.tsx` declares it. */
 function renderAt(url: string) {
-  const { request } = server();
+  const { request } = customerContractsServer();
   return renderWithProviders(
     <>
       <Routes>
@@ -47,7 +24,7 @@ function renderAt(url: string) {
       </Routes>
       <Where />
     </>,
-    { request, url, descriptorsByName: registry },
+    { request, url, descriptorsByName: ownedByName },
   );
 }
 

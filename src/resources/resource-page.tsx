@@ -14,13 +14,13 @@ import { SearchBox } from './list/search-box';
 import { useResourceList } from './list/use-resource-list';
 import { messages } from './messages';
 import { RecordPathProvider, useRecordDialog, useRouteRecordPath } from './record-path';
-import { useResourceOverride, useResourceRegistry } from './registry/registry-context';
+import { useResourceOverride, useResourceRuntime } from './registry/resource-runtime';
 
 /** Props of `ResourcePage`. */
 export interface ResourcePageProps {
   /**
    * The resource to show, overrides already merged (`mergeOverrides`). Other resources'
-   * descriptors (for references) come from `ResourceRegistryProvider`.
+   * descriptors (for references) come from `ResourceRuntimeProvider`.
    */
   readonly descriptor: ResourceDescriptor;
   /**
@@ -56,7 +56,7 @@ export function ResourcePage({
   const Heading = headingLevel === 1 ? H1 : H2;
   const intl = useIntl();
   const list = useResourceList(descriptor);
-  const columns = useColumnSettings(descriptor, useResourceRegistry().owner);
+  const columns = useColumnSettings(descriptor, useResourceRuntime().owner);
   const { listActions = [], listFilters = [] } = useResourceOverride(descriptor);
   // The open row lives in the URL (`/customers/42`, issue 17), the list's state in its query.
   const record = useRecordDialog(descriptor, useRouteRecordPath(), OWN_ROWS);

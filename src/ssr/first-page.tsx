@@ -23,13 +23,13 @@ import {
 import {
   AppProviders,
   createRoutes,
-  loadResourceRegistry,
+  loadShellRegistry,
   pageTitle,
   preloadIcons,
   reservedPaths,
   resolveLazyMatches,
   SHELL_ROUTE_ID,
-  type ResourceRegistry,
+  type ShellRegistry,
 } from '../app';
 import { abilityFor, createSessionStore, SessionProvider, type CurrentUser } from '../auth';
 import { dateLocale, loadMessages, type Language } from '../i18n';
@@ -46,12 +46,12 @@ export type { FirstListRequest, FirstPageInput, RenderedFirstPage };
 
 /** The descriptor of the list route at `pathname`, if it is a list page the SPA has. */
 async function listRoute(pathname: string): Promise<{
-  registry: ResourceRegistry;
+  registry: ShellRegistry;
   descriptor: ResourceDescriptor;
 } | null> {
   const name = pathname.replace(/^\/+|\/+$/g, '');
   if (!name || name.includes('/') || reservedPaths.includes(name)) return null;
-  const registry = await loadResourceRegistry();
+  const registry = await loadShellRegistry();
   const descriptor = registry.descriptors.find((candidate) => candidate.name === name);
   // An override's own page (the reports) is no list: the browser renders it.
   if (!descriptor?.operations.list || registry.hasOwnScreen?.(descriptor)) return null;

@@ -8,7 +8,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
-import { useResourceRegistry, type ListActionProps } from '../../../src/resources';
+import { useResourceRuntime, type ListActionProps } from '../../../src/resources';
 import { importMessages } from './messages';
 
 /** The resource and action the import writes through. */
@@ -22,7 +22,7 @@ const LazyImportDialog = lazy(async () => ({
 /** The toolbar button and, once clicked, the import dialog. */
 export function ImportReadingsAction(_props: ListActionProps) {
   const intl = useIntl();
-  const { descriptorsByName, mayUse } = useResourceRegistry();
+  const { descriptorsByName, mayUse } = useResourceRuntime();
   const [open, setOpen] = useState(false);
   const measurements = descriptorsByName[MEASUREMENTS];
   if (!measurements?.operations.extraActions?.includes(BULK_ACTION)) return null;

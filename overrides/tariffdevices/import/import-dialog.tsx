@@ -22,7 +22,7 @@ import {
   HTMLTable,
   ProgressBar,
 } from '@blueprintjs/core';
-import { resourceKeys, useResourceRegistry } from '../../../src/resources';
+import { resourceKeys, useResourceRuntime } from '../../../src/resources';
 import {
   detectColumns,
   isBlankRecord,
@@ -319,7 +319,7 @@ function Result({ step }: { step: Extract<Step, { kind: 'finished' }> }) {
 /** The dialog; see the module comment. Needs the registry, react-query and react-intl above. */
 export function ImportDialog({ onClose }: ImportDialogProps) {
   const intl = useIntl();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const client = useQueryClient();
   const titleId = useId();
   const [step, setStep] = useState<Step>({ kind: 'choose' });

@@ -19,7 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   itemQueryOptions,
-  useResourceRegistry,
+  useResourceRuntime,
   type ResourceDescriptor,
   type ResourcePanelProps,
   type RowId,
@@ -52,7 +52,7 @@ function DeviceSummary({
   today,
 }: Pick<ResourcePanelProps, 'descriptor' | 'row'> & { today: string }) {
   const intl = useIntl();
-  const { descriptorsByName, request, mayUse } = useResourceRegistry();
+  const { descriptorsByName, request, mayUse } = useResourceRuntime();
   const reference = descriptor.fields.find((f) => f.name === COLLECTOR_FIELD);
   const collectors = reference?.reference ? descriptorsByName[reference.reference] : undefined;
   const collectorId = row[COLLECTOR_FIELD];
@@ -146,7 +146,7 @@ function ConsumptionSection({
   today: string;
 }) {
   const intl = useIntl();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const [kind, setKind] = useState<PeriodKind>('last30');
   const [bucket, setBucket] = useState<Bucket>('day');
   const [custom, setCustom] = useState({ from: addDays(today, -29), to: today });
@@ -287,7 +287,7 @@ function ConsumptionSection({
  * the generic measurements list (`replaces`), with the readings resource as `related`.
  */
 export default function MeasurementsPanel({ descriptor, id, row, related }: ResourcePanelProps) {
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const today = useMemo(() => pragueToday(new Date()), []);
   // The newest reading, for the form: the table's first page, shared through the cache.
   const newest = useQuery({

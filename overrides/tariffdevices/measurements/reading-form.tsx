@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../src/api';
 import {
   resourceKeys,
-  useResourceRegistry,
+  useResourceRuntime,
   type ResourceDescriptor,
   type RowId,
 } from '../../../src/resources';
@@ -50,7 +50,7 @@ function initial(latest: Reading | undefined): Values {
 export function ReadingForm({ readings, field, device, latest }: ReadingFormProps) {
   const intl = useIntl();
   const ids = useId();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const client = useQueryClient();
   // null: untouched, so the form follows the newest reading as it loads or changes.
   const [edited, setEdited] = useState<Values | null>(null);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, ButtonGroup, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useResourceRegistry, type ResourceDescriptor, type RowId } from '../../../src/resources';
+import { useResourceRuntime, type ResourceDescriptor, type RowId } from '../../../src/resources';
 import { measurementMessages as m } from './messages';
 import { PAGE_SIZE, readingsPageOptions } from './queries';
 import { consumptionSince } from './readings';
@@ -24,7 +24,7 @@ const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
  */
 export function ReadingsTable({ readings, field, device }: ReadingsTableProps) {
   const intl = useIntl();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   // Anchors of the pages walked through: undefined is the newest page.
   const [anchors, setAnchors] = useState<readonly (number | undefined)[]>([undefined]);
   const after = anchors[anchors.length - 1];

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema/security';
 import { ValidationError, detailError, notFound, type FieldErrors } from '../../http/errors';
 import { registerPath } from '../../http/routes';
-import { absoluteUrlWith, queryParams } from '../../http/urls';
+import { queryParams } from '../../http/urls';
 import { messages } from '../../i18n/messages';
 import {
   JWT_SECURITY,
@@ -29,6 +29,7 @@ import {
 import type { AuditChanges } from './audit';
 import { INT32_MAX } from './codecs/codec';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parsePaging } from './list-query';
+import { pageAnswer, type PageAnswer } from './page-answer';
 import type { CompiledResource } from './registry';
 
 /** One entry of a row's history, as answered. */
@@ -43,12 +44,7 @@ export interface HistoryEntry {
 }
 
 /** DRF's paginated answer of a history. */
-export interface HistoryAnswer {
-  readonly count: number;
-  readonly next: string | null;
-  readonly previous: string | null;
-  readonly results: HistoryEntry[];
-}
+export type HistoryAnswer = PageAnswer<HistoryEntry>;
 
 /** What the history route needs from the app (a part of the resource routes' context). */
 export interface HistoryRouteContext {
@@ -104,26 +100,19 @@ export async function readHistory(
     .orderBy(desc(auditLog.id))
     .limit(paging.size)
     .offset(offset);
-  return {
-    count: total,
-    next:
-      offset + rows.length < total
-        ? absoluteUrlWith(request, { page: String(paging.page + 1) })
-        : null,
-    previous:
-      paging.page <= 1
-        ? null
-        : paging.page === 2
-          ? absoluteUrlWith(request, {}, ['page'])
-          : absoluteUrlWith(request, { page: String(paging.page - 1) }),
-    results: rows.map((row) => ({
+  return pageAnswer(
+    request,
+    paging.page,
+    offset,
+    total,
+    rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       action: row.action,
       user: row.userId === null ? null : { id: row.userId, email: row.userEmail ?? '' },
       changes: row.changes as AuditChanges,
     })),
-  };
+  );
 }
 
 /** Registers `GET <prefix>/<name>/:id/history/` for `resource`. */

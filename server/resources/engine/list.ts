@@ -16,6 +16,7 @@ import { messages } from '../../i18n/messages';
 import { keysetCondition, orderBy } from './keyset';
 import type { ListQuery } from './list-query';
 import type { CompiledResource, ResourceRegistry } from './registry';
+import { pageAnswer } from './page-answer';
 import { maintainedCount } from './row-counts';
 import { requestLang } from '../../http/request-lang';
 import { rowSelection } from './titles';
@@ -120,18 +121,8 @@ export async function runList(
       if (offset >= total) throw detailError(404, messages.invalidPage);
       rows = await pageRows(db, resource, selection, query, offset, paging.size);
     }
-    const hasNext = offset + rows.length < total;
-    return {
-      count: total,
-      next: hasNext ? absoluteUrlWith(request, { page: String(paging.page + 1) }) : null,
-      previous:
-        paging.page <= 1
-          ? null
-          : paging.page === 2
-            ? absoluteUrlWith(request, {}, ['page'])
-            : absoluteUrlWith(request, { page: String(paging.page - 1) }),
-      results: rows.map((row) => serializeRow(resource, row)),
-    };
+    const results = rows.map((row) => serializeRow(resource, row));
+    return pageAnswer(request, paging.page, offset, total, results);
   }
 
   const total = await countRows(db, resource, query);

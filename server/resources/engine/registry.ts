@@ -47,7 +47,10 @@ export interface CompiledResource {
   readonly referrers: Referrer[];
 }
 
-/** All resources of the API by name. */
+/**
+ * All resources of the API by name, compiled from their declarations: the one
+ * `ResourceRegistry` of the project (the SPA's are `ShellRegistry` and `ResourceRuntime`).
+ */
 export class ResourceRegistry {
   private readonly byName = new Map<string, CompiledResource>();
 

@@ -31,7 +31,7 @@ import {
   type FieldErrors,
 } from '../../http/errors';
 import { registerPath } from '../../http/routes';
-import { absoluteUrlWith, lastParam, queryParams } from '../../http/urls';
+import { lastParam, queryParams } from '../../http/urls';
 import { messages } from '../../i18n/messages';
 import type { Lang } from '../../i18n/text';
 import { requestLang } from '../../http/request-lang';
@@ -44,6 +44,7 @@ import {
 import { INT32_MAX } from './codecs/codec';
 import { orderBy } from './keyset';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, parseListQuery } from './list-query';
+import { pageAnswer, type PageAnswer } from './page-answer';
 import type { CompiledField, CompiledResource, ResourceRegistry } from './registry';
 import { referenceOf } from './registry';
 import type { Row } from './serialize';
@@ -266,12 +267,7 @@ function parseIds(text: string, errors: FieldErrors): number[] {
 }
 
 /** DRF's page of `{id, title}` answered by the titles route. */
-export interface TitlesAnswer {
-  readonly count: number;
-  readonly next: string | null;
-  readonly previous: string | null;
-  readonly results: { id: number; title: string | null }[];
-}
+export type TitlesAnswer = PageAnswer<{ id: number; title: string | null }>;
 
 /**
  * The filter fields the title lookup of `resource` accepts: those a picker of a reference to
@@ -344,20 +340,13 @@ export async function readTitles(
     .orderBy(...orderBy(query.order))
     .limit(paging.size)
     .offset(offset);
-  return {
-    count: total,
-    next:
-      offset + rows.length < total
-        ? absoluteUrlWith(request, { page: String(paging.page + 1) })
-        : null,
-    previous:
-      paging.page <= 1
-        ? null
-        : paging.page === 2
-          ? absoluteUrlWith(request, {}, ['page'])
-          : absoluteUrlWith(request, { page: String(paging.page - 1) }),
-    results: rows.map((row) => ({ id: Number(row.id), title: row.title })),
-  };
+  return pageAnswer(
+    request,
+    paging.page,
+    offset,
+    total,
+    rows.map((row) => ({ id: Number(row.id), title: row.title })),
+  );
 }
 
 /** What the titles route needs from the app. */

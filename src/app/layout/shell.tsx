@@ -22,13 +22,13 @@ import {
 } from '../../auth';
 import { LOGIN_PATH } from '../guards';
 import { getQueryClient } from '../query-client';
-import type { ResourceRegistry } from '../registry';
+import type { ShellRegistry } from '../shell-registry';
 import type { ShellData } from '../routes';
 import { TopBar } from './top-bar';
 
 /** Props of `ShellLayout`. */
 export interface ShellLayoutProps {
-  readonly registry: ResourceRegistry;
+  readonly registry: ShellRegistry;
   readonly user: CurrentUser;
   /** The page. */
   readonly children: ReactNode;

@@ -6,11 +6,10 @@
  * again, the form can be saved. Signing in as someone else goes to the login page (what was
  * typed is then left behind: it is not theirs).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Button, Classes, Dialog, DialogBody, H2 } from '@blueprintjs/core';
-import { EnvelopeIcon, LockIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AuthError, AuthField, AuthSubmit } from '../login/auth-layout';
+import { PasswordSignInForm } from '../login/password-sign-in-form';
 import { useLoginForm } from '../login/use-login-form';
 
 /** Props of `SignInAgain`. */
@@ -27,15 +26,8 @@ export interface SignInAgainProps {
  */
 export function SignInAgain({ email, onLeave }: SignInAgainProps) {
   const intl = useIntl();
-  const { state, submit } = useLoginForm();
-  const [password, setPassword] = useState('');
+  const login = useLoginForm();
   const id = useId();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // On success the session has its user again and the shell closes this dialog.
-    await submit(email, password);
-  }
 
   return (
     <Dialog
@@ -57,40 +49,8 @@ export function SignInAgain({ email, onLeave }: SignInAgainProps) {
         <p id={`${id}-text`}>
           <FormattedMessage id="app.signInAgain.text" />
         </p>
-        <form aria-labelledby={`${id}-title`} onSubmit={onSubmit} noValidate>
-          {state.status === 'error' && (
-            <AuthError>
-              {state.failure.kind === 'message'
-                ? intl.formatMessage(state.failure.message)
-                : state.failure.text}
-            </AuthError>
-          )}
-          <AuthField
-            id={`${id}-email`}
-            label={intl.formatMessage({ id: 'app.login.email' })}
-            name="email"
-            type="email"
-            autoComplete="username"
-            icon={<EnvelopeIcon />}
-            value={email}
-            readOnly
-          />
-          <AuthField
-            id={`${id}-password`}
-            label={intl.formatMessage({ id: 'app.login.password' })}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            icon={<LockIcon />}
-            value={password}
-            onValueChange={setPassword}
-          />
-          <AuthSubmit
-            loading={state.status === 'pending'}
-            text={intl.formatMessage({ id: 'app.login.submit' })}
-          />
-        </form>
+        {/* On success the session has its user again and the shell closes this dialog. */}
+        <PasswordSignInForm labelledBy={`${id}-title`} login={login} email={email} />
         <Button
           className="joule-sign-in-again-leave"
           variant="minimal"

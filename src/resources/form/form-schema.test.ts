@@ -3,7 +3,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { FieldDescriptor } from '../descriptor';
 import { contracts } from '../test-support/fixtures';
-import { buildForm, widgetForField, writableFields } from './form-schema';
+import { buildForm, writableFields } from './form-schema';
 import { createErrorTransformer } from './validation';
 
 type Ui = Record<string, Record<string, unknown>>;
@@ -53,38 +53,62 @@ describe('buildForm', () => {
     expect(ui.price?.['ui:widget']).toBe('text');
     expect(ui.price?.['ui:options']).toMatchObject({ labelId: 'x' });
   });
-});
 
-const f = (
-  kind: FieldDescriptor['kind'],
-  extra: Partial<FieldDescriptor> = {},
-): FieldDescriptor => ({
-  name: 'f',
-  kind,
-  label: 'l',
-  required: false,
-  readOnly: false,
-  nullable: false,
-  ...extra,
-});
+  it.each<[string, string]>([
+    ['contract_no', 'text'],
+    ['customer', 'reference'],
+    ['state', 'select'],
+    ['valid_from', 'date'],
+    ['price', 'decimal'],
+    ['is_active', 'checkbox'],
+    ['products', 'references'],
+    ['created', 'datetime'],
+  ])('gives %s the widget codegen chose for it (%s)', (name, widget) => {
+    const ui = buildForm(contracts, 'edit').uiSchema as Ui;
+    expect(ui[name]?.['ui:widget']).toBe(widget);
+  });
 
-describe.each<[FieldDescriptor, string | undefined]>([
-  [f('string'), 'text'],
-  [f('text'), 'textarea'],
-  [f('email'), 'email'],
-  [f('integer'), 'text'],
-  [f('decimal'), 'decimal'],
-  [f('date'), 'date'],
-  [f('datetime'), 'datetime'],
-  [f('boolean'), 'checkbox'],
-  [f('choice'), 'select'],
-  [f('reference'), 'reference'],
-  [f('list', { itemKind: 'reference' }), 'references'],
-  [f('list', { itemKind: 'choice' }), 'select'],
-  [f('list', { itemKind: 'string' }), undefined],
-  [f('object'), undefined],
-])('widgetForField(%o)', (field, want) => {
-  it(`is ${want}`, () => expect(widgetForField(field)).toBe(want));
+  it('uses a widget a descriptor change names, and none where the field has none', () => {
+    const custom = {
+      ...contracts,
+      fields: contracts.fields.map((field) =>
+        field.name === 'is_active'
+          ? { ...field, widget: 'switch' }
+          : field.name === 'price'
+            ? { ...field, widget: undefined }
+            : field,
+      ),
+    };
+    const ui = buildForm(custom, 'edit').uiSchema as Ui;
+    expect(ui.is_active?.['ui:widget']).toBe('switch');
+    expect(ui.price?.['ui:widget']).toBeUndefined();
+  });
+
+  it("fills the widgets of an object's and a list of objects' fields", () => {
+    const city: FieldDescriptor = { ...contracts.fields[1]!, name: 'city', widget: 'text' };
+    const object: FieldDescriptor = {
+      ...city,
+      name: 'address',
+      kind: 'object',
+      widget: undefined,
+      fields: [city],
+    };
+    const list: FieldDescriptor = { ...object, name: 'stops', kind: 'list', itemKind: 'object' };
+    const custom = {
+      ...contracts,
+      fields: [...contracts.fields, object, list],
+      formSchema: {
+        type: 'object',
+        properties: { address: { type: 'object' }, stops: { type: 'array' } },
+      },
+      uiSchema: { stops: { items: { city: { 'ui:widget': 'textarea' } } } },
+    };
+    const ui = buildForm(custom, 'create').uiSchema as Record<string, Ui>;
+    expect(ui.address?.city?.['ui:widget']).toBe('text');
+    expect(ui.address).not.toHaveProperty('ui:widget');
+    const items = ui.stops?.items as Ui | undefined;
+    expect(items?.city?.['ui:widget']).toBe('textarea');
+  });
 });
 
 describe('an optional text field with a format', () => {

@@ -1,8 +1,9 @@
 /**
  * The rjsf schema and uiSchema of a resource's dialog, from the descriptor's `formSchema`
- * and `uiSchema` (codegen writes widget names and label ids), completed by the runtime:
- * what a hand-written or overridden descriptor leaves out is filled from the field
- * descriptors, and in edit mode read-only fields join the form, disabled.
+ * and `uiSchema` (codegen writes label ids), completed by the runtime: each field's widget
+ * (`FieldDescriptor.widget`, chosen by codegen) and what a hand-written or overridden
+ * descriptor leaves out is filled from the field descriptors, and in edit mode read-only
+ * fields join the form, disabled.
  */
 import type {
   FieldCondition,
@@ -69,29 +70,6 @@ export function writableFields(descriptor: ResourceDescriptor): string[] {
   return Object.keys(asRecord(descriptor.formSchema.properties));
 }
 
-/** The runtime widget of a field kind, as codegen names them (`codegen/transform/ui-schema.ts`). */
-export function widgetForField(field: FieldDescriptor): string | undefined {
-  switch (field.kind) {
-    case 'string':
-      return 'text';
-    case 'text':
-      return 'textarea';
-    case 'integer':
-      return 'text';
-    case 'boolean':
-      return 'checkbox';
-    case 'choice':
-      return 'select';
-    case 'list':
-      if (field.itemKind === 'reference') return 'references';
-      return field.itemKind === 'choice' ? 'select' : undefined;
-    case 'object':
-      return undefined;
-    default:
-      return field.kind;
-  }
-}
-
 /** What an emptied input stores: nothing when required (so "required" is checked), else null or ''. */
 function emptyValue(field: FieldDescriptor): unknown {
   if (field.required) return undefined;
@@ -114,10 +92,22 @@ function writableSchema(field: FieldDescriptor, given: unknown): unknown {
   return { ...rest, if: { minLength: 1 }, then: { format } };
 }
 
-function fieldUi(field: FieldDescriptor, given: unknown): Mutable {
+/**
+ * `given` with the widget of `field` and of its nested fields (an object's, a list of
+ * objects' items) in `ui:widget`, unless `given` names one (an override's).
+ */
+function withWidgets(field: FieldDescriptor, given: unknown): Mutable {
   const ui = { ...asRecord(given) };
-  const widget = widgetForField(field);
-  if (ui['ui:widget'] === undefined && widget !== undefined) ui['ui:widget'] = widget;
+  if (ui['ui:widget'] === undefined && field.widget !== undefined) ui['ui:widget'] = field.widget;
+  if (field.fields === undefined) return ui;
+  const nested = field.kind === 'list' ? { ...asRecord(ui.items) } : ui;
+  for (const sub of field.fields) nested[sub.name] = withWidgets(sub, nested[sub.name]);
+  if (field.kind === 'list') ui.items = nested;
+  return ui;
+}
+
+function fieldUi(field: FieldDescriptor, given: unknown): Mutable {
+  const ui = withWidgets(field, given);
   const options = asRecord(ui['ui:options']);
   const defaults: Mutable = {
     labelId: field.label,

@@ -1,21 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DATE_TIME_FORMAT } from '../../i18n/dates';
-import {
-  Button,
-  Callout,
-  Classes,
-  HTMLTable,
-  Section,
-  SectionCard,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, Section, SectionCard, Spinner } from '@blueprintjs/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ResourceDescriptor, RowId } from '../descriptor';
-import { cellFormatter, createFormatters } from '../list/format';
 import { messages } from '../messages';
 import { historyQueryOptions, type HistoryEntry } from '../queries';
-import { useResourceRegistry } from '../registry/registry-context';
+import { useResourceRuntime } from '../registry/resource-runtime';
+import { useTitleFormat } from '../use-title-format';
+import { ChangeTable } from './change-table';
 
 /** Props of `HistoryPanel`. */
 export interface HistoryPanelProps {
@@ -32,14 +25,8 @@ const ACTION_MESSAGES = {
 /** A field's label and its values as text, formatted as the field's kind. */
 function useFieldText(descriptor: ResourceDescriptor) {
   const intl = useIntl();
+  const format = useTitleFormat();
   return useMemo(() => {
-    const formatters = createFormatters(intl.locale);
-    const words = {
-      yes: intl.formatMessage(messages.yes),
-      no: intl.formatMessage(messages.no),
-      message: (id: string, fallback: string) =>
-        intl.formatMessage({ id, defaultMessage: fallback }),
-    };
     const empty = intl.formatMessage(messages.noChoice);
     const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
     return {
@@ -55,11 +42,11 @@ function useFieldText(descriptor: ResourceDescriptor) {
         // for the history), is shown as sent.
         else if (!field || field.reference)
           text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-        else text = cellFormatter(field, formatters, words)(value);
+        else text = format(field, value);
         return text === '' ? empty : text;
       },
     };
-  }, [descriptor, intl]);
+  }, [descriptor, intl, format]);
 }
 
 function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: HistoryEntry }) {
@@ -86,27 +73,22 @@ function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: H
         })}
       </p>
       {names.length > 0 && (
-        <HTMLTable compact>
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage(messages.historyField)}</th>
-              <th scope="col">{intl.formatMessage(messages.historyBefore)}</th>
-              <th scope="col">{intl.formatMessage(messages.historyAfter)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {names.map((name) => {
-              const [before, after] = entry.changes[name] ?? [null, null];
-              return (
-                <tr key={name}>
-                  <th scope="row">{text.label(name)}</th>
-                  <td>{text.value(name, before)}</td>
-                  <td>{text.value(name, after)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
+        <ChangeTable
+          headers={[
+            intl.formatMessage(messages.historyField),
+            intl.formatMessage(messages.historyBefore),
+            intl.formatMessage(messages.historyAfter),
+          ]}
+          rows={names.map((name) => {
+            const [before, after] = entry.changes[name] ?? [null, null];
+            return {
+              name,
+              label: text.label(name),
+              first: text.value(name, before),
+              second: text.value(name, after),
+            };
+          })}
+        />
       )}
     </li>
   );
@@ -115,7 +97,7 @@ function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: H
 /** The entries, loaded when the panel opens (this component mounts only then). */
 function HistoryEntries({ descriptor, id }: HistoryPanelProps) {
   const intl = useIntl();
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const query = useInfiniteQuery(historyQueryOptions(request, descriptor, id));
   if (query.status === 'pending')
     return <Spinner aria-label={intl.formatMessage(messages.loading)} />;

@@ -12,20 +12,11 @@ import {
   type FakeAnswer,
 } from '../test-support/render';
 import type { ResourceOverrides } from '../registry/overrides';
+import { contractRow, customerRow } from '../test-support/customer-contracts';
 import { ResourceDialog } from './resource-dialog';
 
-const row = {
-  id: 5,
-  contract_no: 'S-5',
-  customer: 7,
-  state: 'active',
-  valid_from: '2025-01-01',
-  price: '10.00',
-  is_active: true,
-  products: [],
-  created: '2025-01-01T10:00:00Z',
-};
-const customer = { id: 7, first_name: 'Jan', last_name: 'Novák' };
+const row = { ...contractRow, created: '2025-01-01T10:00:00Z' };
+const customer = customerRow;
 
 /**
  * A server for contract 5 that honours `If-Match`; `onWrite` decides what an accepted PATCH,

@@ -21,7 +21,7 @@ import {
   type FormAccessContext,
   type ResourcePanel,
 } from '../registry/overrides';
-import { useResourceOverride, useResourceRegistry } from '../registry/registry-context';
+import { useResourceOverride, useResourceRuntime } from '../registry/resource-runtime';
 import { useFormValidator } from './form-validator';
 import { RelatedList } from '../related/related-list';
 import type { RelatedResource } from '../related/related-resources';
@@ -91,7 +91,7 @@ function Panels({
 }) {
   const intl = useIntl();
   const { panels = [] } = useResourceOverride(descriptor);
-  const { descriptorsByName } = useResourceRegistry();
+  const { descriptorsByName } = useResourceRuntime();
   const related = useRelatedResources(descriptor.name);
   const offered = panels.filter((panel) => panel.available?.(descriptorsByName) ?? true);
   const replacing = new Map(offered.map((panel) => [panel.replaces, panel]));
@@ -167,7 +167,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
     [readyForm, access.uiSchema],
   );
   // The precompiled validator of this resource's form (loaded now, in its own chunk).
-  const { formValidators } = useResourceRegistry();
+  const { formValidators } = useResourceRuntime();
   const validator = useFormValidator(
     formValidators,
     descriptor.name,

@@ -16,7 +16,7 @@ import { useResourceForm, type ReadyForm } from './use-resource-form';
 
 const row = { id: 5, contract_no: 'S-5', customer: 7, valid_from: '2025-01-01', created: 'x' };
 
-/** The form of contract 5 (or a new one) with a spy as the registry's `onEvent`. */
+/** The form of contract 5 (or a new one) with a spy as the runtime's `onEvent`. */
 async function setup(id: number | null, answer: (call: Call) => FakeAnswer) {
   const onEvent = vi.fn<(event: ResourceEvent) => void>();
   const { request } = fakeRequest(answer);
@@ -31,7 +31,7 @@ async function setup(id: number | null, answer: (call: Call) => FakeAnswer) {
   return { onEvent, form };
 }
 
-describe('useResourceForm → onEvent of the registry', () => {
+describe('useResourceForm → onEvent of the runtime', () => {
   it('reports a successful save once, with the saved row’s title', async () => {
     const { onEvent, form } = await setup(5, (call) =>
       call.method === 'PATCH' ? { data: { ...row, contract_no: 'S-55' } } : { data: row },

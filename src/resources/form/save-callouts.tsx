@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, Callout, HTMLTable } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../descriptor';
-import { cellFormatter, createFormatters } from '../list/format';
+import { useTitleFormat } from '../use-title-format';
 import { messages } from '../messages';
+import { ChangeTable } from './change-table';
 import type { SaveState } from './save-state';
 
 /** Props of `SaveCallouts`. */
@@ -28,20 +29,15 @@ function MessageList({ items }: { items: readonly string[] }) {
 
 function Conflict({ descriptor, save, onReapply }: SaveCalloutsProps) {
   const intl = useIntl();
-  const text = useMemo(() => {
-    const formatters = createFormatters(intl.locale);
-    const words = {
-      yes: intl.formatMessage(messages.yes),
-      no: intl.formatMessage(messages.no),
-      message: (id: string, fallback: string) =>
-        intl.formatMessage({ id, defaultMessage: fallback }),
-    };
-    return (name: string, value: unknown) => {
+  const format = useTitleFormat();
+  const text = useMemo(
+    () => (name: string, value: unknown) => {
       const field = descriptor.fields.find((f) => f.name === name);
       if (!field) return value === null || value === undefined ? '' : String(value);
-      return field.reference ? String(value ?? '') : cellFormatter(field, formatters, words)(value);
-    };
-  }, [descriptor, intl]);
+      return field.reference ? String(value ?? '') : format(field, value);
+    },
+    [descriptor, format],
+  );
   if (save.status !== 'conflict') return null;
   const label = (name: string) => {
     const field = descriptor.fields.find((f) => f.name === name);
@@ -50,24 +46,19 @@ function Conflict({ descriptor, save, onReapply }: SaveCalloutsProps) {
   return (
     <Callout intent="warning" title={intl.formatMessage(messages.conflict)} role="alert">
       <p>{intl.formatMessage(messages.conflictHelp)}</p>
-      <HTMLTable compact>
-        <thead>
-          <tr>
-            <th scope="col">{intl.formatMessage(messages.conflictField)}</th>
-            <th scope="col">{intl.formatMessage(messages.conflictServer)}</th>
-            <th scope="col">{intl.formatMessage(messages.conflictYours)}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(save.yours).map(([name, value]) => (
-            <tr key={name}>
-              <th scope="row">{label(name)}</th>
-              <td>{text(name, save.server[name])}</td>
-              <td>{text(name, value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <ChangeTable
+        headers={[
+          intl.formatMessage(messages.conflictField),
+          intl.formatMessage(messages.conflictServer),
+          intl.formatMessage(messages.conflictYours),
+        ]}
+        rows={Object.entries(save.yours).map(([name, value]) => ({
+          name,
+          label: label(name),
+          first: text(name, save.server[name]),
+          second: text(name, value),
+        }))}
+      />
       <Button intent="warning" text={intl.formatMessage(messages.reapply)} onClick={onReapply} />
     </Callout>
   );

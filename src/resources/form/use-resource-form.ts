@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
 import { itemPath, itemQueryOptions, resourceKeys, type ItemSnapshot } from '../queries';
-import { useResourceRegistry } from '../registry/registry-context';
+import { useResourceRuntime } from '../registry/resource-runtime';
 import { eventTitle } from '../registry/resource-events';
 import { useTitleFormat } from '../use-title-format';
 import { changedFields } from './changed-fields';
@@ -61,7 +61,7 @@ function asRow(data: unknown): ResourceRow | null {
  * save sends only changed writable fields with `If-Match`. Every outcome is a union state;
  * nothing typed is lost on failure. Saves and deletes invalidate the resource's queries.
  * Each finished create, save and delete, and each failed one, is reported once to the
- * registry's `onEvent` (a save with nothing changed sends nothing and reports nothing).
+ * runtime's `onEvent` (a save with nothing changed sends nothing and reports nothing).
  * `preset` (create only) fills fields of the new row, e.g. `{ customer: 7 }` for an address
  * added from customer 7's dialog.
  */
@@ -70,7 +70,7 @@ export function useResourceForm(
   id: RowId | null,
   preset?: FormData,
 ): ResourceFormController {
-  const { request, onEvent } = useResourceRegistry();
+  const { request, onEvent } = useResourceRuntime();
   const format = useTitleFormat();
   const client = useQueryClient();
   const mode = id === null ? 'create' : 'edit';

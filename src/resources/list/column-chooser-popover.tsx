@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Checkbox, PopoverNext } from '@blueprintjs/core';
 import { messages } from '../messages';
-import { useResourceOverride } from '../registry/registry-context';
+import { useResourceOverride } from '../registry/resource-runtime';
 import { columnCell } from '../registry/overrides';
 import type { PopoverHostProps } from '../deferred-popover';
 import type { ColumnChooserProps } from './column-chooser';

@@ -11,7 +11,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
-import { useResourceRegistry, type RequestFn } from '../registry/registry-context';
+import { useResourceRuntime, type RequestFn } from '../registry/resource-runtime';
 
 /** Prefix of the storage keys; the user id and the resource name follow. */
 export const COLUMNS_STORAGE_PREFIX = 'joule.columns.';
@@ -214,7 +214,7 @@ export function useColumnSettings(
   owner: string | number | null,
 ): ColumnSettingsController {
   const key = columnsStorageKey(owner, descriptor.name);
-  const { request, keepsPreferences } = useResourceRegistry();
+  const { request, keepsPreferences } = useResourceRuntime();
   const client = useQueryClient();
   const preferences = useQuery(preferencesQueryOptions(request, keepsPreferences)).data;
   // The stored choice, or none while a server-rendered page is hydrated (the server

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
 import { messages } from '../messages';
-import { useResourceOverride } from '../registry/registry-context';
+import { useResourceOverride } from '../registry/resource-runtime';
 import { columnCell, type ColumnCell } from '../registry/overrides';
 import { columnHeader } from './column-header';
 import { cellFormatter, createFormatters, type CellText } from './format';

@@ -11,7 +11,7 @@ import { formatISO } from 'date-fns';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
 import { toListPage } from '../queries';
 import { columnCell, type ColumnCell } from '../registry/overrides';
-import type { RequestFn } from '../registry/registry-context';
+import type { RequestFn } from '../registry/resource-runtime';
 import { columnHeader } from './column-header';
 import { ALL_PAGE_SIZE, buildListQuery, type ListState } from './list-query';
 import {

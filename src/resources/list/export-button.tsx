@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../descriptor';
 import { messages } from '../messages';
-import { useResourceOverride, useResourceRegistry } from '../registry/registry-context';
+import { useResourceOverride, useResourceRuntime } from '../registry/resource-runtime';
 import type { ListState } from './list-query';
 
 /** Props of `ExportButton`. */
@@ -24,7 +24,7 @@ export interface ExportButtonProps {
 export function ExportButton({ descriptor, state, columns }: ExportButtonProps) {
   const intl = useIntl();
   const client = useQueryClient();
-  const { request, descriptorsByName } = useResourceRegistry();
+  const { request, descriptorsByName } = useResourceRuntime();
   const { cells } = useResourceOverride(descriptor);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
 import { fetchTitlesByIds, itemQueryOptions, resourceKeys, toListPage } from '../queries';
-import { useResourceRegistry, type RequestFn } from '../registry/registry-context';
+import { useResourceRuntime, type RequestFn } from '../registry/resource-runtime';
 import { rowTitle } from '../row-title';
 import { ALL_PAGE_SIZE } from './list-query';
 
@@ -130,7 +130,7 @@ export function useReferenceTitles(
   columns: readonly string[] = descriptor.columns,
 ): ReferenceTitles {
   const client = useQueryClient();
-  const { descriptorsByName, request } = useResourceRegistry();
+  const { descriptorsByName, request } = useResourceRuntime();
   const shown = useMemo(
     () => descriptor.fields.filter((field) => columns.includes(field.name)),
     [descriptor, columns],

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
 import { listQueryOptions, resourceKeys, toListPage, type ListPage } from '../queries';
-import { useResourceRegistry, type RequestFn } from '../registry/registry-context';
+import { useResourceRuntime, type RequestFn } from '../registry/resource-runtime';
 import {
   buildListQuery,
   parseListState,
@@ -108,7 +108,7 @@ export function seedResourceList(
  * `QueryClientProvider` above it; no Blueprint, no DOM.
  */
 export function useResourceList(descriptor: ResourceDescriptor): ResourceListController {
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const [params, setParams] = useSearchParams();
   const { sortFields, listParams: own = NO_PARAMS } = descriptor;
   const state = useMemo(() => readState(params, sortFields, own), [params, sortFields, own]);

@@ -2,7 +2,7 @@
  * How `overrides/` changes the generic runtime (DESIGN.md "overrides/ adds what no schema
  * can say"): one typed record per resource name, merged by one function. The runtime never
  * imports `overrides/`; the app hands the record to `mergeOverrides` and to
- * `ResourceRegistryProvider`.
+ * `ResourceRuntimeProvider`.
  */
 import type { ComponentType } from 'react';
 import type { Widget } from '@rjsf/utils';

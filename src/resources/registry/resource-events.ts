@@ -1,7 +1,7 @@
 /**
  * What the resource runtime tells its host: every finished save, create and delete, and
  * every failure of one. The host (src/app) passes a handler as `onEvent` of
- * `ResourceRegistryProvider`; src/resources never imports src/app.
+ * `ResourceRuntimeProvider`; src/resources never imports src/app.
  */
 import type { ResourceRow } from '../descriptor';
 import { rowTitle, type TitledDescriptor, type TitleFormat } from '../row-title';
@@ -9,7 +9,7 @@ import { rowTitle, type TitledDescriptor, type TitleFormat } from '../row-title'
 /** What was done to a row. */
 export type ResourceOperation = 'create' | 'save' | 'delete';
 
-/** One event of the resource runtime (the `onEvent` callback of its registry provider). */
+/** One event of the resource runtime (the `onEvent` callback of `ResourceRuntimeProvider`). */
 export type ResourceEvent =
   | {
       readonly type: 'created' | 'saved' | 'deleted';

@@ -3,39 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceDialog } from '../form/resource-dialog';
-import { contracts, customers, descriptorsByName } from '../test-support/fixtures';
-import { fakeRequest, renderWithProviders, type Call } from '../test-support/render';
-
-const ownedContracts = { ...contracts, parent: 'customer' };
-const registry = { ...descriptorsByName, contracts: ownedContracts };
-const customer = { id: 7, first_name: 'Jan', last_name: 'Novák' };
-const contract = {
-  id: 5,
-  contract_no: 'S-5',
-  customer: 7,
-  state: 'active',
-  valid_from: '2025-01-01',
-  price: '10.00',
-  is_active: true,
-  products: [],
-};
-
-function server() {
-  return fakeRequest((call: Call) => {
-    if (call.path === '/customers/7/') return { data: customer, etag: '"c1"' };
-    if (call.path === '/contracts/5/') return { data: contract, etag: '"k1"' };
-    if (call.path === '/contracts/') return { data: { count: 1, results: [contract] } };
-    if (call.path === '/customers/') return { data: { count: 1, results: [customer] } };
-    return { data: { count: 0, results: [] } };
-  });
-}
+import {
+  customerContractsServer,
+  ownedByName,
+  ownedContracts,
+} from '../test-support/customer-contracts';
+import { customers } from '../test-support/fixtures';
+import { renderWithProviders } from '../test-support/render';
 
 describe('related lists in the edit dialog (SPEC §2 "Screen contents")', () => {
   it("lists the customer's contracts, filtered on the server, without the parent column", async () => {
-    const { request, calls } = server();
+    const { request, calls } = customerContractsServer();
     renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {
       request,
-      descriptorsByName: registry,
+      descriptorsByName: ownedByName,
     });
     const cell = await screen.findByRole('cell', { name: 'S-5' });
     const table = cell.closest('table') as HTMLElement;
@@ -49,20 +30,20 @@ describe('related lists in the edit dialog (SPEC §2 "Screen contents")', () => 
   });
 
   it('opens a related row in its own dialog', async () => {
-    const { request } = server();
+    const { request } = customerContractsServer();
     renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {
       request,
-      descriptorsByName: registry,
+      descriptorsByName: ownedByName,
     });
     await userEvent.click(await screen.findByRole('cell', { name: 'S-5' }));
     expect(await screen.findByDisplayValue('S-5')).toBeTruthy();
   });
 
   it('creates a related row with the parent filled in', async () => {
-    const { request } = server();
+    const { request } = customerContractsServer();
     renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {
       request,
-      descriptorsByName: registry,
+      descriptorsByName: ownedByName,
     });
     await screen.findByRole('cell', { name: 'S-5' });
     await userEvent.click(screen.getByRole('button', { name: /^Nový záznam:/ }));
@@ -73,10 +54,10 @@ describe('related lists in the edit dialog (SPEC §2 "Screen contents")', () => 
   });
 
   it('shows nothing the user may not use', async () => {
-    const { request, calls } = server();
+    const { request, calls } = customerContractsServer();
     renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {
       request,
-      descriptorsByName: registry,
+      descriptorsByName: ownedByName,
       mayUse: (privilege) => privilege !== 'CONTRACTS',
     });
     await screen.findByDisplayValue('Novák');

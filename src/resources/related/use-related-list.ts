@@ -4,7 +4,7 @@ import type { ResourceDescriptor, RowId } from '../descriptor';
 import { buildListQuery, updateListState, type ListState, type SortItem } from '../list/list-query';
 import type { ResourceListController } from '../list/use-resource-list';
 import { listQueryOptions } from '../queries';
-import { useResourceRegistry } from '../registry/registry-context';
+import { useResourceRuntime } from '../registry/resource-runtime';
 
 /** Rows per page of a related list inside a dialog. */
 export const RELATED_PAGE_SIZE = 10;
@@ -19,7 +19,7 @@ export function useRelatedList(
   field: string,
   parentId: RowId,
 ): ResourceListController {
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const [state, setState] = useState<ListState>(() => ({
     page: 1,
     pageSize: RELATED_PAGE_SIZE,

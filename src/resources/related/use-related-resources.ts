@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useResourceRegistry } from '../registry/registry-context';
+import { useResourceRuntime } from '../registry/resource-runtime';
 import { relatedResources, type RelatedResource } from './related-resources';
 
 /** The resources listed inside `name`'s edit dialog for the current user (registry order). */
 export function useRelatedResources(name: string): readonly RelatedResource[] {
-  const { descriptorsByName, mayUse } = useResourceRegistry();
+  const { descriptorsByName, mayUse } = useResourceRuntime();
   return useMemo(
     () => relatedResources(descriptorsByName, name, mayUse),
     [descriptorsByName, name, mayUse],

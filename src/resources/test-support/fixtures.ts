@@ -1,6 +1,6 @@
 /**
- * Descriptors shaped like codegen's output, for tests: customers, and contracts that
- * reference a customer and several products.
+ * Descriptors shaped like codegen's output (each field's `widget` as codegen chooses it),
+ * for tests: customers, and contracts that reference a customer and several products.
  */
 import type { FieldDescriptor, ResourceDescriptor } from '../descriptor';
 
@@ -30,9 +30,9 @@ export const customers: ResourceDescriptor = {
   idField: 'id',
   titleFields: ['first_name', 'last_name'],
   fields: [
-    field('id', 'integer', { readOnly: true, required: true }),
-    field('first_name', 'string'),
-    field('last_name', 'string', { required: true }),
+    field('id', 'integer', { readOnly: true, required: true, widget: 'text' }),
+    field('first_name', 'string', { widget: 'text' }),
+    field('last_name', 'string', { required: true, widget: 'text' }),
   ],
   columns: ['id', 'first_name', 'last_name'],
   sortFields: ['id', 'last_name'],
@@ -53,26 +53,30 @@ export const products: ResourceDescriptor = {
   path: '/products/',
   title: 'resource.products.title',
   titleFields: ['name'],
-  fields: [field('id', 'integer', { readOnly: true }), field('name', 'string')],
+  fields: [
+    field('id', 'integer', { readOnly: true, widget: 'text' }),
+    field('name', 'string', { widget: 'text' }),
+  ],
   columns: ['id', 'name'],
 };
 
 const contractFields: FieldDescriptor[] = [
-  field('id', 'integer', { readOnly: true, required: true }),
-  field('contract_no', 'string', { required: true, maxLength: 30 }),
-  field('customer', 'reference', { required: true, reference: 'customers' }),
+  field('id', 'integer', { readOnly: true, required: true, widget: 'text' }),
+  field('contract_no', 'string', { required: true, maxLength: 30, widget: 'text' }),
+  field('customer', 'reference', { required: true, reference: 'customers', widget: 'reference' }),
   field('state', 'choice', {
     nullable: true,
     choices: [
       { value: 'active', label: 'resource.contracts.field.state.choice.active' },
       { value: 'ended', label: 'resource.contracts.field.state.choice.ended' },
     ],
+    widget: 'select',
   }),
-  field('valid_from', 'date', { required: true }),
-  field('price', 'decimal', { nullable: true, decimalPlaces: 2, maxDigits: 10 }),
-  field('is_active', 'boolean'),
-  field('products', 'list', { itemKind: 'reference', reference: 'products' }),
-  field('created', 'datetime', { readOnly: true }),
+  field('valid_from', 'date', { required: true, widget: 'date' }),
+  field('price', 'decimal', { nullable: true, decimalPlaces: 2, maxDigits: 10, widget: 'decimal' }),
+  field('is_active', 'boolean', { widget: 'checkbox' }),
+  field('products', 'list', { itemKind: 'reference', reference: 'products', widget: 'references' }),
+  field('created', 'datetime', { readOnly: true, widget: 'datetime' }),
 ];
 
 export const contracts: ResourceDescriptor = {
@@ -111,20 +115,17 @@ export const contracts: ResourceDescriptor = {
       'is_active',
       'products',
     ],
-    contract_no: { 'ui:widget': 'text', 'ui:options': { labelId: contractFields[1]?.label } },
+    contract_no: { 'ui:options': { labelId: contractFields[1]?.label } },
     customer: {
-      'ui:widget': 'reference',
       'ui:options': { labelId: contractFields[2]?.label, reference: 'customers' },
     },
     state: {
-      'ui:widget': 'select',
       'ui:options': { labelId: contractFields[3]?.label, choices: contractFields[3]?.choices },
     },
-    valid_from: { 'ui:widget': 'date', 'ui:options': { labelId: contractFields[4]?.label } },
-    price: { 'ui:widget': 'decimal', 'ui:options': { labelId: contractFields[5]?.label } },
-    is_active: { 'ui:widget': 'checkbox', 'ui:options': { labelId: contractFields[6]?.label } },
+    valid_from: { 'ui:options': { labelId: contractFields[4]?.label } },
+    price: { 'ui:options': { labelId: contractFields[5]?.label } },
+    is_active: { 'ui:options': { labelId: contractFields[6]?.label } },
     products: {
-      'ui:widget': 'references',
       'ui:options': { labelId: contractFields[7]?.label, reference: 'products' },
     },
   },

@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { ApiError, type ApiResponse, type RequestOptions } from '../../api';
 import cs from '../../../locales/cs.json';
 import en from '../../../locales/en.json';
-import { ResourceRegistryProvider, type RequestFn } from '../registry/registry-context';
+import { ResourceRuntimeProvider, type RequestFn } from '../registry/resource-runtime';
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
 import type { ResourceDescriptor } from '../descriptor';
@@ -59,11 +59,11 @@ export interface ProvidersOptions {
   readonly overrides?: ResourceOverrides;
   /** @default the fixtures' descriptors */
   readonly descriptorsByName?: Readonly<Record<string, ResourceDescriptor>>;
-  /** The registry's `mayUse`. @default allows everything */
+  /** The runtime's `mayUse`. @default allows everything */
   readonly mayUse?: (privilege: string | null) => boolean;
-  /** The registry's `onEvent`; tests of the runtime's events pass a spy. */
+  /** The runtime's `onEvent`; tests of the runtime's events pass a spy. */
   readonly onEvent?: (event: ResourceEvent) => void;
-  /** The registry's `owner` (user id keying personal list settings). */
+  /** The runtime's `owner` (user id keying personal list settings). */
   readonly owner?: string | number | null;
   /** @default a new client without retries */
   readonly queryClient?: QueryClient;
@@ -72,11 +72,11 @@ export interface ProvidersOptions {
    * (`locales/generated/<lang>.json`) for a test reading what the API names things.
    */
   readonly labels?: Readonly<Record<string, string>>;
-  /** The registry's `keepsPreferences`. @default true */
+  /** The runtime's `keepsPreferences`. @default true */
   readonly keepsPreferences?: boolean;
 }
 
-/** Wraps children in router, query client, intl, overlays and the resource registry. */
+/** Wraps children in router, query client, intl, overlays and the resource runtime's services. */
 export function Providers({
   children,
   request,
@@ -104,7 +104,7 @@ export function Providers({
       <QueryClientProvider client={client}>
         <IntlProvider locale={locale} messages={messages} onError={() => undefined}>
           <OverlaysProvider>
-            <ResourceRegistryProvider
+            <ResourceRuntimeProvider
               descriptorsByName={descriptorsByName}
               request={request}
               overrides={overrides}
@@ -114,7 +114,7 @@ export function Providers({
               keepsPreferences={keepsPreferences}
             >
               {children}
-            </ResourceRegistryProvider>
+            </ResourceRuntimeProvider>
           </OverlaysProvider>
         </IntlProvider>
       </QueryClientProvider>

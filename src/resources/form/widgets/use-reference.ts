@@ -9,7 +9,7 @@ import {
   titleSearchQueryOptions,
   type ItemSnapshot,
 } from '../../queries';
-import { useResourceRegistry } from '../../registry/registry-context';
+import { useResourceRuntime } from '../../registry/resource-runtime';
 import { rowTitle } from '../../row-title';
 
 /** One row a picker offers. */
@@ -20,7 +20,7 @@ export interface ReferenceOption {
 
 /** The descriptor of a referenced resource, from the registry; undefined when unknown. */
 export function useReferenceTarget(name: unknown): ResourceDescriptor | undefined {
-  const { descriptorsByName } = useResourceRegistry();
+  const { descriptorsByName } = useResourceRuntime();
   return typeof name === 'string' ? descriptorsByName[name] : undefined;
 }
 
@@ -35,7 +35,7 @@ export function useRowTitles(
   target: ResourceDescriptor | undefined,
   ids: readonly RowId[],
 ): Readonly<Record<string, string>> {
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const lookup = target?.operations.titles === true;
   const key = ids.map(String).join(',');
   const looked = useQuery({
@@ -93,7 +93,7 @@ export function useReferenceSearch(
   accept?: (row: ResourceRow) => boolean,
   filter?: string,
 ) {
-  const { request } = useResourceRegistry();
+  const { request } = useResourceRuntime();
   const lookup = target?.operations.titles === true && accept === undefined;
   const rows = useQuery({
     ...searchQueryOptions(request, target ?? NO_TARGET, term, filter),

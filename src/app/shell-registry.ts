@@ -1,5 +1,5 @@
 /**
- * The resource registry the shell runs on: the generated descriptors with `overrides/`
+ * The shell's registry of resources (`ShellRegistry`): the generated descriptors with `overrides/`
  * merged, and the screen that renders one. Loaded on demand, after sign-in, so that the
  * login page never downloads the descriptors or the list/form runtime.
  */
@@ -12,7 +12,12 @@ export interface ResourceScreenProps {
   readonly descriptor: ResourceDescriptor;
 }
 
-export interface ResourceRegistry {
+/**
+ * What the shell's router and menus run on: every resource's descriptor, the screens that
+ * render one, the groups and the list prefetch. Not the runtime services a screen reads
+ * (`ResourceRuntime` of src/resources) nor the server's `ResourceRegistry`.
+ */
+export interface ShellRegistry {
   /** Every resource, overrides merged, in codegen's order. */
   readonly descriptors: readonly ResourceDescriptor[];
   /** The whole list screen of a resource with its dialogs (`ResourcePage` of src/resources). */
@@ -43,13 +48,13 @@ export interface GroupScreenProps {
   readonly group: ResourceGroup;
 }
 
-/** Loads the registry; injected into the router so tests can pass a small one. */
-export type LoadRegistry = () => Promise<ResourceRegistry>;
+/** Loads the shell's registry; injected into the router so tests can pass a small one. */
+export type LoadShellRegistry = () => Promise<ShellRegistry>;
 
-let loading: Promise<ResourceRegistry> | null = null;
+let loading: Promise<ShellRegistry> | null = null;
 
-/** The app's registry, loaded once (a failed load is retried on the next call). */
-export const loadResourceRegistry: LoadRegistry = () => {
+/** The shell's registry, loaded once (a failed load is retried on the next call). */
+export const loadShellRegistry: LoadShellRegistry = () => {
   loading ??= import('./resource-registry')
     .then((module) => module.registry)
     .catch((error: unknown) => {

@@ -8,8 +8,13 @@ import type { ResourceEvent } from './resource-events';
 /** The one HTTP call the runtime makes, shaped like `request` of `src/api`. */
 export type RequestFn = typeof apiRequest;
 
-/** What every resource screen may look up besides its own descriptor. */
-export interface ResourceRegistry {
+/**
+ * The resource runtime's services: what every resource screen may look up besides its own
+ * descriptor (the other descriptors, the overrides, the data layer, the host's callbacks).
+ * Not to be confused with the shell's `ShellRegistry` (src/app) or the server's
+ * `ResourceRegistry` of compiled declarations.
+ */
+export interface ResourceRuntime {
   /** All descriptors by name, overrides merged: reference pickers read the referenced one. */
   readonly descriptorsByName: Readonly<Record<string, ResourceDescriptor>>;
   readonly overrides: ResourceOverrides;
@@ -39,7 +44,7 @@ export interface ResourceRegistry {
 const ignoreEvent = (): void => undefined;
 const mayUseAll = (): boolean => true;
 
-const RegistryContext = createContext<ResourceRegistry>({
+const RuntimeContext = createContext<ResourceRuntime>({
   descriptorsByName: {},
   overrides: {},
   request: apiRequest,
@@ -50,8 +55,8 @@ const RegistryContext = createContext<ResourceRegistry>({
   keepsPreferences: true,
 });
 
-/** Props of `ResourceRegistryProvider`. */
-export interface ResourceRegistryProviderProps {
+/** Props of `ResourceRuntimeProvider`. */
+export interface ResourceRuntimeProviderProps {
   /** Descriptors by name, normally `mergeOverrides(descriptorsByName, overrides)`. */
   readonly descriptorsByName: Readonly<Record<string, ResourceDescriptor>>;
   /**
@@ -91,7 +96,7 @@ export interface ResourceRegistryProviderProps {
    */
   readonly formValidators?: FormValidatorLoaders;
   /**
-   * Whether the back-end keeps list preferences (see `ResourceRegistry.keepsPreferences`).
+   * Whether the back-end keeps list preferences (see `ResourceRuntime.keepsPreferences`).
    * @default true
    */
   readonly keepsPreferences?: boolean;
@@ -105,7 +110,7 @@ const NO_VALIDATORS: FormValidatorLoaders = {};
  * Gives resource screens the other resources' descriptors, the overrides, the data layer
  * and the host's event callback.
  */
-export function ResourceRegistryProvider({
+export function ResourceRuntimeProvider({
   descriptorsByName,
   overrides = NO_OVERRIDES,
   request = apiRequest,
@@ -115,7 +120,7 @@ export function ResourceRegistryProvider({
   formValidators = NO_VALIDATORS,
   keepsPreferences = true,
   children,
-}: ResourceRegistryProviderProps) {
+}: ResourceRuntimeProviderProps) {
   const value = useMemo(
     () => ({
       descriptorsByName,
@@ -138,17 +143,17 @@ export function ResourceRegistryProvider({
       keepsPreferences,
     ],
   );
-  return <RegistryContext.Provider value={value}>{children}</RegistryContext.Provider>;
+  return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;
 }
 
-/** The registry of the nearest `ResourceRegistryProvider` (an empty one outside any). */
-export function useResourceRegistry(): ResourceRegistry {
-  return useContext(RegistryContext);
+/** The runtime services of the nearest `ResourceRuntimeProvider` (defaults outside any). */
+export function useResourceRuntime(): ResourceRuntime {
+  return useContext(RuntimeContext);
 }
 
 const NO_OVERRIDE: ResourceOverride = {};
 
 /** The override of one resource, or an empty one. */
 export function useResourceOverride(descriptor: ResourceDescriptor): ResourceOverride {
-  return useResourceRegistry().overrides[descriptor.name] ?? NO_OVERRIDE;
+  return useResourceRuntime().overrides[descriptor.name] ?? NO_OVERRIDE;
 }
