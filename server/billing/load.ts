@@ -264,16 +264,17 @@ export async function loadBillInputs(
       tariffs:
         contract.product === null
           ? []
-          : tariffRows
-              .filter(
-                (tariff) =>
-                  tariff.product === contract.product &&
-                  codeSet.has(tariff.code) &&
-                  overlaps(tariff.valid_from, tariff.valid_to, period),
-              ),
+          : tariffRows.filter(
+              (tariff) =>
+                tariff.product === contract.product &&
+                codeSet.has(tariff.code) &&
+                overlaps(tariff.valid_from, tariff.valid_to, period),
+            ),
       vatRates: rates,
       advances: advanceRows
-        .filter((row) => row.contract === contract.id && row.ts >= period.from && row.ts < period.to)
+        .filter(
+          (row) => row.contract === contract.id && row.ts >= period.from && row.ts < period.to,
+        )
         .map(({ id, ts, amount }) => ({ id, ts, amount })),
     };
   });

@@ -21,7 +21,7 @@ import { processBatch } from './process';
 export const BILLING_QUEUE = 'billing-batch';
 
 /** Contracts per job. */
-export const BATCH_SIZE = 100;
+export const BATCH_SIZE = 500;
 
 /** What one job carries: the run and the ids of its items (`billing_run_items`). */
 export interface BatchJob {
