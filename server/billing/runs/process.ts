@@ -77,8 +77,22 @@ function crashed(error: unknown): FailureReason[] {
 
 /** Invoices per multi-row insert (17 parameters each). */
 const INVOICE_CHUNK = 1000;
-/** Invoice lines per multi-row insert (10 parameters each). */
+/** Invoice lines per insert (one JSON parameter). */
 const LINE_CHUNK = 3000;
+
+/** An `invoice_lines` row as the batch's JSON carries it. */
+interface LineRow {
+  invoice: number;
+  position: number;
+  point: number;
+  segment_from: string;
+  segment_to: string;
+  kind: string;
+  quantity: string;
+  unit: string;
+  unit_price: string;
+  amount: string;
+}
 
 /** A pending item of the batch. */
 interface Item {
@@ -172,7 +186,7 @@ async function billTogether(
       });
     for (const row of rows) insertedIds.set(periodKey(row.contract, row.from, row.to), row.id);
   }
-  const lines: (typeof invoiceLines.$inferInsert)[] = [];
+  const lines: LineRow[] = [];
   for (const { item, invoice } of made) {
     const id = insertedIds.get(periodKey(item.contract, item.from, item.to));
     // Not inserted: a live invoice of the contract and period came in meanwhile.
@@ -181,10 +195,31 @@ async function billTogether(
       continue;
     }
     outcomes.set(item.id, { status: 'invoiced', reasons: null, invoice: id });
-    invoice.lines.forEach((line, position) => lines.push({ ...line, invoice: id, position }));
+    invoice.lines.forEach((line, position) =>
+      lines.push({
+        invoice: id,
+        position,
+        point: line.point,
+        segment_from: line.segmentFrom,
+        segment_to: line.segmentTo,
+        kind: line.kind,
+        quantity: line.quantity,
+        unit: line.unit,
+        unit_price: line.unitPrice,
+        amount: line.amount,
+      }),
+    );
   }
+  // One JSON parameter per statement: no limit on parameters, little work building it.
   for (let i = 0; i < lines.length; i += LINE_CHUNK)
-    await tx.insert(invoiceLines).values(lines.slice(i, i + LINE_CHUNK));
+    await tx.execute(sql`
+      insert into invoice_lines (invoice_id, position, point_id, segment_from, segment_to, kind,
+        quantity, unit, unit_price, amount)
+      select invoice, position, point, segment_from, segment_to, kind, quantity, unit,
+        unit_price, amount
+      from json_to_recordset(${JSON.stringify(lines.slice(i, i + LINE_CHUNK))}::json) as x(
+        invoice integer, position integer, point integer, segment_from date, segment_to date,
+        kind text, quantity numeric, unit text, unit_price numeric, amount numeric)`);
   return outcomes;
 }
 
