@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/client';
 import { text } from '../i18n/text';
-import { calculateBill, type BillPeriod, type BillResult } from './calculate';
+import { calculateBill, type BillInput, type BillPeriod, type BillResult } from './calculate';
 import { loadBillInput } from './load';
 
 /**
@@ -17,7 +17,15 @@ export async function billContractIn(
   contractId: number,
   period: BillPeriod,
 ): Promise<BillResult> {
-  const input = await loadBillInput(tx, contractId, period);
+  return billOf(contractId, await loadBillInput(tx, contractId, period));
+}
+
+/**
+ * The bill of contract `contractId` calculated from its inputs `input` (from
+ * `loadBillInput(s)`); `null` (no such contract) → a refusal with code `contract_not_found`.
+ * Pure: a billing run's batch calls it for each contract of inputs read together.
+ */
+export function billOf(contractId: number, input: BillInput | null): BillResult {
   if (!input)
     return {
       ok: false,

@@ -71,10 +71,21 @@ function pragueOffset(ms: number): number {
  * never falls into a daylight-saving gap there (changes happen at 02:00/03:00).
  */
 export function startOfDay(date: string): number {
+  const known = dayStarts.get(date);
+  if (known !== undefined) return known;
   const utcMidnight = Date.parse(`${date}T00:00:00Z`);
   const guess = utcMidnight - pragueOffset(utcMidnight);
-  return utcMidnight - pragueOffset(guess);
+  const start = utcMidnight - pragueOffset(guess);
+  // Remembered: a billing run asks for the same few period boundaries thousands of times,
+  // and ICU's formatting is the dear part.
+  if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+  dayStarts.set(date, start);
+  return start;
 }
+
+/** The {@link startOfDay} answers remembered, at most {@link DAY_STARTS_KEPT}. */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 10_000;
 
 /** The Europe/Prague date (`YYYY-MM-DD`) of the instant `ms`. */
 export function pragueDate(ms: number): string {

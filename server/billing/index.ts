@@ -4,8 +4,8 @@
  * (`runs/`) for those outside the folder (benches).
  */
 export * from './calculate';
-export { loadBillInput } from './load';
-export { billContract, billContractIn } from './bill';
+export { loadBillInput, loadBillInputs, type BillRequest } from './load';
+export { billContract, billContractIn, billOf } from './bill';
 export { loadSupplierSettings, loadVatRates, vatRateOn, type SupplierSettings } from './settings';
 export { planRun, type PlanOptions } from './runs/plan';
 export { BATCH_SIZE, BILLING_QUEUE, startBillingQueue } from './runs/queue';

@@ -1,7 +1,9 @@
 /**
- * Reads everything {@link calculateBill} needs for one contract and period (issue #15 "The
- * calculation"). Run it inside one REPEATABLE READ transaction (`index.ts`) so all reads see
- * one snapshot.
+ * Reads everything {@link calculateBill} needs for contracts and their periods (issue #15
+ * "The calculation"), set-based: the inputs of a whole batch of contracts in a fixed number
+ * of statements (`loadBillInputs`), and those of one contract as a batch of one
+ * (`loadBillInput`), so the preview and the billing runs read alike. Run it inside one
+ * transaction (REPEATABLE READ for the preview, `bill.ts`) so all reads see one snapshot.
  */
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -17,6 +19,19 @@ import {
 import type { BillInput, BillPeriod, ReadingInput } from './calculate';
 import { startOfDay } from './dates';
 
+/** One contract and the period to bill it for (`[from, to)`, ISO dates in Europe/Prague). */
+export interface BillRequest {
+  readonly contract: number;
+  readonly period: BillPeriod;
+}
+
+/** A date interval `[from, to)` overlaps `period` when it starts before its end and ends
+ * (inclusive `validTo`, or open) on or after its start — the SQL filter, in memory. */
+const overlaps = (validFrom: string, validTo: string | null, period: BillPeriod) =>
+  validFrom < period.to && (validTo === null || validTo >= period.from);
+
+const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
+
 /**
  * The inputs of the bill of contract `contractId` for `period` (`[from, to)`, ISO dates in
  * Europe/Prague), or `null` when there is no such contract. Readings: every reading of the
@@ -27,7 +42,33 @@ export async function loadBillInput(
   contractId: number,
   period: BillPeriod,
 ): Promise<BillInput | null> {
-  const [contract] = await db
+  const [input] = await loadBillInputs(db, [{ contract: contractId, period }]);
+  return input ?? null;
+}
+
+/**
+ * The inputs of the bills of `requests`, in their order (`null` for a contract that does not
+ * exist), read in 8 statements whatever their number: contracts, points, specifications,
+ * fuses, tariffs, readings, VAT rates and advances, each for the whole batch (the widest
+ * period of the batch in SQL, each contract's own period in memory). Each input is what
+ * {@link loadBillInput} gives for its contract alone; tariffs, fuses and specifications come
+ * in a fixed order (by id; specifications by `valid_from`, id).
+ */
+export async function loadBillInputs(
+  db: Database,
+  requests: readonly BillRequest[],
+): Promise<(BillInput | null)[]> {
+  if (requests.length === 0) return [];
+  const contractIds = unique(requests.map((request) => request.contract));
+  const minFrom = requests.reduce(
+    (min, request) => (request.period.from < min ? request.period.from : min),
+    requests[0]!.period.from,
+  );
+  const maxTo = requests.reduce(
+    (max, request) => (request.period.to > max ? request.period.to : max),
+    requests[0]!.period.to,
+  );
+  const contractRows = await db
     .select({
       id: contracts.id,
       contract_no: contracts.contractNo,
@@ -36,13 +77,22 @@ export async function loadBillInput(
       product: contracts.product,
     })
     .from(contracts)
-    .where(eq(contracts.id, contractId));
-  if (!contract) return null;
-  const pointRows = await db
-    .select({ id: points.id, ean: points.ean, name: points.name })
-    .from(points)
-    .where(eq(points.contract, contractId))
-    .orderBy(asc(points.id));
+    .where(inArray(contracts.id, contractIds));
+  const contractById = new Map(contractRows.map((row) => [row.id, row]));
+  const found = contractRows.map((row) => row.id);
+  const pointRows =
+    found.length === 0
+      ? []
+      : await db
+          .select({
+            id: points.id,
+            contract: points.contract,
+            ean: points.ean,
+            name: points.name,
+          })
+          .from(points)
+          .where(inArray(points.contract, found))
+          .orderBy(asc(points.id));
   const pointIds = pointRows.map((point) => point.id);
   const specRows =
     pointIds.length === 0
@@ -63,21 +113,62 @@ export async function loadBillInput(
             and(
               inArray(specifications.point, pointIds),
               ne(specifications.state, 'cancelled'),
-              lt(specifications.validFrom, period.to),
-              or(isNull(specifications.validTo), gte(specifications.validTo, period.from)),
+              lt(specifications.validFrom, maxTo),
+              or(isNull(specifications.validTo), gte(specifications.validTo, minFrom)),
             ),
           )
           .orderBy(asc(specifications.validFrom), asc(specifications.id));
-  const fuseIds = [
-    ...new Set(specRows.flatMap((spec) => (spec.main_fuse === null ? [] : [spec.main_fuse]))),
-  ];
-  const deviceIds = [
-    ...new Set(
-      specRows.flatMap((spec) => (spec.tariff_device === null ? [] : [spec.tariff_device])),
+
+  // Per request: its points and the specifications overlapping its own period.
+  const pointsOf = new Map<number, typeof pointRows>();
+  for (const point of pointRows) {
+    if (point.contract === null) continue;
+    const list = pointsOf.get(point.contract) ?? [];
+    list.push(point);
+    pointsOf.set(point.contract, list);
+  }
+  const planned = requests.map((request) => {
+    const contract = contractById.get(request.contract);
+    if (!contract) return null;
+    const own = pointsOf.get(request.contract) ?? [];
+    const ownIds = new Set(own.map((point) => point.id));
+    const specs = specRows.filter(
+      (spec) => ownIds.has(spec.point) && overlaps(spec.valid_from, spec.valid_to, request.period),
+    );
+    return {
+      request,
+      contract,
+      points: own,
+      specs,
+      fuseIds: unique(specs.flatMap((spec) => (spec.main_fuse === null ? [] : [spec.main_fuse]))),
+      deviceIds: unique(
+        specs.flatMap((spec) => (spec.tariff_device === null ? [] : [spec.tariff_device])),
+      ),
+      codes: unique(specs.map((spec) => spec.distribution_tariff_code)),
+    };
+  });
+  const live = planned.flatMap((plan) => (plan ? [plan] : []));
+  const fuseIds = unique(live.flatMap((plan) => plan.fuseIds));
+  const products = unique(
+    live.flatMap((plan) =>
+      plan.contract.product === null || plan.codes.length === 0 ? [] : [plan.contract.product],
     ),
-  ];
-  const codes = [...new Set(specRows.map((spec) => spec.distribution_tariff_code))];
-  const [fuseRows, tariffRows, readings, rates, advances] = [
+  );
+  const codes = unique(live.flatMap((plan) => (plan.contract.product === null ? [] : plan.codes)));
+  const readingKeys = new Map<string, { k: number; d: number; f: string; t: string }>();
+  for (const plan of live)
+    for (const device of plan.deviceIds) {
+      const key = `${device}|${plan.request.period.from}|${plan.request.period.to}`;
+      if (!readingKeys.has(key))
+        readingKeys.set(key, {
+          k: readingKeys.size,
+          d: device,
+          f: new Date(startOfDay(plan.request.period.from)).toISOString(),
+          t: new Date(startOfDay(plan.request.period.to)).toISOString(),
+        });
+    }
+
+  const fuseRows =
     fuseIds.length === 0
       ? []
       : await db
@@ -89,8 +180,10 @@ export async function loadBillInput(
             price_for_every_a: fuses.priceForEveryA,
           })
           .from(fuses)
-          .where(inArray(fuses.id, fuseIds)),
-    contract.product === null || codes.length === 0
+          .where(inArray(fuses.id, fuseIds))
+          .orderBy(asc(fuses.id));
+  const tariffRows =
+    products.length === 0 || codes.length === 0
       ? []
       : await db
           .select({
@@ -116,85 +209,129 @@ export async function loadBillInput(
           .from(tariffs)
           .where(
             and(
-              eq(tariffs.product, contract.product),
+              inArray(tariffs.product, products),
               inArray(tariffs.code, codes),
-              lt(tariffs.validFrom, period.to),
-              or(isNull(tariffs.validTo), gte(tariffs.validTo, period.from)),
+              lt(tariffs.validFrom, maxTo),
+              or(isNull(tariffs.validTo), gte(tariffs.validTo, minFrom)),
             ),
-          ),
-    await loadReadings(db, deviceIds, period),
-    await db
-      .select({ rate: vatRates.rate, valid_from: vatRates.validFrom })
-      .from(vatRates)
-      .orderBy(asc(vatRates.validFrom)),
-    await db
-      .select({ id: payments.id, ts: payments.ts, amount: payments.amount })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.contract, contractId),
-          eq(payments.type, 'advance'),
-          gte(payments.ts, period.from),
-          lt(payments.ts, period.to),
-        ),
-      )
-      .orderBy(asc(payments.ts), asc(payments.id)),
-  ];
-  return {
-    contract,
-    period: { from: period.from, to: period.to },
-    points: pointRows.map((point) => ({
-      ...point,
-      specifications: specRows.filter((spec) => spec.point === point.id),
-    })),
-    readings,
-    fuses: fuseRows,
-    tariffs: tariffRows,
-    vatRates: rates,
-    advances,
-  };
+          )
+          .orderBy(asc(tariffs.id));
+  const readings = await loadReadings(db, [...readingKeys.values()]);
+  const rates = await db
+    .select({ rate: vatRates.rate, valid_from: vatRates.validFrom })
+    .from(vatRates)
+    .orderBy(asc(vatRates.validFrom));
+  const advanceRows =
+    found.length === 0
+      ? []
+      : await db
+          .select({
+            id: payments.id,
+            contract: payments.contract,
+            ts: payments.ts,
+            amount: payments.amount,
+          })
+          .from(payments)
+          .where(
+            and(
+              inArray(payments.contract, found),
+              eq(payments.type, 'advance'),
+              gte(payments.ts, minFrom),
+              lt(payments.ts, maxTo),
+            ),
+          )
+          .orderBy(asc(payments.ts), asc(payments.id));
+
+  return planned.map((plan) => {
+    if (!plan) return null;
+    const { request, contract } = plan;
+    const { period } = request;
+    const fuseSet = new Set(plan.fuseIds);
+    const codeSet = new Set(plan.codes);
+    return {
+      contract,
+      period: { from: period.from, to: period.to },
+      points: plan.points.map(({ id, ean, name }) => ({
+        id,
+        ean,
+        name,
+        specifications: plan.specs.filter((spec) => spec.point === id),
+      })),
+      readings: plan.deviceIds.flatMap(
+        (device) => readings.get(readingKeys.get(`${device}|${period.from}|${period.to}`)!.k) ?? [],
+      ),
+      fuses: fuseRows.filter((fuse) => fuseSet.has(fuse.id)),
+      tariffs:
+        contract.product === null
+          ? []
+          : tariffRows.filter(
+              (tariff) =>
+                tariff.product === contract.product &&
+                codeSet.has(tariff.code) &&
+                overlaps(tariff.valid_from, tariff.valid_to, period),
+            ),
+      vatRates: rates,
+      advances: advanceRows
+        .filter(
+          (row) => row.contract === contract.id && row.ts >= period.from && row.ts < period.to,
+        )
+        .map(({ id, ts, amount }) => ({ id, ts, amount })),
+    };
+  });
 }
 
-/** Readings of `devices` in the period's instants plus the neighbours just outside. */
+/**
+ * Readings for each `(k, device d, from f, to t)` (instants, ISO): those of the device in
+ * `[f, t]` plus the last one before `f` and the first one after `t`, in one statement (each
+ * an index range scan on `measurements_device_timestamp_key`), by `k`.
+ */
 async function loadReadings(
   db: Database,
-  devices: readonly number[],
-  period: BillPeriod,
-): Promise<ReadingInput[]> {
-  if (devices.length === 0) return [];
-  const from = new Date(startOfDay(period.from)).toISOString();
-  const to = new Date(startOfDay(period.to)).toISOString();
-  const list = sql.join(
-    devices.map((device) => sql`${device}::int`),
-    sql`, `,
-  );
+  keys: readonly { k: number; d: number; f: string; t: string }[],
+): Promise<Map<number, ReadingInput[]>> {
+  const byKey = new Map<number, ReadingInput[]>();
+  if (keys.length === 0) return byKey;
   const result = (await db.execute(sql`
-    SELECT r.tariff_device_id AS device,
+    SELECT q.k,
+           r.tariff_device_id AS device,
            to_char(r.timestamp_received AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
            r.obis_181::text AS obis_181, r.obis_182::text AS obis_182, r.obis_280::text AS obis_280
-      FROM unnest(ARRAY[${list}]) AS d(id)
+      FROM json_to_recordset(${JSON.stringify(keys)}::json) AS q(k int, d int, f timestamptz, t timestamptz)
       CROSS JOIN LATERAL (
         (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = d.id AND m.timestamp_received < ${from}::timestamptz
+          WHERE m.tariff_device_id = q.d AND m.timestamp_received < q.f
           ORDER BY m.timestamp_received DESC LIMIT 1)
         UNION ALL
         (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = d.id
-            AND m.timestamp_received >= ${from}::timestamptz
-            AND m.timestamp_received <= ${to}::timestamptz)
+          WHERE m.tariff_device_id = q.d
+            AND m.timestamp_received >= q.f
+            AND m.timestamp_received <= q.t)
         UNION ALL
         (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = d.id AND m.timestamp_received > ${to}::timestamptz
+          WHERE m.tariff_device_id = q.d AND m.timestamp_received > q.t
           ORDER BY m.timestamp_received ASC LIMIT 1)
       ) AS r
   `)) as unknown as {
-    rows: { device: number; at: string; obis_181: string; obis_182: string; obis_280: string }[];
+    rows: {
+      k: number;
+      device: number;
+      at: string;
+      obis_181: string;
+      obis_182: string;
+      obis_280: string;
+    }[];
   };
-  return result.rows.map((row) => ({
-    device: Number(row.device),
-    at: row.at,
-    obis_181: row.obis_181,
-    obis_182: row.obis_182,
-    obis_280: row.obis_280,
-  }));
+  for (const row of result.rows) {
+    const k = Number(row.k);
+    const list = byKey.get(k) ?? [];
+    list.push({
+      device: Number(row.device),
+      at: row.at,
+      obis_181: row.obis_181,
+      obis_182: row.obis_182,
+      obis_280: row.obis_280,
+    });
+    byKey.set(k, list);
+  }
+  return byKey;
 }
