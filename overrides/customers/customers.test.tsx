@@ -51,21 +51,22 @@ describe.each([
   });
 });
 
-describe('the customers list names each customer in one column', () => {
-  const merged = mergeOverrides(descriptorsByName, overrides);
-  const rows = [
-    {
-      id: 1,
-      customer_no: 'Z-1',
-      type: 'person',
-      title_before: 'Ing.',
-      first_name: 'Jan',
-      last_name: 'Novák',
-      title_after: 'Ph.D.',
-    },
-    { id: 2, customer_no: 'Z-2', type: 'company', company_name: 'ACME s.r.o.', crn: '25596641' },
-  ];
+/** The descriptors with the overrides merged, and a person and a company as the API lists them. */
+const merged = mergeOverrides(descriptorsByName, overrides);
+const rows = [
+  {
+    id: 1,
+    customer_no: 'Z-1',
+    type: 'person',
+    title_before: 'Ing.',
+    first_name: 'Jan',
+    last_name: 'Novák',
+    title_after: 'Ph.D.',
+  },
+  { id: 2, customer_no: 'Z-2', type: 'company', company_name: 'ACME s.r.o.', crn: '25596641' },
+];
 
+describe('the customers list names each customer in one column', () => {
   it.each([
     ['cs', 'Jméno / název'],
     ['en', 'Name'],
@@ -99,20 +100,6 @@ function blobText(blob: Blob): Promise<string> {
 }
 
 describe('the customers CSV export (issue 13)', () => {
-  const merged = mergeOverrides(descriptorsByName, overrides);
-  const rows = [
-    {
-      id: 1,
-      customer_no: 'Z-1',
-      type: 'person',
-      title_before: 'Ing.',
-      first_name: 'Jan',
-      last_name: 'Novák',
-      title_after: 'Ph.D.',
-    },
-    { id: 2, customer_no: 'Z-2', type: 'company', company_name: 'ACME s.r.o.', crn: '25596641' },
-  ];
-
   it('writes the whole name the list shows, under its header, not the last name', async () => {
     const files: Blob[] = [];
     const createObjectURL = vi.fn((file: Blob) => {
