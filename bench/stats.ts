@@ -30,3 +30,32 @@ export function withRange(values: readonly number[], digits = 0): string {
   if (values.length === 1) return round(values[0]!);
   return `${round(median(values))} (${round(Math.min(...values))}–${round(Math.max(...values))})`;
 }
+
+/**
+ * A deterministic generator of numbers in [0, 1) from `seed` (mulberry32), so that a bench
+ * draws the same sample on every run.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `count` distinct items of `items` drawn by `random` (a partial Fisher–Yates shuffle; all
+ * of them, shuffled, when there are fewer). `items` is left as it was.
+ */
+export function drawSample<T>(items: readonly T[], count: number, random: () => number): T[] {
+  const pool = [...items];
+  const n = Math.min(count, pool.length);
+  for (let i = 0; i < n; i += 1) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, n);
+}

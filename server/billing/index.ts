@@ -8,4 +8,5 @@ export { loadBillInput, loadBillInputs, type BillRequest } from './load';
 export { billContract, billContractIn, billOf } from './bill';
 export { loadSupplierSettings, loadVatRates, vatRateOn, type SupplierSettings } from './settings';
 export { planRun, type PlanOptions } from './runs/plan';
+export { addMonths, periodEndingIn } from './runs/periods';
 export { BATCH_SIZE, BILLING_QUEUE, startBillingQueue } from './runs/queue';

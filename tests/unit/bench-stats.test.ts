@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile, withRange } from '../../bench/stats';
+import { drawSample, median, percentile, seededRandom, withRange } from '../../bench/stats';
 
 describe('bench statistics', () => {
   const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -31,5 +31,24 @@ describe('bench statistics', () => {
     expect(withRange([120, 100, 180])).toBe('120 (100–180)');
     expect(withRange([1.25, 1.5], 1)).toBe('1.4 (1.3–1.5)');
     expect(withRange([42.4])).toBe('42');
+  });
+
+  it('draws the same numbers from the same seed, in [0, 1)', () => {
+    const a = seededRandom(15);
+    const b = seededRandom(15);
+    const first = Array.from({ length: 50 }, () => a());
+    expect(Array.from({ length: 50 }, () => b())).toEqual(first);
+    expect(first.every((value) => value >= 0 && value < 1)).toBe(true);
+    expect(seededRandom(16)()).not.toBe(first[0]);
+  });
+
+  it('draws a sample of distinct items, the same for the same seed', () => {
+    const items = Array.from({ length: 1000 }, (_, i) => i);
+    const sample = drawSample(items, 100, seededRandom(7));
+    expect(new Set(sample).size).toBe(100);
+    expect(sample.every((item) => item >= 0 && item < 1000)).toBe(true);
+    expect(drawSample(items, 100, seededRandom(7))).toEqual(sample);
+    expect(items.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(drawSample([1, 2, 3], 10, seededRandom(7)).sort()).toEqual([1, 2, 3]);
   });
 });
