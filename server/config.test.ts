@@ -96,3 +96,16 @@ describe('JOULE_PROCESSES (security issue, "Load")', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('JOULE_WORKER (issue #15 "Scale beyond one process")', () => {
+  const url = 'postgres://postgres@127.0.0.1:5432/joule';
+  it.each<[Record<string, string>, boolean]>([
+    [{}, true],
+    [{ JOULE_WORKER: '0' }, true],
+    [{ DATABASE_URL: url }, true],
+    [{ DATABASE_URL: url, JOULE_WORKER: '1' }, true],
+    [{ DATABASE_URL: url, JOULE_WORKER: '0' }, false],
+  ])('%j → the server takes billing jobs: %s', (env, worker) => {
+    expect(loadConfig(env).worker).toBe(worker);
+  });
+});
