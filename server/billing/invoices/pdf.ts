@@ -2,7 +2,8 @@
  * An invoice as a PDF (issue #15 "Invoices": "Download PDF renders a Czech or English
  * invoice with the supplier's details from the global settings"), rendered on the server
  * with pdfmake and its bundled Roboto (which has the Czech letters). The document's title
- * metadata carries the invoice number in plain text (`Faktura 2026000001`).
+ * metadata carries the invoice number in plain text (`Faktura 2026000001`), its author the
+ * supplier's name from the global settings.
  */
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
@@ -117,7 +118,12 @@ export function invoiceDefinition(
   const due = invoice.amount_due.startsWith('-') ? T.refund : T.due_amount;
   const label = (kind: string) => LINE_LABELS[kind as LineKind]?.[lang] ?? kind;
   return {
-    info: { title, subject: `${t(T.contract)} ${invoice.contract_no}`, creator: 'Joule' },
+    info: {
+      title,
+      subject: `${t(T.contract)} ${invoice.contract_no}`,
+      author: supplier.supplier_name || undefined,
+      creator: 'Joule',
+    },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 40],
     defaultStyle: { font: 'Roboto', fontSize: 9 },

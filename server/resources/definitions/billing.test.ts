@@ -288,9 +288,18 @@ describe('invoices', () => {
     expect(history.body.results[0].changes.state).toEqual(['issued', 'cancelled']);
   });
 
-  it('download as a Czech or English PDF carrying the number', async () => {
+  it("download as a Czech or English PDF carrying the number and the supplier's name", async () => {
     const id = drafts[1]!;
     const invoice = await api(`/invoices/${id}/`);
+    const settings = await api('/settings/global/', 'PUT', {
+      supplier_name: 'Joule PDF Supplier',
+      ico: '27082440',
+      dic: 'CZ27082440',
+      address: 'Main 1',
+      bank_account: '123456789/0100',
+      vat_rates: [{ rate: '21', valid_from: '2013-01-01' }],
+    });
+    expect(settings.status).toBe(200);
     for (const lang of ['cs', 'en']) {
       const response = await fetch(`${server.origin}/api/v1/invoices/${id}/pdf/?lang=${lang}`, {
         headers: { authorization: `Bearer ${admin}` },
@@ -301,6 +310,8 @@ describe('invoices', () => {
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const title = lang === 'cs' ? 'Faktura' : 'Invoice';
       expect(bytes.toString('latin1')).toContain(`${title} ${invoice.body.number}`);
+      // The document's author is the supplier of the global settings (pdf.test.ts: the rest).
+      expect(bytes.toString('latin1')).toContain('Joule PDF Supplier');
     }
     expect((await api(`/invoices/${id}/pdf/?lang=de`)).status).toBe(400);
     const clerk = await server.login(DEMO_USERS.clerk);
