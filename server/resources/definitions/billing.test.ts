@@ -11,7 +11,8 @@ import { processBatch, pragueToday } from '../../billing/runs/process';
 import { planRun } from '../../billing/runs/plan';
 import { startBillingQueue } from '../../billing/runs/queue';
 import type { Database } from '../../db/client';
-import { billingRunItems, billingRuns, invoices } from '../../db/schema';
+import { billingRunItems, billingRuns, contracts, invoices } from '../../db/schema';
+import { addDays } from '../../billing/dates';
 import { DEMO_USERS } from '../../seed';
 import { startTestServer, type TestServer } from '../../test/server';
 
@@ -286,6 +287,78 @@ describe('invoices', () => {
     expect((await api(`/invoices/${issued}/`, 'DELETE')).status).toBe(403);
     const history = await api(`/invoices/${issued}/history/`);
     expect(history.body.results[0].changes.state).toEqual(['issued', 'cancelled']);
+  });
+
+  it('carry the account number as variable symbol (else the contract number), are due 14 days after issue, filter by period and state; a correction is a cancellation and a new invoice', async () => {
+    const seeded = await seedBillable(server.database.db, { count: 2, prefix: 'VS' });
+    const [withAccount, withoutAccount] = seeded.contracts as [number, number];
+    await server.database.db
+      .update(contracts)
+      .set({ accountNo: '9876543210' })
+      .where(eq(contracts.id, withAccount));
+    /** Runs billing for August 2026 and bills its items here (this server's queue only sends). */
+    const bill = async () => {
+      const run = await api('/billing-runs/', 'POST', { month: '2026-08-01' });
+      const items = await server.database.db
+        .select({ id: billingRunItems.id })
+        .from(billingRunItems)
+        .where(eq(billingRunItems.run, run.body.id));
+      await processBatch(
+        server.database.db,
+        run.body.id,
+        items.map((item) => item.id),
+      );
+      return finished(run.body.id);
+    };
+    await bill();
+    const mine = `customer=${seeded.customer}`;
+    const list = await api(`/invoices/?filter=${mine}&sort=contract`);
+    expect(list.body.results).toEqual([
+      expect.objectContaining({
+        contract: withAccount,
+        customer: seeded.customer,
+        variable_symbol: '9876543210',
+        period_from: '2026-08-01',
+        period_to: '2026-09-01',
+        taxable_supply_date: '2026-08-31',
+        state: 'draft',
+      }),
+      expect.objectContaining({ contract: withoutAccount, variable_symbol: 'VS-2' }),
+    ]);
+    const first = list.body.results[0].id as number;
+    expect((await api(`/invoices/?filter=${mine},period_from=2026-08-01`)).body.count).toBe(2);
+    expect((await api(`/invoices/?filter=${mine},period_from=2026-07-01`)).body.count).toBe(0);
+    expect(
+      (await api(`/invoices/?filter=${mine}&gte=period_from=2026-08-01&lte=period_to=2026-09-01`))
+        .body.count,
+    ).toBe(2);
+
+    const issued = await api(`/invoices/${first}/issue/`, 'POST');
+    expect(issued.body.due_date).toBe(addDays(issued.body.issue_date as string, 14));
+    expect((await api(`/invoices/?filter=${mine},state=issued`)).body.results).toEqual([
+      expect.objectContaining({ id: first, number: issued.body.number }),
+    ]);
+    // Billed again while the invoice stands: skipped.
+    expect(await invoiceCount([withAccount])).toBe(1);
+    await bill();
+    expect(await invoiceCount([withAccount])).toBe(1);
+
+    // The correction: cancel, then bill the period again; a new draft, the cancelled one kept.
+    expect((await api(`/invoices/${first}/cancel/`, 'POST')).body.state).toBe('cancelled');
+    await bill();
+    const after = await api(`/invoices/?filter=contract=${withAccount}&sort=id`);
+    expect(after.body.results).toEqual([
+      expect.objectContaining({ id: first, state: 'cancelled', number: issued.body.number }),
+      expect.objectContaining({
+        state: 'draft',
+        number: null,
+        period_from: '2026-08-01',
+        period_to: '2026-09-01',
+        variable_symbol: '9876543210',
+        total: list.body.results[0].total,
+      }),
+    ]);
+    expect(await invoiceCount([withoutAccount])).toBe(1);
   });
 
   it("download as a Czech or English PDF carrying the number and the supplier's name", async () => {
