@@ -23,7 +23,7 @@ let server: TestServer;
 let admin: string;
 let reporter: string;
 let clerk: string;
-const ids = { pointA: 0, pointB: 0, pointC: 0, deviceA: 0, deviceB: 0, contract: 0 };
+const ids = { pointA: 0, pointB: 0, pointC: 0, pointD: 0, deviceA: 0, deviceB: 0, contract: 0 };
 
 /** A reading at `time` (Europe/Prague wall clock, `YYYY-MM-DDTHH:MM`). */
 function at(day: string, hours = 0): Date {
@@ -54,27 +54,30 @@ beforeAll(async () => {
     })
     .returning();
   ids.contract = contract!.id;
-  const [deviceA, deviceB] = await db
+  const [deviceA, deviceB, deviceD] = await db
     .insert(tariffDevices)
     .values([
       { serialNumber: 'REPORT-A', name: 'Report meter A' },
       { serialNumber: 'REPORT-B', name: 'Report meter B' },
+      { serialNumber: 'REPORT-D', name: 'Report meter D' },
     ])
     .returning();
   ids.deviceA = deviceA!.id;
   ids.deviceB = deviceB!.id;
   const address = { street: 'Vodičkova 1', zipCode: '11000', city: 'Praha' };
-  const [pointA, pointB, pointC] = await db
+  const [pointA, pointB, pointC, pointD] = await db
     .insert(points)
     .values([
       { contract: contract!.id, ean: '859182400000000901', name: 'Report A', ...address },
       { contract: contract!.id, ean: '859182400000000902', name: 'Report B', ...address },
       { contract: contract!.id, ean: '859182400000000903', name: 'Report C', ...address },
+      { contract: contract!.id, ean: '859182400000000904', name: 'Report D', ...address },
     ])
     .returning();
   ids.pointA = pointA!.id;
   ids.pointB = pointB!.id;
   ids.pointC = pointC!.id;
+  ids.pointD = pointD!.id;
   const spec = { state: 'active', phases: '3' };
   await db.insert(specifications).values([
     {
@@ -102,6 +105,16 @@ beforeAll(async () => {
     },
     // Point C has no meter at all.
     { ...spec, point: pointC!.id, validFrom: '2019-01-01', distributionTariffCode: 'D02d' },
+    // Point D's only specification is cancelled: it is in force nowhere (as billing sees it),
+    // so meter D's readings count under no rate and the point is not listed as silent.
+    {
+      ...spec,
+      state: 'cancelled',
+      point: pointD!.id,
+      tariffDevice: deviceD!.id,
+      validFrom: '2019-01-01',
+      distributionTariffCode: 'D57d',
+    },
   ]);
   const reading = (device: number, time: Date, a: string, b: string) => ({
     tariffDevice: device,
@@ -120,6 +133,8 @@ beforeAll(async () => {
     reading(deviceB!.id, at('2020-02-15'), '1234.567', '10.001'),
     // A new meter: the register went down; this difference is left out.
     reading(deviceB!.id, at('2020-02-20'), '5', '20'),
+    reading(deviceD!.id, at('2020-01-01'), '0', '0'),
+    reading(deviceD!.id, at('2020-01-20'), '300', '30'),
   ]);
   let number = 0;
   const invoice = async (state: string, taxableSupplyDate: string, lines: [string, string][]) => {
@@ -317,8 +332,9 @@ describe('GET /reports/points-without-reading/', () => {
     expect(response.body.days).toBe(30);
     expect(response.body.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const mine = response.body.results.filter((row: { point: number }) =>
-      [ids.pointA, ids.pointB, ids.pointC].includes(row.point),
+      [ids.pointA, ids.pointB, ids.pointC, ids.pointD].includes(row.point),
     );
+    // Point D's specification is cancelled: it has none in force, so it is not listed.
     expect(mine.map((row: { point: number }) => row.point)).toEqual([
       ids.pointC,
       ids.pointB,
@@ -352,6 +368,7 @@ describe('GET /reports/points-without-reading/', () => {
     // With 3000 days, meters A and B (read in 2020) are recent enough; point C has no meter.
     const points = response.body.results.map((row: { point: number }) => row.point);
     expect(points).toContain(ids.pointC);
+    expect(points).not.toContain(ids.pointD);
     expect(points).not.toContain(ids.pointA);
     expect(points).not.toContain(ids.pointB);
     const recent = await server.request('/reports/points-without-reading/?days=30', {

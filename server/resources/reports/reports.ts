@@ -14,6 +14,8 @@
  *   (Europe/Prague; a reading at midnight on the 1st closes the month before), under the code
  *   of the specification of the device in force on that day. A difference where a register
  *   went down (a meter exchange) is left out, as is the device's first reading.
+ *   A cancelled specification is in force nowhere (as billing reads them, `billing/load.ts`):
+ *   under it a difference counts under no rate, and its point is not listed below.
  * - `GET /api/v1/reports/points-without-reading/?days=30`: consumption points whose
  *   specification is in force today (Europe/Prague) and whose tariff device has no reading
  *   in the last `days` days (or has none at all, or the specification names no device),
@@ -220,6 +222,7 @@ export async function consumptionByRate(
           select sp.distribution_tariff_code as code
             from specifications sp
            where sp.tariff_device_id = x.d
+             and sp.state <> 'cancelled'
              and sp.valid_from <= x.ends::date
              and (sp.valid_to is null or sp.valid_to >= x.ends::date)
            order by sp.valid_from desc, sp.id desc
@@ -277,7 +280,8 @@ export async function pointsWithoutReading(db: Database, days: number): Promise<
     current as (
       select distinct on (sp.point_id) sp.point_id, sp.tariff_device_id, sp.distribution_tariff_code
         from specifications sp, today
-       where sp.valid_from <= today.day and (sp.valid_to is null or sp.valid_to >= today.day)
+       where sp.state <> 'cancelled'
+         and sp.valid_from <= today.day and (sp.valid_to is null or sp.valid_to >= today.day)
        order by sp.point_id, sp.valid_from desc, sp.id desc
     ),
     silent as (
