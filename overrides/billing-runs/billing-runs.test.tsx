@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
+import {
+  apiError,
+  fakeRequest,
+  renderWithProviders,
+} from '../../src/resources/test-support/render';
 import { descriptorsByName } from '../../src/generated/descriptors';
 import { RunPanel, type RunProgress } from './index';
 
@@ -44,9 +48,33 @@ describe('the billing run panel', () => {
     const link = screen.getByRole('link', { name: 'S-3' });
     expect(link.getAttribute('href')).toBe('/contracts/3');
     expect(screen.getByText(/No reading after 2026-03-01\./)).toBeTruthy();
+    // The period's first and last day (period_to is the day after), and the bar's name.
+    expect(link.closest('li')!.textContent).toContain('(Feb 1, 2026 – Feb 28, 2026)');
+    expect(screen.getByRole('progressbar', { name: 'Progress' })).toBeTruthy();
+    // Two failed, one listed: the rest are counted.
+    expect(
+      screen.getByText('1 more contract could not be billed (the first 1 are listed).'),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the run' }));
     expect(
       calls.some((call) => call.method === 'POST' && call.path === '/billing-runs/4/cancel/'),
     ).toBe(true);
+  });
+
+  it('says why a cancel was refused, in Czech too', async () => {
+    const { request } = fakeRequest((call) =>
+      call.method === 'POST'
+        ? apiError(400, { detail: 'Běh neprobíhá.' })
+        : { data: { ...progress('running'), failed: 1 } },
+    );
+    renderWithProviders(
+      <RunPanel descriptor={descriptorsByName['billing-runs']!} id={4} row={{ id: 4 }} />,
+      { request, locale: 'cs' },
+    );
+    await screen.findByRole('status');
+    expect(screen.getByRole('progressbar', { name: 'Průběh' })).toBeTruthy();
+    expect(screen.queryByText(/Další/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Zrušit běh' }));
+    expect(await screen.findByText('Běh nelze zrušit: Běh neprobíhá.')).toBeTruthy();
   });
 });

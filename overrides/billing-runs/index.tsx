@@ -2,12 +2,14 @@
  * Billing runs (issue #15 "Billing run"): "New" asks for the month (its first day) and
  * starts the run; the run's dialog shows a progress bar (done, failed, remaining) that
  * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
- * button (`POST /billing-runs/{id}/cancel/`) and the failures with their reasons, each
- * linking to its contract's record (`/contracts/7`, src/resources/record-path.tsx).
+ * button (`POST /billing-runs/{id}/cancel/`; a refusal shown) and the failures with their
+ * reasons and periods (first to last day), each linking to its contract's record
+ * (`/contracts/7`, src/resources/record-path.tsx); when more failed than the answer lists
+ * (at most 100), how many more.
  */
 import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   useResourceRuntime,
@@ -24,7 +26,25 @@ export const runMessages = defineMessages({
   },
   cancel: { id: 'overrides.billingRuns.cancel', defaultMessage: 'Cancel the run' },
   failures: { id: 'overrides.billingRuns.failures', defaultMessage: 'Could not be billed' },
+  period: {
+    id: 'overrides.billingRuns.period',
+    defaultMessage: '{from} – {last}',
+  },
+  moreFailures: {
+    id: 'overrides.billingRuns.moreFailures',
+    defaultMessage:
+      '{count, plural, one {# more contract} other {# more contracts}} could not be billed (the first {shown} are listed).',
+  },
+  cancelFailed: {
+    id: 'overrides.billingRuns.cancelFailed',
+    defaultMessage: 'The run could not be cancelled: {detail}',
+  },
 });
+
+/** The day before `iso` (`YYYY-MM-DD`): the last day of a period ending there. */
+function dayBefore(iso: string): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
 
 /** A run's progress as `GET /billing-runs/{id}/progress/` answers it. */
 export interface RunProgress {
@@ -50,11 +70,17 @@ export function RunProgressView({
   progress,
   onCancel,
   cancelling,
+  cancelError,
 }: {
   readonly progress: RunProgress;
   readonly onCancel: () => void;
   readonly cancelling: boolean;
+  /** Why the last cancel was refused, if it was. */
+  readonly cancelError?: string | null;
 }) {
+  const intl = useIntl();
+  const day = (iso: string) =>
+    intl.formatDate(new Date(`${iso}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
   const finished = progress.done + progress.failed;
   const value = progress.total === 0 ? 1 : finished / progress.total;
   const running = progress.state === 'running';
@@ -65,7 +91,7 @@ export function RunProgressView({
         animate={running}
         stripes={running}
         intent={progress.failed > 0 ? Intent.WARNING : Intent.SUCCESS}
-        aria-label="progress"
+        aria-label={intl.formatMessage(runMessages.progress)}
       />
       <p role="status" style={{ marginTop: 8 }}>
         <FormattedMessage
@@ -85,6 +111,11 @@ export function RunProgressView({
           <FormattedMessage {...runMessages.cancel} />
         </Button>
       )}
+      {cancelError && (
+        <Callout intent={Intent.DANGER} style={{ marginTop: 8 }}>
+          <FormattedMessage {...runMessages.cancelFailed} values={{ detail: cancelError }} />
+        </Callout>
+      )}
       {progress.failures.length > 0 && (
         <Callout intent={Intent.WARNING} style={{ marginTop: 8 }}>
           <h4>
@@ -94,11 +125,28 @@ export function RunProgressView({
             {progress.failures.map((failure) => (
               <li key={failure.contract}>
                 <Link to={`/contracts/${failure.contract}`}>{failure.contract_no}</Link> (
-                {failure.period_from} – {failure.period_to}):{' '}
-                {failure.reasons.map((reason) => reason.message).join(' ')}
+                <FormattedMessage
+                  {...runMessages.period}
+                  values={{
+                    from: day(failure.period_from),
+                    last: day(dayBefore(failure.period_to)),
+                  }}
+                />
+                ): {failure.reasons.map((reason) => reason.message).join(' ')}
               </li>
             ))}
           </ul>
+          {progress.failed > progress.failures.length && (
+            <p>
+              <FormattedMessage
+                {...runMessages.moreFailures}
+                values={{
+                  count: progress.failed - progress.failures.length,
+                  shown: progress.failures.length,
+                }}
+              />
+            </p>
+          )}
         </Callout>
       )}
     </div>
@@ -124,6 +172,7 @@ export function RunPanel({ id }: ResourcePanelProps) {
       progress={progress.data}
       onCancel={() => cancel.mutate()}
       cancelling={cancel.isPending}
+      cancelError={cancel.error ? cancel.error.message : null}
     />
   );
 }
