@@ -1,6 +1,7 @@
 /**
  * Invoices (issue #15 "Invoices"): the dialog lists the invoice's lines per point and
- * segment (`GET /invoices/{id}/lines/`), moves it draft → issued → cancelled
+ * segment (`GET /invoices/{id}/lines/`; a segment shown from its first to its last day,
+ * numbers exact in the UI's language), moves it draft → issued → cancelled
  * (`POST /invoices/{id}/issue/`, `/cancel/`) and downloads it as a PDF in the UI's
  * language (`GET /invoices/{id}/pdf/?lang=`).
  */
@@ -19,6 +20,7 @@ export const invoiceMessages = defineMessages({
   lines: { id: 'overrides.invoices.lines', defaultMessage: 'Lines' },
   point: { id: 'overrides.invoices.point', defaultMessage: 'Point (EAN)' },
   segment: { id: 'overrides.invoices.segment', defaultMessage: 'Segment' },
+  segmentDays: { id: 'overrides.invoices.segmentDays', defaultMessage: '{from} – {last}' },
   item: { id: 'overrides.invoices.item', defaultMessage: 'Item' },
   quantity: { id: 'overrides.invoices.quantity', defaultMessage: 'Quantity' },
   unitPrice: { id: 'overrides.invoices.unitPrice', defaultMessage: 'Unit price (CZK)' },
@@ -43,21 +45,37 @@ export interface InvoiceLine {
   readonly amount: string;
 }
 
-/** A decimal string in the UI's language, keeping its places. */
+/**
+ * A decimal string in the UI's language, keeping its places, exactly: `Intl.NumberFormat`
+ * formats the numeric string itself, never a binary float (`numeric(18, 6)` has more digits
+ * than a double keeps).
+ */
 function useDecimal(): (value: string) => string {
   const intl = useIntl();
   return (value) => {
     const places = value.split('.')[1]?.length ?? 0;
-    return intl.formatNumber(Number(value), {
+    return new Intl.NumberFormat(intl.locale, {
       minimumFractionDigits: Math.min(places, 2),
       maximumFractionDigits: places,
-    });
+    }).format(value as Intl.StringNumericLiteral);
+  };
+}
+
+/** `from` and the day before `to` (ISO dates), as the UI's language writes them. */
+function useSegment(): (from: string, to: string) => string {
+  const intl = useIntl();
+  const day = (iso: string) =>
+    intl.formatDate(new Date(`${iso}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
+  return (from, to) => {
+    const last = new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    return intl.formatMessage(invoiceMessages.segmentDays, { from: day(from), last: day(last) });
   };
 }
 
 /** The lines table of one invoice. */
 export function InvoiceLinesTable({ lines }: { readonly lines: readonly InvoiceLine[] }) {
   const decimal = useDecimal();
+  const segment = useSegment();
   if (lines.length === 0)
     return (
       <p>
@@ -92,7 +110,9 @@ export function InvoiceLinesTable({ lines }: { readonly lines: readonly InvoiceL
         {lines.map((line) => (
           <tr key={line.id}>
             <td>{line.ean}</td>
-            <td>{line.segment_from && `${line.segment_from} – ${line.segment_to}`}</td>
+            <td>
+              {line.segment_from && line.segment_to && segment(line.segment_from, line.segment_to)}
+            </td>
             <td>{line.label}</td>
             <td style={{ textAlign: 'right' }}>
               {decimal(line.quantity)} {line.unit}

@@ -48,6 +48,8 @@ describe('the invoice dialog panel', () => {
     expect(rows[1]!.textContent).toContain('1,50 MWh');
     expect(rows[1]!.textContent).toMatch(/3\s000,00/);
     expect(rows[2]!.textContent).toMatch(/-150,00/);
+    // The segment [1 Feb, 1 Mar) from its first to its last day.
+    expect(rows[1]!.textContent).toContain('1. 2. 2026 – 28. 2. 2026');
     expect(screen.queryByRole('button', { name: 'Stornovat fakturu' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Vystavit' }));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/invoices/7/issue/')).toBe(
@@ -71,5 +73,33 @@ describe('the invoice dialog panel', () => {
     expect(screen.getByRole('button', { name: 'Cancel invoice' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Issue' })).toBeNull();
+  });
+
+  it('writes quantities and prices exactly, more digits than a float keeps', async () => {
+    const { request } = fakeRequest(() => ({
+      data: {
+        results: [
+          {
+            ...line(1, 'energy_ht', 'Energy, high tariff', '12345678901.23'),
+            quantity: '123456789012.123456',
+            unit_price: '0.000001',
+          },
+        ],
+      },
+    }));
+    renderWithProviders(
+      <InvoicePanel
+        descriptor={descriptorsByName.invoices!}
+        id={9}
+        row={{ id: 9, state: 'draft', number: null }}
+      />,
+      { request, locale: 'en' },
+    );
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('123,456,789,012.123456 MWh');
+    expect(row.textContent).toContain('0.000001');
+    expect(row.textContent).toContain('12,345,678,901.23');
+    expect(row.textContent).toContain('Feb 1, 2026 – Feb 28, 2026');
   });
 });
