@@ -215,6 +215,27 @@ describe('the reports page', () => {
     expect(calls.every((call) => call.path === '/reports/consumption-by-rate/')).toBe(true);
   });
 
+  it('charts the consumption per rate and exports it as CSV with decimal commas in Czech', async () => {
+    const { request } = fakeRequest(server);
+    const downloads = catchDownloads();
+    renderWithProviders(<ReportsPage descriptor={merged.reports!} />, {
+      request,
+      locale: 'cs',
+      url: '/reports?report=consumption-by-rate',
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await waitFor(() => expect(plots).toHaveLength(1));
+    expect(plots[0]!.options.series.slice(1).map((series) => series.label)).toEqual(['D02d']);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.names).toHaveLength(1));
+    expect(downloads.names[0]).toMatch(/^consumption-by-rate-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readBlob(downloads.files[0]!)).replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[0]!.split(';')).toHaveLength(6);
+    expect(csv[1]).toBe('2026-01;D02d;0,1;0,02;0,12;1');
+  });
+
   it('lists the points without a reading, linking to their records, in Czech', async () => {
     const { request, calls } = fakeRequest(server);
     const downloads = catchDownloads();
