@@ -7,9 +7,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { ApiError, request } from '../../src/api';
+import { ApiError } from '../../src/api';
 import { canUse, useAbility } from '../../src/auth';
-import type { ResourcePanelProps } from '../../src/resources';
+import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
 import { billMessages } from './messages';
 
 /** The privilege of billing (server/billing/routes.ts). */
@@ -201,6 +201,7 @@ function BillView({ bill }: { bill: Bill }) {
 /** The panel: a period form and the bill or the reasons. */
 export function BillPreviewPanel({ id }: ResourcePanelProps) {
   const intl = useIntl();
+  const { request } = useResourceRuntime();
   const [period, setPeriod] = useState(lastMonth);
   const [state, setState] = useState<State>({ status: 'idle' });
 

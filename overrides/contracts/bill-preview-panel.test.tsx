@@ -1,0 +1,151 @@
+/** @vitest-environment jsdom */
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { descriptorsByName } from '../../src/generated/descriptors';
+import {
+  apiError,
+  fakeRequest,
+  renderWithProviders,
+} from '../../src/resources/test-support/render';
+import { BillPreviewPanel } from './bill-preview-panel';
+
+const NBSP = /[\u00a0\u202f]/g;
+const text = (element: Element | null) => (element?.textContent ?? '').replace(NBSP, ' ');
+
+/** The README worked example (server/billing/billing-api.test.ts), two lines of it. */
+const bill = (amountDue: string) => ({
+  points: [
+    {
+      point: 10,
+      ean: '859182400000000001',
+      name: 'Byt',
+      segments: [
+        {
+          from: '2025-01-01',
+          to: '2025-02-01',
+          tariff_code: 'D02d',
+          current_a: 25,
+          months: '1',
+          start: {
+            at: '2024-12-31T23:00:00.000Z',
+            obis_181: '1000.000',
+            obis_182: '500.000',
+            obis_280: '0.000',
+            estimated: false,
+          },
+          end: {
+            at: '2025-01-31T23:00:00.000Z',
+            obis_181: '1310.000',
+            obis_182: '531.000',
+            obis_280: '0.000',
+            estimated: true,
+          },
+          lines: [
+            {
+              kind: 'energy_ht',
+              label: 'Energy, high tariff',
+              quantity: '0.31',
+              unit: 'MWh',
+              unit_price: '2000',
+              amount: '620.00',
+            },
+            {
+              kind: 'main_fuse',
+              label: 'Main fuse',
+              quantity: '25',
+              unit: 'A·month',
+              unit_price: '10',
+              amount: '250.00',
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  base: '1574.00',
+  vat_rate: '21',
+  vat: '330.54',
+  production: '0.00',
+  total: '1904.54',
+  advances: '1500.00',
+  amount_due: amountDue,
+});
+
+function open(answer: () => unknown, locale: 'cs' | 'en' = 'en') {
+  const fake = fakeRequest(() => ({ data: answer() }));
+  renderWithProviders(
+    <BillPreviewPanel descriptor={descriptorsByName.contracts!} id={7} row={{ id: 7 }} />,
+    { request: fake.request, locale },
+  );
+  return fake;
+}
+
+async function ask(from: string, to: string, button = 'Preview the bill') {
+  const [fromInput, toInput] = screen.getAllByDisplayValue(/^\d{4}-\d{2}-\d{2}$/) as [
+    HTMLInputElement,
+    HTMLInputElement,
+  ];
+  await userEvent.clear(fromInput);
+  await userEvent.type(fromInput, from);
+  await userEvent.clear(toInput);
+  await userEvent.type(toInput, to);
+  await userEvent.click(screen.getByRole('button', { name: button }));
+}
+
+describe('the bill preview panel', () => {
+  it('asks for the period and shows lines with units, the registers (estimated marked) and totals', async () => {
+    const { calls } = open(() => bill('404.54'));
+    await ask('2025-01-01', '2025-02-01');
+    const shown = await screen.findByTestId('bill');
+    expect(calls.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/contracts/7/bill-preview/',
+      options: { query: { from: '2025-01-01', to: '2025-02-01' } },
+    });
+    expect(text(shown)).toContain('Point 859182400000000001 — Byt');
+    expect(text(shown)).toContain('tariff D02d, main fuse 25 A, 1 months');
+    const registers = text(shown.querySelector('.joule-bill-registers'));
+    expect(registers).toMatch(/^Registers \(kWh\) at Jan 1, 2025 → at Feb 1, 2025 \(estimated\)/);
+    expect(registers).toContain('HT 1,000.000 → 1,310.000, LT 500.000 → 531.000');
+    const rows = within(shown.querySelector('.joule-bill-lines') as HTMLElement).getAllByRole(
+      'row',
+    );
+    expect(text(rows[1]!)).toBe('Energy, high tariff0.31 MWhCZK 2,000.00CZK 620.00');
+    expect(text(rows[2]!)).toBe('Main fuse25 A·monthsCZK 10.00CZK 250.00');
+    const totals = text(shown.querySelector('.joule-bill-totals'));
+    expect(totals).toContain('Base (without VAT)CZK 1,574.00');
+    expect(totals).toContain('VAT 21 %CZK 330.54');
+    expect(totals).not.toContain('Production bought');
+    expect(text(screen.getByTestId('amount-due'))).toBe('Amount dueCZK 404.54');
+  });
+
+  it('calls a negative amount due a refund, in Czech', async () => {
+    open(() => bill('-95.46'), 'cs');
+    await userEvent.click(screen.getByRole('button', { name: 'Zobrazit náhled' }));
+    expect(text(await screen.findByTestId('amount-due'))).toBe('Přeplatek95,46 Kč');
+  });
+
+  it('lists the reasons a contract cannot be billed', async () => {
+    open(() =>
+      apiError(422, {
+        detail: 'The contract cannot be billed for this period.',
+        reasons: [
+          { code: 'no_reading_after', message: 'No reading of device #7 after 2026-04-01 00:00.' },
+          { code: 'no_tariff', message: 'Point 8591…: no tariff on 2026-03-01 for product #1.' },
+        ],
+      }),
+    );
+    await ask('2026-03-01', '2026-04-01');
+    const refused = await screen.findByTestId('bill-refused');
+    expect(
+      within(refused)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'No reading of device #7 after 2026-04-01 00:00.',
+      'Point 8591…: no tariff on 2026-03-01 for product #1.',
+    ]);
+    expect(screen.queryByTestId('bill')).toBeNull();
+  });
+});
