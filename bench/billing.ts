@@ -6,16 +6,18 @@
  * (`BENCH_BILLING_SEED`, default 15) from the active contracts that have a point whose
  * specification has a tariff device — the contracts the data set can bill — so the sample is
  * spread over the whole set, not its first ids. Each gets a period drawn with the same seed
- * from a mix of what a preview is asked for, within the readings of the data set (2025):
+ * from a mix of what a preview is asked for, in 2025:
  *
- * - `own` (30 %): the contract's own billing period ending in a month of February–December
+ * - `own` (25 %): the contract's own billing period ending in a month of February–December
  *   2025 (one of those that has one, drawn), as a billing run for that month bills it; an
- *   annual contract's period then starts in 2024, before the readings and the points'
- *   specifications, so it is refused with its reasons (a contract begun too late to have a
- *   period ending in 2025 gets `1 month` instead);
- * - `1 month` (30 %), `3 months` (20 %), `6 months` (12 %): starting on the first of a
+ *   annual contract's period then starts in 2024, so it is refused with its reasons when the
+ *   data set has no readings or specifications that far back (a contract begun too late to
+ *   have a period ending in 2025 gets `1 month` instead);
+ * - `1 month` (25 %), `3 months` (20 %), `6 months` (12 %): starting on the first of a
  *   month, from February 2025, ending by 1 December 2025;
- * - `10 months` (8 %): 1 February – 1 December 2025, the longest the readings cover.
+ * - `10 months` (8 %): 1 February – 1 December 2025;
+ * - `ahead` (10 %): the month after the data set's last reading, as a clerk previews a month
+ *   whose readings are not in yet: refused (`no_reading_after`), so refusals are always timed.
  *
  * Each round (`BENCH_BILLING_ROUNDS`, default 3, after a warm-up round) asks every sampled
  * preview twice, alternately: over HTTP as the contract dialog asks it (`GET
@@ -26,8 +28,8 @@
  * figure is the median over the rounds, with the rounds' range.
  *
  * Database: `BENCH_DATABASE_URL`, default `postgres://postgres@127.0.0.1:5432/joule_bench_load`.
- * The bench applies pending migrations and changes no data (a preview stores nothing; the
- * sign-in writes nothing either).
+ * The bench applies pending migrations and changes no billing data: a preview stores
+ * nothing (the demo admin's sign-in counts one hit in `throttle_hits`, as `bench:api`'s does).
  */
 import { sql } from 'drizzle-orm';
 import { addMonths, billContract, periodEndingIn } from '../server/billing';
@@ -44,11 +46,12 @@ const TARGET_MS = 50;
 
 /** A kind of period and its share of the sample. */
 const KINDS = [
-  ['own', 0.3],
-  ['1 month', 0.3],
+  ['own', 0.25],
+  ['1 month', 0.25],
   ['3 months', 0.2],
   ['6 months', 0.12],
   ['10 months', 0.08],
+  ['ahead', 0.1],
 ] as const;
 type Kind = (typeof KINDS)[number][0];
 
@@ -77,8 +80,11 @@ const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
 /** `YYYY-MM-01` of 2025's month `month` (1–12). */
 const month2025 = (month: number) => `2025-${String(month).padStart(2, '0')}-01`;
 
-/** The period of `contract` of kind `kind`, its start month drawn by `random`. */
-function periodOf(contract: Contract, kind: Kind, random: () => number): Case {
+/**
+ * The period of `contract` of kind `kind`, its start month drawn by `random`; `ahead` is the
+ * month `ahead` (`YYYY-MM-01`).
+ */
+function periodOf(contract: Contract, kind: Kind, random: () => number, ahead: string): Case {
   const pick = (first: number, last: number) => first + Math.floor(random() * (last - first + 1));
   const span = (months: number) => {
     const from = month2025(pick(2, 12 - months));
@@ -92,6 +98,8 @@ function periodOf(contract: Contract, kind: Kind, random: () => number): Case {
     if (own.length === 0) return { contract: contract.id, kind: '1 month', ...span(1) };
     return { contract: contract.id, kind, ...own[pick(0, own.length - 1)]! };
   }
+  if (kind === 'ahead')
+    return { contract: contract.id, kind, from: ahead, to: addMonths(ahead, 1) };
   if (kind === '10 months')
     return { contract: contract.id, kind, from: '2025-02-01', to: '2025-12-01' };
   return { contract: contract.id, kind, ...span(Number(kind.split(' ')[0])) };
@@ -145,9 +153,16 @@ try {
           where p.contract_id = c.id and s.tariff_device_id is not null)
         order by c.id`,
   );
+  // The month after the last reading of the data set: no reading after its end yet.
+  const [last] = await rows<{ ahead: string }>(
+    db,
+    sql`select to_char(date_trunc('month', max(timestamp_received) at time zone 'Europe/Prague')
+          + interval '1 month', 'YYYY-MM-DD') as ahead from measurements`,
+  );
+  const ahead = last?.ahead ?? '2026-02-01';
   const random = seededRandom(SEED);
   const cases = drawSample(contracts, SAMPLE, random).map((contract) =>
-    periodOf(contract, drawKind(random), random),
+    periodOf(contract, drawKind(random), random, ahead),
   );
   const app = await startBenchApp(handle, PORT);
   try {
