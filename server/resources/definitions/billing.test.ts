@@ -182,8 +182,9 @@ describe('billing runs', () => {
   });
 
   it('cancels a run: nothing pending is billed afterwards', async () => {
-    // A second process's queue that only sends: nobody works this run's jobs yet.
-    await server.app.close().catch(() => undefined);
+    // A second process's queue that only sends: nobody works this run's jobs yet. The first
+    // server goes with its database (on PostgreSQL a database of its own, dropped on close).
+    await server.close().catch(() => undefined);
     server = await startTestServer({ billingQueue: { work: false } });
     admin = await server.login(DEMO_USERS.admin);
     const seeded = await seedBillable(server.database.db, { count: 4, prefix: 'RUN-C' });
