@@ -118,6 +118,15 @@ describe('the bill preview panel', () => {
     expect(totals).toContain('VAT 21 %CZK 330.54');
     expect(totals).not.toContain('Production bought');
     expect(text(screen.getByTestId('amount-due'))).toBe('Amount dueCZK 404.54');
+
+    // Another period chosen: the bill of the old one goes until the new one is asked for.
+    const [fromInput] = screen.getAllByDisplayValue(/^\d{4}-\d{2}-\d{2}$/);
+    await userEvent.clear(fromInput!);
+    await userEvent.type(fromInput!, '2025-01-15');
+    expect(screen.queryByTestId('bill')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview the bill' }));
+    expect(await screen.findByTestId('bill')).toBeTruthy();
+    expect(calls.at(-1)!.options.query).toEqual({ from: '2025-01-15', to: '2025-02-01' });
   });
 
   it('calls a negative amount due a refund, in Czech', async () => {

@@ -205,6 +205,12 @@ export function BillPreviewPanel({ id }: ResourcePanelProps) {
   const [period, setPeriod] = useState(lastMonth);
   const [state, setState] = useState<State>({ status: 'idle' });
 
+  /** A new period: what was shown for the old one goes, so no bill shows under other dates. */
+  function choose(next: { from: string; to: string }) {
+    setPeriod(next);
+    if (state.status !== 'loading') setState({ status: 'idle' });
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setState({ status: 'loading' });
@@ -236,7 +242,7 @@ export function BillPreviewPanel({ id }: ResourcePanelProps) {
             id={`bill-from-${id}`}
             type="date"
             value={period.from}
-            onChange={(event) => setPeriod({ ...period, from: event.currentTarget.value })}
+            onChange={(event) => choose({ ...period, from: event.currentTarget.value })}
           />
         </FormGroup>
         <FormGroup label={intl.formatMessage(billMessages.to)} labelFor={`bill-to-${id}`}>
@@ -244,7 +250,7 @@ export function BillPreviewPanel({ id }: ResourcePanelProps) {
             id={`bill-to-${id}`}
             type="date"
             value={period.to}
-            onChange={(event) => setPeriod({ ...period, to: event.currentTarget.value })}
+            onChange={(event) => choose({ ...period, to: event.currentTarget.value })}
           />
         </FormGroup>
         <FormGroup>
