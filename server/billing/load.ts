@@ -17,7 +17,7 @@ import {
   vatRates,
 } from '../db/schema';
 import type { BillInput, BillPeriod, ReadingInput } from './calculate';
-import { startOfDay } from './dates';
+import { addDays, startOfDay } from './dates';
 
 /** One contract and the period to bill it for (`[from, to)`, ISO dates in Europe/Prague). */
 export interface BillRequest {
@@ -155,19 +155,6 @@ export async function loadBillInputs(
     ),
   );
   const codes = unique(live.flatMap((plan) => (plan.contract.product === null ? [] : plan.codes)));
-  const readingKeys = new Map<string, { k: number; d: number; f: string; t: string }>();
-  for (const plan of live)
-    for (const device of plan.deviceIds) {
-      const key = `${device}|${plan.request.period.from}|${plan.request.period.to}`;
-      if (!readingKeys.has(key))
-        readingKeys.set(key, {
-          k: readingKeys.size,
-          d: device,
-          f: new Date(startOfDay(plan.request.period.from)).toISOString(),
-          t: new Date(startOfDay(plan.request.period.to)).toISOString(),
-        });
-    }
-
   const fuseRows =
     fuseIds.length === 0
       ? []
@@ -216,6 +203,35 @@ export async function loadBillInputs(
             ),
           )
           .orderBy(asc(tariffs.id));
+  // Per contract, device and period: the instants a segment may start or end at (the
+  // period's bounds and every day inside it on which one of its specifications or tariffs
+  // starts or ends) — a superset of the cuts `calculateBill` makes.
+  const readingKeys = new Map<string, ReadingKey>();
+  const keyOf = (contract: number, device: number, period: BillPeriod) =>
+    `${contract}|${device}|${period.from}|${period.to}`;
+  for (const plan of live) {
+    if (plan.deviceIds.length === 0) continue;
+    const { period } = plan.request;
+    const days = new Set<string>();
+    const cut = (day: string) => {
+      if (day > period.from && day < period.to) days.add(day);
+    };
+    for (const spec of plan.specs) {
+      cut(spec.valid_from);
+      if (spec.valid_to !== null) cut(addDays(spec.valid_to, 1));
+    }
+    for (const tariff of tariffRows)
+      if (tariff.product === plan.contract.product) {
+        cut(tariff.valid_from);
+        if (tariff.valid_to !== null) cut(addDays(tariff.valid_to, 1));
+      }
+    const instant = (day: string) => new Date(startOfDay(day)).toISOString();
+    const at = [instant(period.from), ...[...days].sort().map(instant), instant(period.to)];
+    for (const device of plan.deviceIds) {
+      const key = keyOf(plan.contract.id, device, period);
+      if (!readingKeys.has(key)) readingKeys.set(key, { k: readingKeys.size, d: device, at });
+    }
+  }
   const readings = await loadReadings(db, [...readingKeys.values()]);
   const rates = await db
     .select({ rate: vatRates.rate, valid_from: vatRates.validFrom })
@@ -258,7 +274,7 @@ export async function loadBillInputs(
         specifications: plan.specs.filter((spec) => spec.point === id),
       })),
       readings: plan.deviceIds.flatMap(
-        (device) => readings.get(readingKeys.get(`${device}|${period.from}|${period.to}`)!.k) ?? [],
+        (device) => readings.get(readingKeys.get(keyOf(contract.id, device, period))!.k) ?? [],
       ),
       fuses: fuseRows.filter((fuse) => fuseSet.has(fuse.id)),
       tariffs:
@@ -280,56 +296,97 @@ export async function loadBillInputs(
   });
 }
 
+/** A device's readings to read for one contract and period: `at` = the instants (ISO) a
+ * segment may start or end at, the period's bounds first and last. */
+interface ReadingKey {
+  readonly k: number;
+  readonly d: number;
+  readonly at: readonly string[];
+}
+
 /**
- * Readings for each `(k, device d, from f, to t)` (instants, ISO): those of the device in
- * `[f, t]` plus the last one before `f` and the first one after `t`, in one statement (each
- * an index range scan on `measurements_device_timestamp_key`), by `k`.
+ * The readings {@link calculateBill} needs of device `d` for each key, by `k`, in one
+ * statement: around each instant of `at`, the last reading at or before it and the first at
+ * or after it (two index probes on `measurements_device_timestamp_key`); and, between the
+ * last reading before the period and the first after it, every reading in which a register
+ * is lower than in the reading before, with that one (a window over one index range scan,
+ * compared in the database: only those rows travel). The calculation gives on these
+ * readings what it gives on all of the device's readings from the last one before the period
+ * to the first one after it: the register values at each segment's bounds come from the
+ * readings around them, and the first reading of a segment in which a register went down is
+ * among them with its predecessor (a subsequence of non-decreasing readings is
+ * non-decreasing). Sorted by time, without duplicates.
  */
 async function loadReadings(
   db: Database,
-  keys: readonly { k: number; d: number; f: string; t: string }[],
+  keys: readonly ReadingKey[],
 ): Promise<Map<number, ReadingInput[]>> {
   const byKey = new Map<number, ReadingInput[]>();
   if (keys.length === 0) return byKey;
   const result = (await db.execute(sql`
-    SELECT q.k,
-           r.tariff_device_id AS device,
-           to_char(r.timestamp_received AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
-           r.obis_181::text AS obis_181, r.obis_182::text AS obis_182, r.obis_280::text AS obis_280
-      FROM json_to_recordset(${JSON.stringify(keys)}::json) AS q(k int, d int, f timestamptz, t timestamptz)
+    WITH q AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(keys)}::json)
+        AS q(k int, d int, at timestamptz[])
+    )
+    SELECT q.k, r.at, r.obis_181, r.obis_182, r.obis_280
+      FROM q
       CROSS JOIN LATERAL (
-        (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = q.d AND m.timestamp_received < q.f
-          ORDER BY m.timestamp_received DESC LIMIT 1)
-        UNION ALL
-        (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = q.d
-            AND m.timestamp_received >= q.f
-            AND m.timestamp_received <= q.t)
-        UNION ALL
-        (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = q.d AND m.timestamp_received > q.t
-          ORDER BY m.timestamp_received ASC LIMIT 1)
+        SELECT m.timestamp_received AS at, m.obis_181, m.obis_182, m.obis_280
+          FROM unnest(q.at) AS i(at)
+          CROSS JOIN LATERAL (
+            (SELECT * FROM measurements m
+              WHERE m.tariff_device_id = q.d AND m.timestamp_received <= i.at
+              ORDER BY m.timestamp_received DESC LIMIT 1)
+            UNION ALL
+            (SELECT * FROM measurements m
+              WHERE m.tariff_device_id = q.d AND m.timestamp_received >= i.at
+              ORDER BY m.timestamp_received ASC LIMIT 1)
+          ) AS m
+        UNION
+        SELECT v.at, v.obis_181, v.obis_182, v.obis_280
+          FROM (
+            SELECT m.timestamp_received AS at, m.obis_181, m.obis_182, m.obis_280,
+                   lag(m.timestamp_received) OVER w AS p_at,
+                   lag(m.obis_181) OVER w AS p_181,
+                   lag(m.obis_182) OVER w AS p_182,
+                   lag(m.obis_280) OVER w AS p_280
+              FROM measurements m
+             WHERE m.tariff_device_id = q.d
+               AND m.timestamp_received >= coalesce(
+                 (SELECT max(b.timestamp_received) FROM measurements b
+                   WHERE b.tariff_device_id = q.d AND b.timestamp_received < q.at[1]), q.at[1])
+               AND m.timestamp_received <= coalesce(
+                 (SELECT min(a.timestamp_received) FROM measurements a
+                   WHERE a.tariff_device_id = q.d
+                     AND a.timestamp_received > q.at[array_length(q.at, 1)]),
+                 q.at[array_length(q.at, 1)])
+            WINDOW w AS (ORDER BY m.timestamp_received)
+          ) AS w
+          CROSS JOIN LATERAL (VALUES
+            (w.at, w.obis_181, w.obis_182, w.obis_280),
+            (w.p_at, w.p_181, w.p_182, w.p_280)) AS v(at, obis_181, obis_182, obis_280)
+         WHERE w.obis_181 < w.p_181 OR w.obis_182 < w.p_182 OR w.obis_280 < w.p_280
       ) AS r
+     ORDER BY q.k, r.at
   `)) as unknown as {
     rows: {
       k: number;
-      device: number;
-      at: string;
+      at: Date | string;
       obis_181: string;
       obis_182: string;
       obis_280: string;
     }[];
   };
+  const deviceOf = new Map(keys.map((key) => [key.k, key.d]));
   for (const row of result.rows) {
     const k = Number(row.k);
     const list = byKey.get(k) ?? [];
     list.push({
-      device: Number(row.device),
-      at: row.at,
-      obis_181: row.obis_181,
-      obis_182: row.obis_182,
-      obis_280: row.obis_280,
+      device: deviceOf.get(k)!,
+      at: (row.at instanceof Date ? row.at : new Date(row.at)).toISOString(),
+      obis_181: String(row.obis_181),
+      obis_182: String(row.obis_182),
+      obis_280: String(row.obis_280),
     });
     byKey.set(k, list);
   }
