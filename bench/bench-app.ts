@@ -17,7 +17,8 @@ export interface BenchApp {
 }
 
 /**
- * Starts the app on `handle` on a free loopback port and signs in the demo admin.
+ * Starts the app on `handle` on a loopback port (`JOULE_BENCH_PORT`, else a free one) and
+ * signs in the demo admin.
  * @throws when the app does not listen or the sign-in is refused.
  */
 export async function startBenchApp(handle: DatabaseHandle): Promise<BenchApp> {
@@ -27,7 +28,7 @@ export async function startBenchApp(handle: DatabaseHandle): Promise<BenchApp> {
     secret: new TextEncoder().encode('bench-secret-0123456789-0123456789-abcdef'),
     accessLifetime: 3600,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: Number(process.env.JOULE_BENCH_PORT ?? 0), host: '127.0.0.1' });
   try {
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
