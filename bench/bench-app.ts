@@ -17,11 +17,14 @@ export interface BenchApp {
 }
 
 /**
- * Starts the app on `handle` on loopback port `port` (default 0: a free one) and signs in the
- * demo admin.
+ * Starts the app on `handle` on loopback port `port` (default `JOULE_BENCH_PORT`, else 0: a
+ * free one) and signs in the demo admin.
  * @throws when the app does not listen or the sign-in is refused.
  */
-export async function startBenchApp(handle: DatabaseHandle, port = 0): Promise<BenchApp> {
+export async function startBenchApp(
+  handle: DatabaseHandle,
+  port = Number(process.env.JOULE_BENCH_PORT ?? 0),
+): Promise<BenchApp> {
   const app = await buildApp({
     db: handle.db,
     mailer: new MemoryMailer(),

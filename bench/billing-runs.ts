@@ -20,13 +20,13 @@
  * default 3,000) for the month `BENCH_RUN_MONTH` (default 2025-03-01), and prints what the
  * full run of that month would bill and how long it would take at the measured rate. Points
  * are counted on the invoiced items; a failed item (a contract that cannot be billed, e.g.
- * an annual contract whose period began before the readings of the data set) is processed
- * but bills no point.
+ * a demo contract without a meter) is processed but bills no point.
  *
  * Data: `BENCH_DATABASE_URL`, default `postgres://postgres@127.0.0.1:5432/joule_bench_load`
  * (seeded by `npm run bench:load` or `npm run bench:api`). The bench applies pending
  * migrations and, on a data set seeded before the large seed made its contracts billable,
- * that seed step (`makeLargeBillable`, once). It owns only its runs: after each one it
+ * that seed step (`makeLargeBillable`: products, fuses, specifications from 2024, 2024
+ * tariffs, a meter with readings for every point; once, idempotent). It owns only its runs: after each one it
  * deletes the run's invoices (with their lines), the run (with its items) and its queue jobs,
  * also when stopped by Ctrl-C, so repeated benches compare.
  */
@@ -262,7 +262,9 @@ try {
     console.log(
       `note: made the large seed's contracts and points billable (${upgraded} rows; the seed step added with this bench, once)`,
     );
-    await db.execute(sql`vacuum analyze contracts, specifications`);
+    await db.execute(
+      sql`vacuum analyze contracts, specifications, tariffs, tariff_devices, measurements`,
+    );
   }
   // The queue to send jobs to; this process takes none.
   const queue = await startBillingQueue(db, { work: false });

@@ -270,11 +270,48 @@ export type BillResult =
 
 const CZK = (value: Decimal): Decimal => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 const money = (value: Decimal): DecimalString => CZK(value).toFixed(2);
-const dec = (value: DecimalString | null): Decimal => new Decimal(value ?? 0);
+
+/** A unit price parsed, with its canonical text. */
+interface Price {
+  readonly value: Decimal;
+  readonly text: DecimalString;
+}
+
+/** Unit prices parsed once: a batch prices thousands of lines with the same few prices
+ * (Decimals are immutable, so sharing them is safe). At most {@link PRICES_KEPT}. */
+const prices = new Map<string, Price>();
+const PRICES_KEPT = 10_000;
+const ZERO_PRICE: Price = { value: new Decimal(0), text: '0' };
+
+/** `value` (null = 0) parsed, from {@link prices} when seen before. */
+function priceOf(value: DecimalString | null): Price {
+  if (value === null) return ZERO_PRICE;
+  const known = prices.get(value);
+  if (known) return known;
+  const parsed = new Decimal(value);
+  const price = { value: parsed, text: parsed.toString() };
+  if (prices.size >= PRICES_KEPT) prices.clear();
+  prices.set(value, price);
+  return price;
+}
 const KWH_PLACES = 3;
 
-/** Months of `[from, to)`: Σ over the months touched of its days there / the month's days. */
+/** Months of `[from, to)`: Σ over the months touched of its days there / the month's days.
+ * Remembered (at most {@link MONTHS_KEPT}): the contracts of a run share few periods. */
 export function monthsOf(from: string, to: string): Decimal {
+  const key = `${from}|${to}`;
+  const known = monthsKnown.get(key);
+  if (known) return known;
+  const months = countMonths(from, to);
+  if (monthsKnown.size >= MONTHS_KEPT) monthsKnown.clear();
+  monthsKnown.set(key, months);
+  return months;
+}
+
+const monthsKnown = new Map<string, Decimal>();
+const MONTHS_KEPT = 10_000;
+
+function countMonths(from: string, to: string): Decimal {
   let months = new Decimal(0);
   let day = from;
   while (day < to) {
@@ -341,7 +378,6 @@ function registersAt(
   ms: number,
   point: number,
 ): ValueAt {
-  const day = pragueDate(ms);
   let before: Reading | undefined;
   let after: Reading | undefined;
   for (const reading of readings) {
@@ -355,6 +391,8 @@ function registersAt(
     if (reading.ms < ms) before = reading;
     else if (!after) after = reading;
   }
+  // The day, for a refusal's message only (ICU's formatting is dear).
+  const day = !after || !before ? pragueDate(ms) : '';
   if (!after)
     return {
       ok: false,
@@ -443,14 +481,14 @@ function line(
   unitPrice: DecimalString | null,
   amount?: Decimal,
 ): BillLine {
-  const price = dec(unitPrice);
+  const price = priceOf(unitPrice);
   return {
     kind,
     label: LINE_LABELS[kind],
     quantity: quantity.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toString(),
     unit,
-    unit_price: price.toString(),
-    amount: money(amount ?? quantity.times(price)),
+    unit_price: price.text,
+    amount: money(amount ?? quantity.times(price.value)),
   };
 }
 
@@ -467,8 +505,8 @@ export function segmentLines(
 ): BillLine[] {
   const energy = ht.plus(lt);
   const amps = months.times(current);
-  const pozeByEnergy = energy.times(dec(tariff.other_svc_poze));
-  const pozeByFuse = amps.times(dec(tariff.other_svc_poze_per_a));
+  const pozeByEnergy = energy.times(priceOf(tariff.other_svc_poze).value);
+  const pozeByFuse = amps.times(priceOf(tariff.other_svc_poze_per_a).value);
   const lines = [
     line('energy_ht', ht, 'MWh', tariff.trade_per_mw_ht),
     line('energy_lt', lt, 'MWh', tariff.trade_per_mw_lt),

@@ -5,19 +5,19 @@
  * (`loadBillInput`), so the preview and the billing runs read alike. Run it inside one
  * transaction (REPEATABLE READ for the preview, `bill.ts`) so all reads see one snapshot.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import {
-  contracts,
-  fuses,
-  payments,
-  points,
-  specifications,
-  tariffs,
-  vatRates,
-} from '../db/schema';
-import type { BillInput, BillPeriod, ReadingInput } from './calculate';
-import { startOfDay } from './dates';
+import type {
+  AdvanceInput,
+  BillInput,
+  BillPeriod,
+  FuseInput,
+  ReadingInput,
+  SpecificationInput,
+  TariffInput,
+  VatRateInput,
+} from './calculate';
+import { addDays, startOfDay } from './dates';
 
 /** One contract and the period to bill it for (`[from, to)`, ISO dates in Europe/Prague). */
 export interface BillRequest {
@@ -32,10 +32,36 @@ const overlaps = (validFrom: string, validTo: string | null, period: BillPeriod)
 
 const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
+/** A PostgreSQL array literal of integers (one parameter, whatever the count). */
+const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
+/** A PostgreSQL array literal of strings, each quoted. */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** A row of the contracts–points–specifications statement. */
+interface TreeRow {
+  id: number;
+  contract_no: string;
+  customer: number;
+  mode: string;
+  product: number | null;
+  point: number | null;
+  ean: string | null;
+  name: string | null;
+  spec: number | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  distribution_tariff_code: string | null;
+  phases: string | null;
+  main_fuse: number | null;
+  tariff_device: number | null;
+}
+
 /**
  * The inputs of the bill of contract `contractId` for `period` (`[from, to)`, ISO dates in
- * Europe/Prague), or `null` when there is no such contract. Readings: every reading of the
- * points' devices within the period plus the last one before it and the first one after it.
+ * Europe/Prague), or `null` when there is no such contract. Readings: those the calculation
+ * uses of the points' devices ({@link loadReadings}).
  */
 export async function loadBillInput(
   db: Database,
@@ -48,9 +74,10 @@ export async function loadBillInput(
 
 /**
  * The inputs of the bills of `requests`, in their order (`null` for a contract that does not
- * exist), read in 8 statements whatever their number: contracts, points, specifications,
- * fuses, tariffs, readings, VAT rates and advances, each for the whole batch (the widest
- * period of the batch in SQL, each contract's own period in memory). Each input is what
+ * exist), read in 3 statements whatever their number, each for the whole batch (the widest
+ * period of the batch in SQL, each contract's own period in memory): the contracts with their
+ * points and specifications; the fuses, tariffs, VAT rates and advances (one JSON document
+ * each, numbers as text); the readings ({@link loadReadings}). Each input is what
  * {@link loadBillInput} gives for its contract alone; tariffs, fuses and specifications come
  * in a fixed order (by id; specifications by `valid_from`, id).
  */
@@ -68,56 +95,58 @@ export async function loadBillInputs(
     (max, request) => (request.period.to > max ? request.period.to : max),
     requests[0]!.period.to,
   );
-  const contractRows = await db
-    .select({
-      id: contracts.id,
-      contract_no: contracts.contractNo,
-      customer: contracts.customer,
-      mode: contracts.mode,
-      product: contracts.product,
-    })
-    .from(contracts)
-    .where(inArray(contracts.id, contractIds));
-  const contractById = new Map(contractRows.map((row) => [row.id, row]));
-  const found = contractRows.map((row) => row.id);
-  const pointRows =
-    found.length === 0
-      ? []
-      : await db
-          .select({
-            id: points.id,
-            contract: points.contract,
-            ean: points.ean,
-            name: points.name,
-          })
-          .from(points)
-          .where(inArray(points.contract, found))
-          .orderBy(asc(points.id));
-  const pointIds = pointRows.map((point) => point.id);
-  const specRows =
-    pointIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: specifications.id,
-            point: specifications.point,
-            valid_from: specifications.validFrom,
-            valid_to: specifications.validTo,
-            distribution_tariff_code: specifications.distributionTariffCode,
-            phases: specifications.phases,
-            main_fuse: specifications.mainFuse,
-            tariff_device: specifications.tariffDevice,
-          })
-          .from(specifications)
-          .where(
-            and(
-              inArray(specifications.point, pointIds),
-              ne(specifications.state, 'cancelled'),
-              lt(specifications.validFrom, maxTo),
-              or(isNull(specifications.validTo), gte(specifications.validTo, minFrom)),
-            ),
-          )
-          .orderBy(asc(specifications.validFrom), asc(specifications.id));
+  // 1. The contracts, their points and the specifications overlapping the batch's widest
+  // period, in one statement (one row per specification; a point or contract without any
+  // still comes, with nulls).
+  const tree = (
+    (await db.execute(sql`
+      SELECT c.id, c.contract_no, c.customer_id AS customer, c.mode, c.product_id AS product,
+             p.id AS point, p.ean, p.name,
+             s.id AS spec, to_char(s.valid_from, 'YYYY-MM-DD') AS valid_from,
+             to_char(s.valid_to, 'YYYY-MM-DD') AS valid_to, s.distribution_tariff_code,
+             s.phases, s.main_fuse_id AS main_fuse, s.tariff_device_id AS tariff_device
+        FROM contracts c
+        LEFT JOIN points p ON p.contract_id = c.id
+        LEFT JOIN specifications s ON s.point_id = p.id AND s.state <> 'cancelled'
+             AND s.valid_from < ${maxTo}::date
+             AND (s.valid_to IS NULL OR s.valid_to >= ${minFrom}::date)
+       WHERE c.id = ANY(${intArray(contractIds)}::int[])
+       ORDER BY c.id, p.id, s.valid_from, s.id`)) as unknown as { rows: TreeRow[] }
+  ).rows;
+  const contractById = new Map<number, BillInput['contract']>();
+  const pointRows: { id: number; contract: number; ean: string; name: string }[] = [];
+  const specRows: (SpecificationInput & { point: number })[] = [];
+  for (const row of tree) {
+    const id = Number(row.id);
+    if (!contractById.has(id))
+      contractById.set(id, {
+        id,
+        contract_no: row.contract_no,
+        customer: Number(row.customer),
+        mode: row.mode,
+        product: row.product === null ? null : Number(row.product),
+      });
+    if (row.point === null) continue;
+    const point = Number(row.point);
+    if (pointRows[pointRows.length - 1]?.id !== point)
+      pointRows.push({ id: point, contract: id, ean: row.ean!, name: row.name! });
+    if (row.spec !== null)
+      specRows.push({
+        id: Number(row.spec),
+        point,
+        valid_from: row.valid_from!,
+        valid_to: row.valid_to,
+        distribution_tariff_code: row.distribution_tariff_code!,
+        phases: row.phases!,
+        main_fuse: row.main_fuse === null ? null : Number(row.main_fuse),
+        tariff_device: row.tariff_device === null ? null : Number(row.tariff_device),
+      });
+  }
+  pointRows.sort((x, y) => x.id - y.id);
+  specRows.sort((x, y) =>
+    x.valid_from < y.valid_from ? -1 : x.valid_from > y.valid_from ? 1 : x.id - y.id,
+  );
+  const found = [...contractById.keys()];
 
   // Per request: its points and the specifications overlapping its own period.
   const pointsOf = new Map<number, typeof pointRows>();
@@ -155,93 +184,81 @@ export async function loadBillInputs(
     ),
   );
   const codes = unique(live.flatMap((plan) => (plan.contract.product === null ? [] : plan.codes)));
-  const readingKeys = new Map<string, { k: number; d: number; f: string; t: string }>();
-  for (const plan of live)
-    for (const device of plan.deviceIds) {
-      const key = `${device}|${plan.request.period.from}|${plan.request.period.to}`;
-      if (!readingKeys.has(key))
-        readingKeys.set(key, {
-          k: readingKeys.size,
-          d: device,
-          f: new Date(startOfDay(plan.request.period.from)).toISOString(),
-          t: new Date(startOfDay(plan.request.period.to)).toISOString(),
-        });
+  // 2. The fuses, tariffs, VAT rates and advances, in one statement (numbers as text: exact).
+  const [prices] = (
+    (await db.execute(sql`
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object('id', f.id, 'text', f.text,
+            'to_1phase', f.to_1phase, 'to_3phase', f.to_3phase,
+            'price_for_every_a', f.price_for_every_a::text) ORDER BY f.id), '[]')
+           FROM fuses f WHERE f.id = ANY(${intArray(fuseIds)}::int[])) AS fuses,
+        (SELECT coalesce(json_agg(json_build_object('id', t.id, 'product', t.product_id,
+            'code', t.code, 'valid_from', to_char(t.valid_from, 'YYYY-MM-DD'),
+            'valid_to', to_char(t.valid_to, 'YYYY-MM-DD'), 'fuse_from', t.fuse_from,
+            'fuse_to', t.fuse_to, 'trade_per_mw_ht', t.trade_per_mw_ht::text,
+            'trade_per_mw_lt', t.trade_per_mw_lt::text,
+            'trade_monthly_pay', t.trade_monthly_pay::text,
+            'distribution_per_mwh_ht', t.distribution_per_mwh_ht::text,
+            'distribution_per_mwh_lt', t.distribution_per_mwh_lt::text,
+            'other_svc_system', t.other_svc_system::text,
+            'other_svc_poze', t.other_svc_poze::text,
+            'other_svc_poze_per_a', t.other_svc_poze_per_a::text,
+            'other_non_network_infra', t.other_non_network_infra::text,
+            'electricity_tax_per_mw', t.electricity_tax_per_mw::text,
+            'production_per_mwh_ht', t.production_per_mwh_ht::text) ORDER BY t.id), '[]')
+           FROM tariffs t
+          WHERE t.product_id = ANY(${intArray(products)}::int[])
+            AND t.code = ANY(${textArray(codes)}::text[])
+            AND t.valid_from < ${maxTo}::date
+            AND (t.valid_to IS NULL OR t.valid_to >= ${minFrom}::date)) AS tariffs,
+        (SELECT coalesce(json_agg(json_build_object('rate', v.rate::text,
+            'valid_from', to_char(v.valid_from, 'YYYY-MM-DD')) ORDER BY v.valid_from), '[]')
+           FROM vat_rates v) AS rates,
+        (SELECT coalesce(json_agg(json_build_object('id', a.id, 'contract', a.contract_id,
+            'ts', to_char(a.ts, 'YYYY-MM-DD'), 'amount', a.amount::text) ORDER BY a.ts, a.id), '[]')
+           FROM payments a
+          WHERE a.contract_id = ANY(${intArray(found)}::int[]) AND a.type = 'advance'
+            AND a.ts >= ${minFrom}::date AND a.ts < ${maxTo}::date) AS advances`)) as unknown as {
+      rows: Record<'fuses' | 'tariffs' | 'rates' | 'advances', unknown>[];
     }
+  ).rows;
+  const json = <T>(value: unknown): T[] =>
+    (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
+  const fuseRows = json<FuseInput>(prices!.fuses);
+  const tariffRows = json<TariffInput>(prices!.tariffs);
+  const rates = json<VatRateInput>(prices!.rates);
+  const advanceRows = json<AdvanceInput & { contract: number }>(prices!.advances);
 
-  const fuseRows =
-    fuseIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: fuses.id,
-            text: fuses.text,
-            to_1phase: fuses.to1phase,
-            to_3phase: fuses.to3phase,
-            price_for_every_a: fuses.priceForEveryA,
-          })
-          .from(fuses)
-          .where(inArray(fuses.id, fuseIds))
-          .orderBy(asc(fuses.id));
-  const tariffRows =
-    products.length === 0 || codes.length === 0
-      ? []
-      : await db
-          .select({
-            id: tariffs.id,
-            product: tariffs.product,
-            code: tariffs.code,
-            valid_from: tariffs.validFrom,
-            valid_to: tariffs.validTo,
-            fuse_from: tariffs.fuseFrom,
-            fuse_to: tariffs.fuseTo,
-            trade_per_mw_ht: tariffs.tradePerMwHt,
-            trade_per_mw_lt: tariffs.tradePerMwLt,
-            trade_monthly_pay: tariffs.tradeMonthlyPay,
-            distribution_per_mwh_ht: tariffs.distributionPerMwhHt,
-            distribution_per_mwh_lt: tariffs.distributionPerMwhLt,
-            other_svc_system: tariffs.otherSvcSystem,
-            other_svc_poze: tariffs.otherSvcPoze,
-            other_svc_poze_per_a: tariffs.otherSvcPozePerA,
-            other_non_network_infra: tariffs.otherNonNetworkInfra,
-            electricity_tax_per_mw: tariffs.electricityTaxPerMw,
-            production_per_mwh_ht: tariffs.productionPerMwhHt,
-          })
-          .from(tariffs)
-          .where(
-            and(
-              inArray(tariffs.product, products),
-              inArray(tariffs.code, codes),
-              lt(tariffs.validFrom, maxTo),
-              or(isNull(tariffs.validTo), gte(tariffs.validTo, minFrom)),
-            ),
-          )
-          .orderBy(asc(tariffs.id));
+  // Per contract, device and period: the instants a segment may start or end at (the
+  // period's bounds and every day inside it on which one of its specifications or tariffs
+  // starts or ends) — a superset of the cuts `calculateBill` makes.
+  const readingKeys = new Map<string, ReadingKey>();
+  const keyOf = (contract: number, device: number, period: BillPeriod) =>
+    `${contract}|${device}|${period.from}|${period.to}`;
+  for (const plan of live) {
+    if (plan.deviceIds.length === 0) continue;
+    const { period } = plan.request;
+    const days = new Set<string>();
+    const cut = (day: string) => {
+      if (day > period.from && day < period.to) days.add(day);
+    };
+    for (const spec of plan.specs) {
+      cut(spec.valid_from);
+      if (spec.valid_to !== null) cut(addDays(spec.valid_to, 1));
+    }
+    for (const tariff of tariffRows)
+      if (tariff.product === plan.contract.product) {
+        cut(tariff.valid_from);
+        if (tariff.valid_to !== null) cut(addDays(tariff.valid_to, 1));
+      }
+    const instant = (day: string) => new Date(startOfDay(day)).toISOString();
+    const at = [instant(period.from), ...[...days].sort().map(instant), instant(period.to)];
+    for (const device of plan.deviceIds) {
+      const key = keyOf(plan.contract.id, device, period);
+      if (!readingKeys.has(key)) readingKeys.set(key, { k: readingKeys.size, d: device, at });
+    }
+  }
   const readings = await loadReadings(db, [...readingKeys.values()]);
-  const rates = await db
-    .select({ rate: vatRates.rate, valid_from: vatRates.validFrom })
-    .from(vatRates)
-    .orderBy(asc(vatRates.validFrom));
-  const advanceRows =
-    found.length === 0
-      ? []
-      : await db
-          .select({
-            id: payments.id,
-            contract: payments.contract,
-            ts: payments.ts,
-            amount: payments.amount,
-          })
-          .from(payments)
-          .where(
-            and(
-              inArray(payments.contract, found),
-              eq(payments.type, 'advance'),
-              gte(payments.ts, minFrom),
-              lt(payments.ts, maxTo),
-            ),
-          )
-          .orderBy(asc(payments.ts), asc(payments.id));
-
   return planned.map((plan) => {
     if (!plan) return null;
     const { request, contract } = plan;
@@ -258,7 +275,7 @@ export async function loadBillInputs(
         specifications: plan.specs.filter((spec) => spec.point === id),
       })),
       readings: plan.deviceIds.flatMap(
-        (device) => readings.get(readingKeys.get(`${device}|${period.from}|${period.to}`)!.k) ?? [],
+        (device) => readings.get(readingKeys.get(keyOf(contract.id, device, period))!.k) ?? [],
       ),
       fuses: fuseRows.filter((fuse) => fuseSet.has(fuse.id)),
       tariffs:
@@ -280,56 +297,97 @@ export async function loadBillInputs(
   });
 }
 
+/** A device's readings to read for one contract and period: `at` = the instants (ISO) a
+ * segment may start or end at, the period's bounds first and last. */
+interface ReadingKey {
+  readonly k: number;
+  readonly d: number;
+  readonly at: readonly string[];
+}
+
 /**
- * Readings for each `(k, device d, from f, to t)` (instants, ISO): those of the device in
- * `[f, t]` plus the last one before `f` and the first one after `t`, in one statement (each
- * an index range scan on `measurements_device_timestamp_key`), by `k`.
+ * The readings {@link calculateBill} needs of device `d` for each key, by `k`, in one
+ * statement: around each instant of `at`, the last reading at or before it and the first at
+ * or after it (two index probes on `measurements_device_timestamp_key`); and, between the
+ * last reading before the period and the first after it, every reading in which a register
+ * is lower than in the reading before, with that one (a window over one index range scan,
+ * compared in the database: only those rows travel). The calculation gives on these
+ * readings what it gives on all of the device's readings from the last one before the period
+ * to the first one after it: the register values at each segment's bounds come from the
+ * readings around them, and the first reading of a segment in which a register went down is
+ * among them with its predecessor (a subsequence of non-decreasing readings is
+ * non-decreasing). Sorted by time, without duplicates.
  */
 async function loadReadings(
   db: Database,
-  keys: readonly { k: number; d: number; f: string; t: string }[],
+  keys: readonly ReadingKey[],
 ): Promise<Map<number, ReadingInput[]>> {
   const byKey = new Map<number, ReadingInput[]>();
   if (keys.length === 0) return byKey;
   const result = (await db.execute(sql`
-    SELECT q.k,
-           r.tariff_device_id AS device,
-           to_char(r.timestamp_received AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
-           r.obis_181::text AS obis_181, r.obis_182::text AS obis_182, r.obis_280::text AS obis_280
-      FROM json_to_recordset(${JSON.stringify(keys)}::json) AS q(k int, d int, f timestamptz, t timestamptz)
+    WITH q AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(keys)}::json)
+        AS q(k int, d int, at timestamptz[])
+    )
+    SELECT q.k, r.at, r.obis_181, r.obis_182, r.obis_280
+      FROM q
       CROSS JOIN LATERAL (
-        (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = q.d AND m.timestamp_received < q.f
-          ORDER BY m.timestamp_received DESC LIMIT 1)
-        UNION ALL
-        (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = q.d
-            AND m.timestamp_received >= q.f
-            AND m.timestamp_received <= q.t)
-        UNION ALL
-        (SELECT * FROM measurements m
-          WHERE m.tariff_device_id = q.d AND m.timestamp_received > q.t
-          ORDER BY m.timestamp_received ASC LIMIT 1)
+        SELECT m.timestamp_received AS at, m.obis_181, m.obis_182, m.obis_280
+          FROM unnest(q.at) AS i(at)
+          CROSS JOIN LATERAL (
+            (SELECT * FROM measurements m
+              WHERE m.tariff_device_id = q.d AND m.timestamp_received <= i.at
+              ORDER BY m.timestamp_received DESC LIMIT 1)
+            UNION ALL
+            (SELECT * FROM measurements m
+              WHERE m.tariff_device_id = q.d AND m.timestamp_received >= i.at
+              ORDER BY m.timestamp_received ASC LIMIT 1)
+          ) AS m
+        UNION
+        SELECT v.at, v.obis_181, v.obis_182, v.obis_280
+          FROM (
+            SELECT m.timestamp_received AS at, m.obis_181, m.obis_182, m.obis_280,
+                   lag(m.timestamp_received) OVER w AS p_at,
+                   lag(m.obis_181) OVER w AS p_181,
+                   lag(m.obis_182) OVER w AS p_182,
+                   lag(m.obis_280) OVER w AS p_280
+              FROM measurements m
+             WHERE m.tariff_device_id = q.d
+               AND m.timestamp_received >= coalesce(
+                 (SELECT max(b.timestamp_received) FROM measurements b
+                   WHERE b.tariff_device_id = q.d AND b.timestamp_received < q.at[1]), q.at[1])
+               AND m.timestamp_received <= coalesce(
+                 (SELECT min(a.timestamp_received) FROM measurements a
+                   WHERE a.tariff_device_id = q.d
+                     AND a.timestamp_received > q.at[array_length(q.at, 1)]),
+                 q.at[array_length(q.at, 1)])
+            WINDOW w AS (ORDER BY m.timestamp_received)
+          ) AS w
+          CROSS JOIN LATERAL (VALUES
+            (w.at, w.obis_181, w.obis_182, w.obis_280),
+            (w.p_at, w.p_181, w.p_182, w.p_280)) AS v(at, obis_181, obis_182, obis_280)
+         WHERE w.obis_181 < w.p_181 OR w.obis_182 < w.p_182 OR w.obis_280 < w.p_280
       ) AS r
+     ORDER BY q.k, r.at
   `)) as unknown as {
     rows: {
       k: number;
-      device: number;
-      at: string;
+      at: Date | string;
       obis_181: string;
       obis_182: string;
       obis_280: string;
     }[];
   };
+  const deviceOf = new Map(keys.map((key) => [key.k, key.d]));
   for (const row of result.rows) {
     const k = Number(row.k);
     const list = byKey.get(k) ?? [];
     list.push({
-      device: Number(row.device),
-      at: row.at,
-      obis_181: row.obis_181,
-      obis_182: row.obis_182,
-      obis_280: row.obis_280,
+      device: deviceOf.get(k)!,
+      at: (row.at instanceof Date ? row.at : new Date(row.at)).toISOString(),
+      obis_181: String(row.obis_181),
+      obis_182: String(row.obis_182),
+      obis_280: String(row.obis_280),
     });
     byKey.set(k, list);
   }

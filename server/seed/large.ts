@@ -82,11 +82,23 @@ async function one(db: Database, query: ReturnType<typeof sql>): Promise<number>
   return Number(Object.values(result.rows[0] ?? {})[0] ?? 0);
 }
 
+/** Options of {@link seedLarge}: the demo seed's, and the size (tests ask for a small one). */
+export interface LargeSeedOptions extends SeedOptions {
+  /** Customers in all, the demo ones included. @default {@link LARGE_CUSTOMERS} */
+  readonly customers?: number;
+  /** Daily readings in all, approximately. @default {@link LARGE_READINGS} */
+  readonly readings?: number;
+}
+
 /**
  * Fills an empty (or demo-only) database with the large data set; does nothing when it is
  * already there. Progress goes to `log`.
  */
-export async function seedLarge(db: Database, log: Log, options: SeedOptions = {}): Promise<void> {
+export async function seedLarge(
+  db: Database,
+  log: Log,
+  options: LargeSeedOptions = {},
+): Promise<void> {
   await timed(log, 'demo data', () => seedDemo(db, options));
   const [existing] = await db.select({ n: count() }).from(customers);
   if (Number(existing?.n) > DEMO_CUSTOMER_COUNT) {
@@ -94,7 +106,7 @@ export async function seedLarge(db: Database, log: Log, options: SeedOptions = {
     return;
   }
   const from = DEMO_CUSTOMER_COUNT + 1;
-  const to = LARGE_CUSTOMERS;
+  const to = options.customers ?? LARGE_CUSTOMERS;
   const cities = CITIES.map(([city]) => city);
   const zips = CITIES.map(([, zip]) => zip);
 
@@ -159,7 +171,10 @@ export async function seedLarge(db: Database, log: Log, options: SeedOptions = {
   // Meters: the demo ones plus enough new ones for the readings.
   const demoDevices = await one(db, sql`select count(*) from tariff_devices`);
   const days = DEMO_READINGS_DAYS;
-  const newDevices = Math.ceil(LARGE_READINGS / days) - demoDevices;
+  const newDevices = Math.max(
+    0,
+    Math.ceil((options.readings ?? LARGE_READINGS) / days) - demoDevices,
+  );
   const firstCollector = await one(db, sql`select min(id) from collectors`);
   const collectorCount = await one(db, sql`select count(*) from collectors`);
   await timed(log, `${newDevices} meters`, () =>
@@ -235,30 +250,174 @@ export async function seedLarge(db: Database, log: Log, options: SeedOptions = {
   log(`  ${people.toLocaleString('en')} customers, ${readings.toLocaleString('en')} readings`);
 }
 
+/** The first day the large data set's points are billable from (specifications, tariffs, readings). */
+export const LARGE_BILLABLE_FROM = '2024-01-01';
+/** The first reading of the meters {@link makeLargeBillable} adds or extends (UTC midnight): a
+ * month before {@link LARGE_BILLABLE_FROM}, so that its first day's start (Prague midnight, the
+ * evening before in UTC) has a reading before it. */
+const HISTORY_FROM = '2023-12-01';
+/** The last reading those meters get (UTC midnight): periods ending on 31 December 2025 bill. */
+const READINGS_UNTIL = '2026-01-01';
+
 /**
- * Makes the large data set's own contracts and points billable (issue #15): each contract
- * of the large seed (`S-L-…`) without a product gets the product whose tariffs cover the most
- * distribution rates, and each specification of its points (`POD-L-…`) without a main fuse
- * gets the 3×25 A one. Idempotent (touches only rows still lacking them); the demo rows are
- * left as they are. Run by {@link seedLarge}, and by `npm run bench:billing-runs` on a data
- * set seeded before this step existed. Returns the rows changed.
+ * Makes the large data set's own contracts and points billable (issue #15), so that a billing
+ * run of any month of 2025 bills (nearly) every contract due, as a real supplier's would:
+ *
+ * 1. each contract of the large seed (`S-L-…`) without a product gets the product whose
+ *    tariffs cover the most distribution rates;
+ * 2. each specification of its points (`POD-L-…`) without a main fuse gets the 3×25 A one;
+ * 3. a point's only specification starts on {@link LARGE_BILLABLE_FROM} at the latest (the
+ *    seed's began on 1 January 2025, after the start of every annual period due in 2025);
+ * 4. that product's tariffs reach back to {@link LARGE_BILLABLE_FROM}: each (code, fuse range)
+ *    whose earliest tariff starts later gets a copy of it (same prices) valid until the day
+ *    before it;
+ * 5. every point without a tariff device gets its own (`EM-LP-<point id>`), with monthly
+ *    readings (the 1st, UTC midnight) from {@link HISTORY_FROM} to {@link READINGS_UNTIL},
+ *    winter-heavy like the daily ones (interpolation fills the days between);
+ * 6. the seed's own meters (`EM-L-…`, daily readings through 2025) get monthly readings from
+ *    {@link HISTORY_FROM} rising linearly from 0 to their first daily reading, and one on
+ *    {@link READINGS_UNTIL} continuing their last day's consumption.
+ *
+ * Idempotent (each step touches only rows still lacking it; nothing is rewritten but the
+ * specifications' start and the missing references); the demo rows are left as they are.
+ * Run by {@link seedLarge}, and by `npm run bench:billing-runs` on a data set seeded before a
+ * step existed. Returns the rows changed or added.
  */
 export async function makeLargeBillable(db: Database): Promise<number> {
   const changed = (result: unknown) => {
     const { rowCount, affectedRows } = result as { rowCount?: number; affectedRows?: number };
     return Number(rowCount ?? affectedRows ?? 0);
   };
-  const contractRows = changed(
+  const product = sql`(select product_id from tariffs group by product_id
+    order by count(distinct code) desc, product_id limit 1)`;
+  let rows = changed(
     await db.execute(sql`
-      update contracts set product_id = (
-        select product_id from tariffs group by product_id order by count(distinct code) desc, product_id limit 1)
+      update contracts set product_id = ${product}
       where product_id is null and contract_no like 'S-L-%'`),
   );
-  const specificationRows = changed(
+  rows += changed(
     await db.execute(sql`
       update specifications s set main_fuse_id = (select id from fuses where text = '3×25 A' limit 1)
       from points p
       where s.point_id = p.id and s.main_fuse_id is null and p.pod_no like 'POD-L-%'`),
   );
-  return contractRows + specificationRows;
+  rows += changed(
+    await db.execute(sql`
+      update specifications s set valid_from = ${LARGE_BILLABLE_FROM}::date
+      from points p
+      where s.point_id = p.id and p.pod_no like 'POD-L-%' and s.valid_from > ${LARGE_BILLABLE_FROM}::date
+        and not exists (select 1 from specifications o where o.point_id = s.point_id and o.id <> s.id)`),
+  );
+  rows += changed(
+    await db.execute(sql`
+      insert into tariffs (product_id, code, distribution_per_mwh_ht, distribution_per_mwh_lt,
+        other_svc_system, other_svc_poze, other_svc_poze_per_a, other_non_network_infra,
+        trade_monthly_pay, trade_per_mw_ht, trade_per_mw_lt, production_per_mwh_ht,
+        production_per_mwh_lt, electricity_tax_per_mw, valid_from, valid_to, price, fuse_from,
+        fuse_to, price_list_id)
+      select product_id, code, distribution_per_mwh_ht, distribution_per_mwh_lt,
+        other_svc_system, other_svc_poze, other_svc_poze_per_a, other_non_network_infra,
+        trade_monthly_pay, trade_per_mw_ht, trade_per_mw_lt, production_per_mwh_ht,
+        production_per_mwh_lt, electricity_tax_per_mw, ${LARGE_BILLABLE_FROM}::date,
+        valid_from - 1, price, fuse_from, fuse_to, price_list_id
+      from (select distinct on (code, fuse_from, fuse_to) * from tariffs
+            where product_id = ${product}
+            order by code, fuse_from, fuse_to, valid_from) t
+      where t.valid_from > ${LARGE_BILLABLE_FROM}::date
+      order by code, fuse_from`),
+  );
+  const collector = sql`(select min(id) from collectors)`;
+  rows += changed(
+    await db.execute(sql`
+      insert into tariff_devices (collector_id, serial_number, model, ean_consumption, name,
+        calibration_date)
+      select ${collector}, 'EM-LP-' || lpad(p.id::text, 7, '0'), 'ZPA AM550',
+        e.digits || ${gs1(sql`e.digits`)}, 'Elektroměr ' || p.pod_no, date '2020-01-15' + (p.id % 1500)
+      from specifications s join points p on p.id = s.point_id
+      cross join lateral (select '859182412' || lpad(p.id::text, 8, '0') as digits) e
+      where s.tariff_device_id is null and p.pod_no like 'POD-L-%'
+        and not exists (select 1 from tariff_devices d
+                        where d.serial_number = 'EM-LP-' || lpad(p.id::text, 7, '0'))
+      order by p.id`),
+  );
+  rows += changed(
+    await db.execute(sql`
+      update specifications s set tariff_device_id = d.id
+      from points p, tariff_devices d
+      where s.point_id = p.id and s.tariff_device_id is null and p.pod_no like 'POD-L-%'
+        and d.serial_number = 'EM-LP-' || lpad(p.id::text, 7, '0')`),
+  );
+  // New meters: the daily seed's formula (insertDailyReadings), day 0 = HISTORY_FROM.
+  rows += changed(
+    await db.execute(sql`
+      with months as (
+        select at, day, day + 23.24 * sin(2 * pi() * day / 365) as use,
+          day - 34.86 * sin(2 * pi() * day / 365) as sun
+        from generate_series(${HISTORY_FROM}::timestamp, ${READINGS_UNTIL}::timestamp, interval '1 month') m
+        cross join lateral (select m at time zone 'UTC' as at,
+          (m::date - ${HISTORY_FROM}::date) as day) d),
+      meters as (
+        select id,
+          (1000 + id::bigint * 7919 % 20000)::float8 as high0,
+          4 + id * 37 % 100 / 10.0::float8 as high,
+          case when id % 3 = 0 then 0 else 500 + id::bigint * 104729 % 10000 end::float8 as low0,
+          case when id % 3 = 0 then 0 else 2 + id * 53 % 60 / 10.0 end::float8 as low,
+          case when id % 5 <> 0 then 0 else 5 + id % 7 end::float8 as prod
+        from tariff_devices d
+        where serial_number like 'EM-LP-%'
+          and not exists (select 1 from measurements m where m.tariff_device_id = d.id))
+      insert into measurements (tariff_device_id, timestamp_received, obis_181, obis_182, obis_280)
+      select m.id, d.at, (m.high0 + m.high * d.use)::numeric(15, 3),
+        (m.low0 + m.low * d.use)::numeric(15, 3), (m.prod * d.sun)::numeric(15, 3)
+      from meters m cross join months d
+      order by m.id, d.at`),
+  );
+  // The seed's meters: history up to their first reading, and one reading at the end.
+  rows += changed(
+    await db.execute(sql`
+      with first as (
+        select d.id, f.*
+        from tariff_devices d
+        cross join lateral (select timestamp_received as t, obis_181, obis_182, obis_280
+          from measurements m where m.tariff_device_id = d.id
+          order by timestamp_received limit 1) f
+        where d.serial_number like 'EM-L-%'
+          and f.t > ${HISTORY_FROM}::timestamp at time zone 'UTC')
+      insert into measurements (tariff_device_id, timestamp_received, obis_181, obis_182, obis_280)
+      select f.id, h.at, round(f.obis_181 * h.share, 3), round(f.obis_182 * h.share, 3),
+        round(f.obis_280 * h.share, 3)
+      from first f
+      cross join lateral (
+        select m at time zone 'UTC' as at,
+          (extract(epoch from (m at time zone 'UTC') - (${HISTORY_FROM}::timestamp at time zone 'UTC'))
+            / extract(epoch from f.t - (${HISTORY_FROM}::timestamp at time zone 'UTC')))::numeric as share
+        from generate_series(${HISTORY_FROM}::timestamp, ${READINGS_UNTIL}::timestamp, interval '1 month') m
+        where m at time zone 'UTC' < f.t) h
+      order by f.id, h.at`),
+  );
+  rows += changed(
+    await db.execute(sql`
+      with last as (
+        select d.id, l.*
+        from tariff_devices d
+        cross join lateral (select timestamp_received as t, obis_181, obis_182, obis_280
+          from measurements m where m.tariff_device_id = d.id
+          order by timestamp_received desc limit 2) l
+        where d.serial_number like 'EM-L-%'),
+      pairs as (
+        select id, max(t) as t1, min(t) as t0,
+          max(obis_181) as a1, min(obis_181) as a0, max(obis_182) as b1, min(obis_182) as b0,
+          max(obis_280) as c1, min(obis_280) as c0
+        from last group by id having count(*) = 2)
+      insert into measurements (tariff_device_id, timestamp_received, obis_181, obis_182, obis_280)
+      select id, e.at, round(a1 + (a1 - a0) * e.k, 3), round(b1 + (b1 - b0) * e.k, 3),
+        round(c1 + (c1 - c0) * e.k, 3)
+      from pairs
+      cross join lateral (select ${READINGS_UNTIL}::timestamp at time zone 'UTC' as at) a
+      cross join lateral (select a.at,
+        (extract(epoch from a.at - t1) / extract(epoch from t1 - t0))::numeric as k) e
+      where t1 < a.at
+      order by id`),
+  );
+  return rows;
 }

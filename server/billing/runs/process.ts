@@ -1,19 +1,21 @@
 /**
- * Billing one batch of a run (issue #15 "Billing run"), set-based: the pending items of the
- * batch are locked (`FOR UPDATE SKIP LOCKED`: an item another worker holds is its business);
- * the inputs of all their contracts are read together (`loadBillInputs`, a fixed number of
- * statements), each bill is calculated in memory by the one calculation (`billOf`, as the
- * preview's `billContract`), and the batch's invoices, lines and item outcomes are written
- * with multi-row statements in the batch's transaction. A contract that cannot be billed is
+ * Billing one batch of a run (issue #15 "Billing run"), set-based, in few round trips: the
+ * pending items of the batch are locked (`FOR UPDATE SKIP LOCKED`: an item another worker
+ * holds is its business) and read with their variable symbols and any live invoice in one
+ * statement; the inputs of all their contracts are read together (`loadBillInputs`, a fixed
+ * number of statements), each bill is calculated in memory by the one calculation (`billOf`,
+ * as the preview's `billContract`), the batch's invoices and their lines are written by one
+ * statement, and the items' outcomes and the run's end by another, all in the batch's
+ * transaction. A contract that cannot be billed is
  * recorded as failed with the calculation's reasons and the rest goes on. An invoice already
  * live for the contract and period (unique index `invoices_contract_period_key`) makes the
  * item `skipped`, never a second invoice. Should the batch's bulk work fail in the database
  * (a value out of range in one bill, say), it is undone and the batch is billed again one
  * contract at a time, each in its own savepoint, so that only the culprit fails.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { billingRunItems, billingRuns, contracts, invoiceLines, invoices } from '../../db/schema';
+import { invoiceLines, invoices } from '../../db/schema';
 import { text } from '../../i18n/text';
 import type { Bill, BillRefusal } from '../calculate';
 import { billContractIn, billOf } from '../bill';
@@ -75,14 +77,9 @@ function crashed(error: unknown): FailureReason[] {
   ];
 }
 
-/** Invoices per multi-row insert (17 parameters each). */
-const INVOICE_CHUNK = 1000;
-/** Invoice lines per insert (one JSON parameter). */
-const LINE_CHUNK = 3000;
-
-/** An `invoice_lines` row as the batch's JSON carries it. */
+/** An `invoice_lines` row as the batch's JSON carries it: `n` = its invoice's index. */
 interface LineRow {
-  invoice: number;
+  n: number;
   position: number;
   point: number;
   segment_from: string;
@@ -100,6 +97,10 @@ interface Item {
   readonly contract: number;
   readonly from: string;
   readonly to: string;
+  /** The variable symbol of its invoice: the contract's `account_no`, else its number. */
+  readonly symbol: string;
+  /** The live (not cancelled) invoice of the contract and period when the batch began. */
+  readonly live: number | null;
 }
 
 /** What became of an item. */
@@ -109,48 +110,23 @@ interface Outcome {
   invoice: number | null;
 }
 
-const periodKey = (contract: number, from: string, to: string) => `${contract}|${from}|${to}`;
-
 /**
- * Bills `items` together in `tx` (a savepoint of the batch): one read of the live invoices,
- * one read of the inputs, the calculations, multi-row inserts of invoices and lines.
- * Returns each item's outcome; throws (leaving the savepoint to be rolled back) on a
- * database error.
+ * Bills `items` together in `tx` (a savepoint of the batch): one read of the inputs, the
+ * calculations, one statement inserting the invoices and their lines. An item whose contract
+ * and period had a live invoice is skipped. Returns each item's outcome; throws (leaving the
+ * savepoint to be rolled back) on a database error.
  */
 async function billTogether(
   tx: Database,
   runId: number,
   items: readonly Item[],
-  symbols: ReadonlyMap<number, string>,
   today: string,
 ): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>();
-  const live = new Map(
-    (
-      await tx
-        .select({
-          id: invoices.id,
-          contract: invoices.contract,
-          from: invoices.periodFrom,
-          to: invoices.periodTo,
-        })
-        .from(invoices)
-        .where(
-          and(
-            inArray(
-              invoices.contract,
-              items.map((item) => item.contract),
-            ),
-            sql`${invoices.state} <> 'cancelled'`,
-          ),
-        )
-    ).map((row) => [periodKey(row.contract, row.from, row.to), row.id]),
-  );
   const toBill: Item[] = [];
   for (const item of items) {
-    const invoice = live.get(periodKey(item.contract, item.from, item.to));
-    if (invoice === undefined) toBill.push(item);
-    else outcomes.set(item.id, { status: 'skipped', reasons: null, invoice });
+    if (item.live === null) toBill.push(item);
+    else outcomes.set(item.id, { status: 'skipped', reasons: null, invoice: item.live });
   }
   const inputs = await loadBillInputs(
     tx,
@@ -166,38 +142,38 @@ async function billTogether(
       }
       made.push({
         item,
-        invoice: invoiceOf(result.bill, runId, symbols.get(item.contract) ?? '', today),
+        invoice: invoiceOf(result.bill, runId, item.symbol, today),
       });
     } catch (error) {
       outcomes.set(item.id, { status: 'failed', reasons: crashed(error), invoice: null });
     }
   });
-  const insertedIds = new Map<string, number>();
-  for (let i = 0; i < made.length; i += INVOICE_CHUNK) {
-    const rows = await tx
-      .insert(invoices)
-      .values(made.slice(i, i + INVOICE_CHUNK).map((entry) => entry.invoice.row))
-      .onConflictDoNothing()
-      .returning({
-        id: invoices.id,
-        contract: invoices.contract,
-        from: invoices.periodFrom,
-        to: invoices.periodTo,
-      });
-    for (const row of rows) insertedIds.set(periodKey(row.contract, row.from, row.to), row.id);
-  }
-  const lines: LineRow[] = [];
-  for (const { item, invoice } of made) {
-    const id = insertedIds.get(periodKey(item.contract, item.from, item.to));
-    // Not inserted: a live invoice of the contract and period came in meanwhile.
-    if (id === undefined) {
-      outcomes.set(item.id, { status: 'skipped', reasons: null, invoice: null });
-      continue;
-    }
-    outcomes.set(item.id, { status: 'invoiced', reasons: null, invoice: id });
+  // One statement: the invoices (a conflict with a live invoice inserts nothing) and the
+  // lines of those inserted, all from two JSON parameters (no limit on parameters, little
+  // work building them); the invoices inserted come back with their ids.
+  const invoiceRows = made.map(({ invoice: { row } }, n) => ({
+    n,
+    contract: row.contract,
+    customer: row.customer,
+    from: row.periodFrom,
+    to: row.periodTo,
+    issue: row.issueDate,
+    taxable: row.taxableSupplyDate,
+    due: row.dueDate,
+    symbol: row.variableSymbol,
+    base: row.base,
+    vat_rate: row.vatRate,
+    vat: row.vat,
+    production: row.production,
+    total: row.total,
+    advances: row.advances,
+    due_amount: row.amountDue,
+  }));
+  const lineRows: LineRow[] = [];
+  made.forEach(({ invoice }, n) =>
     invoice.lines.forEach((line, position) =>
-      lines.push({
-        invoice: id,
+      lineRows.push({
+        n,
         position,
         point: line.point,
         segment_from: line.segmentFrom,
@@ -208,31 +184,59 @@ async function billTogether(
         unit_price: line.unitPrice,
         amount: line.amount,
       }),
-    );
+    ),
+  );
+  const inserted = new Map<number, number>();
+  if (made.length > 0) {
+    const result = (await tx.execute(sql`
+      with x as (
+        select * from json_to_recordset(${JSON.stringify(invoiceRows)}::json) as x(
+          n integer, contract integer, customer integer, "from" date, "to" date, issue date,
+          taxable date, due date, symbol text, base numeric, vat_rate numeric, vat numeric,
+          production numeric, total numeric, advances numeric, due_amount numeric)),
+      ins as (
+        insert into invoices (contract_id, customer_id, run_id, period_from, period_to,
+          issue_date, taxable_supply_date, due_date, variable_symbol, state, base, vat_rate,
+          vat, production, total, advances, amount_due)
+        select contract, customer, ${runId}, "from", "to", issue, taxable, due, symbol, 'draft',
+          base, vat_rate, vat, production, total, advances, due_amount
+        from x order by n
+        on conflict do nothing
+        returning id, contract_id, period_from, period_to),
+      made as (
+        select x.n, ins.id from ins
+        join x on x.contract = ins.contract_id and x."from" = ins.period_from
+          and x."to" = ins.period_to),
+      lines as (
+        insert into invoice_lines (invoice_id, position, point_id, segment_from, segment_to,
+          kind, quantity, unit, unit_price, amount)
+        select made.id, y.position, y.point, y.segment_from, y.segment_to, y.kind, y.quantity,
+          y.unit, y.unit_price, y.amount
+        from json_to_recordset(${JSON.stringify(lineRows)}::json) as y(
+          n integer, position integer, point integer, segment_from date, segment_to date,
+          kind text, quantity numeric, unit text, unit_price numeric, amount numeric)
+        join made on made.n = y.n
+        order by made.id, y.position)
+      select n, id from made`)) as unknown as { rows: { n: number; id: number }[] };
+    for (const row of result.rows) inserted.set(Number(row.n), Number(row.id));
   }
-  // One JSON parameter per statement: no limit on parameters, little work building it.
-  for (let i = 0; i < lines.length; i += LINE_CHUNK)
-    await tx.execute(sql`
-      insert into invoice_lines (invoice_id, position, point_id, segment_from, segment_to, kind,
-        quantity, unit, unit_price, amount)
-      select invoice, position, point, segment_from, segment_to, kind, quantity, unit,
-        unit_price, amount
-      from json_to_recordset(${JSON.stringify(lines.slice(i, i + LINE_CHUNK))}::json) as x(
-        invoice integer, position integer, point integer, segment_from date, segment_to date,
-        kind text, quantity numeric, unit text, unit_price numeric, amount numeric)`);
+  made.forEach(({ item }, n) => {
+    const id = inserted.get(n);
+    // Not inserted: a live invoice of the contract and period came in meanwhile.
+    outcomes.set(
+      item.id,
+      id === undefined
+        ? { status: 'skipped', reasons: null, invoice: null }
+        : { status: 'invoiced', reasons: null, invoice: id },
+    );
+  });
   return outcomes;
 }
 
 /**
  * Bills `item` alone in a savepoint of `tx` (the batch's fallback): a crash fails only it.
  */
-async function billAlone(
-  tx: Database,
-  runId: number,
-  item: Item,
-  symbols: ReadonlyMap<number, string>,
-  today: string,
-): Promise<Outcome> {
+async function billAlone(tx: Database, runId: number, item: Item, today: string): Promise<Outcome> {
   const outcome: Outcome = { status: 'failed', reasons: null, invoice: null };
   try {
     await tx.transaction(async (sp) => {
@@ -258,7 +262,7 @@ async function billAlone(
         outcome.reasons = result.reasons;
         return;
       }
-      const { row, lines } = invoiceOf(result.bill, runId, symbols.get(item.contract) ?? '', today);
+      const { row, lines } = invoiceOf(result.bill, runId, item.symbol, today);
       const [inserted] = await db
         .insert(invoices)
         .values(row)
@@ -291,52 +295,49 @@ export async function processBatch(db: Database, runId: number, itemIds: readonl
   if (itemIds.length === 0) return;
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [run] = await tx
-      .select({ state: billingRuns.state })
-      .from(billingRuns)
-      .where(eq(billingRuns.id, runId));
-    if (!run || run.state !== 'running') return;
-    const items: Item[] = await tx
-      .select({
-        id: billingRunItems.id,
-        contract: billingRunItems.contract,
-        from: billingRunItems.periodFrom,
-        to: billingRunItems.periodTo,
-      })
-      .from(billingRunItems)
-      .where(
-        and(
-          eq(billingRunItems.run, runId),
-          inArray(billingRunItems.id, [...itemIds]),
-          eq(billingRunItems.status, 'pending'),
-        ),
-      )
-      .orderBy(billingRunItems.id)
-      .for('update', { skipLocked: true });
+    // The run still going, its items still pending (locked; another worker's are skipped),
+    // with their variable symbols and any live invoice of the contract and period.
+    const items = (
+      (await tx.execute(sql`
+        select i.id, i.contract_id as contract,
+          to_char(i.period_from, 'YYYY-MM-DD') as "from", to_char(i.period_to, 'YYYY-MM-DD') as "to",
+          coalesce(nullif(c.account_no, ''), c.contract_no) as symbol,
+          (select v.id from invoices v
+            where v.contract_id = i.contract_id and v.period_from = i.period_from
+              and v.period_to = i.period_to and v.state <> 'cancelled') as live
+        from billing_run_items i join contracts c on c.id = i.contract_id
+        where i.run_id = ${runId} and i.id = any(${`{${itemIds.join(',')}}`}::int[])
+          and i.status = 'pending'
+          and exists (select 1 from billing_runs r where r.id = ${runId} and r.state = 'running')
+        order by i.id
+        for update of i skip locked`)) as unknown as {
+        rows: {
+          id: number;
+          contract: number;
+          from: string;
+          to: string;
+          symbol: string;
+          live: number | null;
+        }[];
+      }
+    ).rows.map((row): Item => ({
+      id: Number(row.id),
+      contract: Number(row.contract),
+      from: row.from,
+      to: row.to,
+      symbol: row.symbol ?? '',
+      live: row.live === null ? null : Number(row.live),
+    }));
     if (items.length === 0) return;
-    const symbols = new Map(
-      (
-        await tx
-          .select({ id: contracts.id, accountNo: contracts.accountNo, no: contracts.contractNo })
-          .from(contracts)
-          .where(
-            inArray(
-              contracts.id,
-              items.map((item) => item.contract),
-            ),
-          )
-      ).map((row) => [row.id, row.accountNo || row.no]),
-    );
     const today = pragueToday();
     let outcomes: Map<number, Outcome>;
     try {
       outcomes = await tx.transaction((sp) =>
-        billTogether(sp as unknown as Database, runId, items, symbols, today),
+        billTogether(sp as unknown as Database, runId, items, today),
       );
     } catch {
       outcomes = new Map();
-      for (const item of items)
-        outcomes.set(item.id, await billAlone(tx, runId, item, symbols, today));
+      for (const item of items) outcomes.set(item.id, await billAlone(tx, runId, item, today));
     }
     const updates = items.map((item) => {
       const outcome = outcomes.get(item.id) ?? {
@@ -346,14 +347,19 @@ export async function processBatch(db: Database, runId: number, itemIds: readonl
       };
       return { id: item.id, s: outcome.status, r: outcome.reasons, i: outcome.invoice };
     });
+    // The items' outcomes, and the run done when no item but this batch's is pending (the
+    // statement's snapshot still sees this batch's items pending).
     await tx.execute(sql`
-      update billing_run_items as item
-      set status = x.s, reasons = x.r, invoice_id = x.i
-      from json_to_recordset(${JSON.stringify(updates)}::json) as x(id integer, s text, r jsonb, i integer)
-      where item.id = x.id`);
-    await tx.execute(sql`
+      with updated as (
+        update billing_run_items as item
+        set status = x.s, reasons = x.r, invoice_id = x.i
+        from json_to_recordset(${JSON.stringify(updates)}::json) as x(id integer, s text, r jsonb, i integer)
+        where item.id = x.id
+        returning item.id)
       update billing_runs set state = 'done', finished_at = now()
       where id = ${runId} and state = 'running'
-        and not exists (select 1 from billing_run_items where run_id = ${runId} and status = 'pending')`);
+        and not exists (select 1 from billing_run_items i
+          where i.run_id = ${runId} and i.status = 'pending'
+            and i.id not in (select id from updated))`);
   });
 }
