@@ -35,7 +35,7 @@ import { registerResourceRoutes } from './resources/engine/routes';
 import { installRowCounts } from './resources/engine/row-counts';
 import type { ResourceDefinition } from './resources/engine/types';
 
-/** The API's URL prefix (API.md "Base"). */
+/** The API's URL prefix (docs/api.md "Base, format, auth"). */
 export const API_PREFIX = '/api/v1';
 
 /** Everything {@link buildApp} needs; `main.ts` fills it from the environment. */
@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
-    // Paths match exactly (Fastify's default): every API URL ends with `/` (API.md "Base").
+    // Paths match exactly (Fastify's default): every API URL ends with `/` (docs/api.md "Base, format, auth").
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
   });

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.0.3 document served at `GET /api/v1/schema/` (API.md "OpenAPI
+ * The OpenAPI 3.0.3 document served at `GET /api/v1/schema/` (docs/api.md "OpenAPI
  * document"). It is built from the resource registry and the auth endpoints, is the same
  * for every request (English, no host names) and has sorted paths and components, so the
  * committed snapshot in `schema/openapi.json` changes only when the API does.
@@ -56,7 +56,7 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
       title: 'Joule API',
       version: '1.0.0',
       description:
-        'Back office of an energy supplier. Wire format: Django REST Framework conventions (see API.md).',
+        'Back office of an energy supplier. Wire format: Django REST Framework conventions (see docs/api.md).',
     },
     paths: sortKeys(paths),
     components: {

@@ -259,7 +259,7 @@ export async function issueCallers(server: TestServer): Promise<Map<string, stri
   return headers;
 }
 
-/** True when `caller` may use `operation` (API.md "Privileges"). */
+/** True when `caller` may use `operation` (docs/api.md "Privileges"). */
 export function allowed(caller: Caller, operation: Operation): boolean {
   if (caller.kind !== 'user') return false;
   const gates = operation.privilegesAny ?? (operation.privilege ? [operation.privilege] : []);
@@ -270,7 +270,7 @@ export function allowed(caller: Caller, operation: Operation): boolean {
   );
 }
 
-/** Asserts `response` is API.md's 401 for `caller` (no token, a bad one, an inactive user). */
+/** Asserts `response` is docs/api.md's 401 for `caller` (no token, a bad one, an inactive user). */
 export function expectUnauthorized(response: TestResponse, caller: Caller, what: string): void {
   expect(response.status, what).toBe(401);
   expect(response.headers.get('www-authenticate'), what).toBe('Bearer realm="api"');
@@ -288,7 +288,7 @@ export function expectUnauthorized(response: TestResponse, caller: Caller, what:
   }
 }
 
-/** Asserts `response` is API.md's 403. */
+/** Asserts `response` is docs/api.md's 403. */
 export function expectForbiddenAnswer(response: TestResponse, what: string): void {
   expect(response.status, what).toBe(403);
   expect(response.body, what).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Public surface of `src/resources`, the generic resource runtime (STYLE.md convention 5):
+ * Public surface of `src/resources`, the generic resource runtime (docs/architecture.md "Conventions": public surfaces):
  * the screen, its headless controllers and pure helpers, the runtime services the app provides,
  * and the one typed way `overrides/` changes descriptors.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/<name>/{id}/history/` (**Joule**, DESIGN.md "Audit"): the audit log of one
+ * `GET /api/v1/<name>/{id}/history/` (**Joule**, docs/architecture.md "Real components"): the audit log of one
  * row, newest first, as DRF's page-number pagination `{"count", "next", "previous",
  * "results"}` (`page`, `page_size`: default 25, at most 9999). Each result is
  * `{"id", "at", "action": "create" | "update" | "delete", "user": {"id", "email"} | null,
