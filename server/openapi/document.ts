@@ -5,16 +5,16 @@
  * committed snapshot in `schema/openapi.json` changes only when the API does.
  */
 import { authPaths, authSchemas } from '../auth/openapi';
-import { invoicesOpenApi } from '../billing/invoices/routes';
-import { billingOpenApi } from '../billing/routes';
+import { invoicesOpenApi } from '../billing';
+import { billingOpenApi } from '../billing';
 import { measurementsBulkOpenApi } from '../resources/bulk/measurements';
 import { consumptionOpenApi } from '../resources/consumption/consumption';
 import { reportsOpenApi } from '../resources/reports/reports';
-import { historyPaths, historySchemas } from '../resources/engine/history';
-import { EnumComponents } from '../resources/engine/openapi-enums';
-import { resourcePaths, resourceSchemas } from '../resources/engine/openapi';
-import type { ResourceRegistry } from '../resources/engine/registry';
-import { titlesPaths, titlesSchemas } from '../resources/engine/titles';
+import { historyPaths, historySchemas } from '../resources/engine';
+import { EnumComponents } from '../resources/engine';
+import { resourcePaths, resourceSchemas } from '../resources/engine';
+import type { ResourceRegistry } from '../resources/engine';
+import { titlesPaths, titlesSchemas } from '../resources/engine';
 import { sortKeys, type JsonObject, type PathsObject, type SchemaObject } from './types';
 
 /** Builds the document for the resources of `registry` with paths under `prefix`. */

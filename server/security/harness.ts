@@ -10,12 +10,12 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, base64url } from 'jose';
 import { expect } from 'vitest';
 import { PRIVILEGES, SUPERUSER } from '../auth/privileges';
-import { seedBillable } from '../billing/runs/fixtures';
-import { processBatch } from '../billing/runs/process';
+import { seedBillable } from '../billing';
+import { processBatch } from '../billing';
 import { billingRunItems } from '../db/schema';
 import { buildOpenApiDocument } from '../openapi/document';
 import { resources } from '../resources/definitions';
-import { ResourceRegistry } from '../resources/engine/registry';
+import { ResourceRegistry } from '../resources/engine';
 import type { TestResponse, TestServer } from '../test/server';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
 

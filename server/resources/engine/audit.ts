@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditLog, type AuditAction } from '../../db/schema/security';
+import { auditLog, type AuditAction } from '../../db/schema';
 import type { CompiledField, CompiledResource } from './registry';
 import type { Row } from './serialize';
 import type { JsonValue } from './types';

@@ -42,7 +42,7 @@ import {
   type JsonObject,
   type SchemaObject,
 } from '../../openapi/types';
-import { INT32_MAX } from './codecs/codec';
+import { INT32_MAX } from './codecs';
 import { orderBy } from './keyset';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, parseListQuery } from './list-query';
 import { pageAnswer, type PageAnswer } from './page-answer';
