@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { startBenchApp } from './bench-app';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
-import { LARGE_CUSTOMERS, seedLarge } from '../server/seed/large';
+import { LARGE_CUSTOMERS, seedLarge } from '../server/seed';
 import { findPgBin, startPgCluster } from '../server/test/pg-cluster';
 import { benchImport } from './import';
 import { percentile } from './stats';

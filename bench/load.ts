@@ -33,7 +33,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed';
-import { LARGE_CUSTOMERS, seedLarge } from '../server/seed/large';
+import { LARGE_CUSTOMERS, seedLarge } from '../server/seed';
 import { median, withRange } from './stats';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 10);

@@ -1,5 +1,5 @@
 /**
- * `npm run test:drift` (DESIGN.md "CI regenerates both and fails on any difference"):
+ * `npm run test:drift` (docs/architecture.md "Real components": generated files):
  * 1. starts the reference server (`npx tsx server/main.ts`, in-memory database, free port),
  * 2. pulls its schema into a temporary folder and compares it with `schema/`,
  * 3. runs codegen on the committed `schema/` into a temporary folder and compares it with

@@ -8,7 +8,7 @@
  * Ids named literally: `id: '…'` (object literals: `formatMessage({ id: '…' })`,
  * `defineMessages`, message descriptors), `<FormattedMessage id="…"`, and any string
  * literal shaped like a key of our scheme (`'app.<area>.<text>'`, `'resource.<name>.…'`,
- * STYLE.md convention 10), e.g. a route's title or a menu label. An `id:` value counts only
+ * docs/architecture.md "Conventions": messages), e.g. a route's title or a menu label. An `id:` value counts only
  * when it looks like a message id (dotted: `a.b`), so `{ id: 'root' }` of a route is not
  * one. Template literals are skipped: ids built at runtime from descriptors
  * (`resource.<name>…`) come from the generated catalogues by construction.

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAuthenticator } from './auth/authenticate';
-import { registerBillingRoutes } from './billing/routes';
+import { registerBillingRoutes } from './billing';
 import type { Mailer } from './auth/mailer';
 import { ResetTokens } from './auth/reset-tokens';
 import { registerAuthRoutes, type OidcClientConfig } from './auth/routes';
@@ -23,19 +23,19 @@ import { MAX_PARAM_LENGTH, answerFrameworkError, installUrlLimit } from './http/
 import { registerSecurityHeaders } from './http/security-headers';
 import { hasSpaBuild, registerSpa } from './http/spa';
 import type { ThrottleRate } from './http/throttle';
-import { registerInvoiceRoutes } from './billing/invoices/routes';
+import { registerInvoiceRoutes } from './billing';
 import { registerReportRoutes } from './resources/reports/reports';
-import { startBillingQueue } from './billing/runs/queue';
+import { startBillingQueue } from './billing';
 import { buildOpenApiDocument } from './openapi/document';
 import { registerMeasurementsBulk } from './resources/bulk/measurements';
 import { registerConsumptionRoute } from './resources/consumption/consumption';
 import { resources } from './resources/definitions';
-import { ResourceRegistry } from './resources/engine/registry';
-import { registerResourceRoutes } from './resources/engine/routes';
-import { installRowCounts } from './resources/engine/row-counts';
-import type { ResourceDefinition } from './resources/engine/types';
+import { ResourceRegistry } from './resources/engine';
+import { registerResourceRoutes } from './resources/engine';
+import { installRowCounts } from './resources/engine';
+import type { ResourceDefinition } from './resources/engine';
 
-/** The API's URL prefix (API.md "Base"). */
+/** The API's URL prefix (docs/api.md "Base, format, auth"). */
 export const API_PREFIX = '/api/v1';
 
 /** Everything {@link buildApp} needs; `main.ts` fills it from the environment. */
@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
-    // Paths match exactly (Fastify's default): every API URL ends with `/` (API.md "Base").
+    // Paths match exactly (Fastify's default): every API URL ends with `/` (docs/api.md "Base, format, auth").
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
   });

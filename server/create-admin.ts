@@ -18,7 +18,7 @@ import { runCli } from './cli';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
 import { roles, users } from './db/schema';
-import { isEmailAddress } from './resources/engine/codecs/string';
+import { isEmailAddress } from './resources/engine';
 import { openConfiguredDatabase } from './runtime';
 
 const ADMIN_ROLE = 'Administrator';

@@ -25,7 +25,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { loadFirstPageRenderer } from './http/first-page';
 import { hasSpaBuild } from './http/spa';
 import { listeningOrigin } from './http/urls';
-import { installBillingQueue } from './billing/runs/queue';
+import { installBillingQueue } from './billing';
 import { createConfiguredMailer, openConfiguredDatabase } from './runtime';
 import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed';
 

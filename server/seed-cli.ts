@@ -16,7 +16,7 @@ import { runCli } from './cli';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './runtime';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed';
-import { seedLarge } from './seed/large';
+import { seedLarge } from './seed';
 
 const USAGE = 'Usage: npm run seed [-- --scale demo|large] [--data-dir DIR]';
 

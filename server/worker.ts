@@ -5,7 +5,7 @@
  * `JOULE_WORKER_CONCURRENCY` batches at a time (default 1). PGlite needs no worker: the one
  * server process works its queue itself.
  */
-import { startBillingQueue } from './billing/runs/queue';
+import { startBillingQueue } from './billing';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './runtime';
 

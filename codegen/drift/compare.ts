@@ -1,6 +1,6 @@
 /**
- * Byte-for-byte comparison of what should be committed with what is (DESIGN.md "CI
- * regenerates both and fails on any difference"), and a summary people can act on.
+ * Byte-for-byte comparison of what should be committed with what is (docs/architecture.md
+ * "Real components": generated files), and a summary people can act on.
  */
 import type { FileMap } from '../lib/files';
 

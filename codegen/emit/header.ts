@@ -1,5 +1,5 @@
 /**
- * The one line every generated `.ts` file starts with (STYLE.md convention 2). Constant, so
+ * The one line every generated `.ts` file starts with (docs/architecture.md "Conventions": generated files). Constant, so
  * the same schema gives the same bytes.
  */
 export const GENERATED_HEADER =

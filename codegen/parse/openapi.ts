@@ -80,7 +80,7 @@ export interface ParameterObject {
   readonly in: string;
 }
 
-/** One operation, with the Joule extensions of API.md. */
+/** One operation, with the Joule extensions of docs/api.md. */
 export interface OperationObject {
   readonly method: string;
   readonly operationId?: string;

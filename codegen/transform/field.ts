@@ -1,5 +1,5 @@
 /**
- * One field: the OpenAPI property merged with its OPTIONS `actions.POST` entry (API.md
+ * One field: the OpenAPI property merged with its OPTIONS `actions.POST` entry (docs/api.md
  * "OPTIONS", "OpenAPI document"). OPTIONS wins for labels, choices, limits, `required` and
  * `read_only`; OpenAPI fills in what OPTIONS lacks (read-only fields may be missing there)
  * and alone knows `nullable`. A field with neither degrades to a `string`.

@@ -1,5 +1,5 @@
 /**
- * react-intl message ids codegen assigns (STYLE.md convention 10): one scheme shared by the
+ * react-intl message ids codegen assigns (docs/architecture.md "Conventions": messages): one scheme shared by the
  * descriptors (which carry ids) and the generated catalogues (which carry texts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The generated message catalogue of one language (STYLE.md convention 10): per resource its
+ * The generated message catalogue of one language (docs/architecture.md "Conventions": messages): per resource its
  * title, field labels and choice names, as the API's OPTIONS answer in that language says,
  * else as the fallback language's answer says, else DRF's defaults and drf-spectacular's
  * enum descriptions, so every id a descriptor carries has a text.

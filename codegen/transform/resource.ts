@@ -184,7 +184,7 @@ export function serverTitleFields(
   return named.every((name) => fields.some((f) => f.name === name)) ? [...named] : undefined;
 }
 
-/** Query parameters every list has (API.md "List query parameters", DRF's own). */
+/** Query parameters every list has (docs/api.md "Lists", DRF's own). */
 const COMMON_LIST_PARAMS = new Set([
   'page',
   'page_size',

@@ -8,16 +8,12 @@ import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { Callout, Spinner } from '@blueprintjs/core';
 import {
-  ALL_PAGE_SIZE,
   RelatedList,
+  fetchRelatedRows,
   resourceKeys,
   useResourceRuntime,
   type ColumnCell,
-  type RequestFn,
-  type ResourceDescriptor,
   type ResourcePanelProps,
-  type ResourceRow,
-  type RowId,
 } from '../../src/resources';
 import { formatCzk, runningBalances } from './balance';
 import { paymentMessages } from './messages';
@@ -25,28 +21,6 @@ import { BALANCE_COLUMN, PAYMENTS } from './payments-panel';
 
 const ORDER = ['ts', 'type', 'amount'];
 const EXTRA = [BALANCE_COLUMN];
-
-/** Every payment of the contract (`field` = `parentId`), page after page. */
-async function allPayments(
-  request: RequestFn,
-  descriptor: ResourceDescriptor,
-  field: string,
-  parentId: RowId,
-  signal: AbortSignal,
-): Promise<ResourceRow[]> {
-  const rows: ResourceRow[] = [];
-  for (let page = 1; ; page += 1) {
-    const query = { filter: `${field}=${parentId}`, page_size: ALL_PAGE_SIZE, page };
-    const { data } = await request<{ count?: number; results?: ResourceRow[] }>(
-      'GET',
-      descriptor.path,
-      { query, signal },
-    );
-    const results = data.results ?? [];
-    rows.push(...results);
-    if (results.length === 0 || rows.length >= (data.count ?? rows.length)) return rows;
-  }
-}
 
 /** The payments panel's body (see the module comment). */
 export function ContractPayments({ id, related }: ResourcePanelProps) {
@@ -57,7 +31,7 @@ export function ContractPayments({ id, related }: ResourcePanelProps) {
   const all = useQuery({
     // Under the payments' key: saving any payment invalidates it.
     queryKey: [...resourceKeys.all(PAYMENTS), 'balance', field, String(id)],
-    queryFn: ({ signal }) => allPayments(request, payments!, field, id, signal),
+    queryFn: ({ signal }) => fetchRelatedRows(request, payments!, field, id, signal),
     enabled: payments !== undefined,
   });
   const balances = useMemo(() => runningBalances(all.data ?? []), [all.data]);

@@ -209,64 +209,68 @@ function HeaderRow({ columns }: { readonly columns: readonly MessageDescriptor[]
 
 const right = { textAlign: 'right' } as const;
 
-/** Billing totals per month and line kind. */
-export function BillingTotalsReport() {
+/** What a monthly report shows beside its months: help, chart, table and CSV. */
+interface MonthlyReportProps<T> {
+  readonly name: ReportName;
+  readonly help: MessageDescriptor;
+  readonly chartLabel: MessageDescriptor;
+  /** The chart's value labels (`12 345 Kč`, `1,5 MWh`). */
+  readonly format: (value: number) => string;
+  readonly columns: readonly MessageDescriptor[];
+  /** The rows' key in the chart (a series) and their label there. */
+  readonly series: { key: (row: T) => string; label: (row: T) => string };
+  readonly value: (row: T) => number;
+  /** One row's table cells after its month, and its CSV cells (the month first). */
+  readonly cells: (row: T) => ReactNode;
+  readonly csv: (row: T) => string[];
+  readonly rowKey: (row: T) => string;
+}
+
+/**
+ * A report per month over a range the user picks (the last twelve months at first): its
+ * help, the month inputs, a chart of one series per `series.key`, the table and "Export
+ * CSV" (billing totals, consumption by rate).
+ */
+function MonthlyReport<T extends { readonly month: string }>(props: MonthlyReportProps<T>) {
+  const { name, series, value } = props;
   const intl = useIntl();
   const [range, setRange] = useState(() => lastTwelveMonths());
   const valid = isMonth(range.from) && isMonth(range.to) && range.from <= range.to;
-  const query = useReport<BillingTotal[]>('billing-totals', range, valid);
+  const query = useReport<T[]>(name, range, valid);
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const chart = useMemo(
-    () =>
-      pivotMonthly(
-        rows,
-        monthsBetween(range.from, range.to),
-        (row) => row.kind,
-        (row) => row.label,
-        (row) => Number(row.amount),
-      ),
-    [rows, range.from, range.to],
-  );
-  const columns = [m.month, m.kind, m.invoices, m.amount];
-  const format = useMemo(
-    () => (value: number) =>
-      intl.formatMessage(m.czk, {
-        value: intl.formatNumber(value, { maximumFractionDigits: 0 }),
-      }),
-    [intl],
+    () => pivotMonthly(rows, monthsBetween(range.from, range.to), series.key, series.label, value),
+    [rows, range.from, range.to, series, value],
   );
   const table = () => [
-    columns.map((column) => intl.formatMessage(column)),
-    ...rows.map((row) => [
-      row.month,
-      row.label,
-      String(row.invoices),
-      csvDecimal(row.amount, intl.locale),
-    ]),
+    props.columns.map((column) => intl.formatMessage(column)),
+    ...rows.map(props.csv),
   ];
   return (
     <section>
       <p>
-        <FormattedMessage {...m.billingTotalsHelp} />
+        <FormattedMessage {...props.help} />
       </p>
-      <MonthRange value={range} onChange={setRange} idPrefix="billing-totals" />
+      <MonthRange value={range} onChange={setRange} idPrefix={name} />
       <ReportState query={query}>
         {rows.length === 0 ? (
           query.data && <NonIdealState icon="search" title={intl.formatMessage(m.empty)} />
         ) : (
           <>
-            <LazyChart data={chart} label={intl.formatMessage(m.chartBilling)} format={format} />
+            <LazyChart
+              data={chart}
+              label={intl.formatMessage(props.chartLabel)}
+              format={props.format}
+            />
             <HTMLTable compact striped className="joule-report-table">
               <thead>
-                <HeaderRow columns={columns} />
+                <HeaderRow columns={props.columns} />
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={`${row.month}-${row.kind}`}>
+                  <tr key={props.rowKey(row)}>
                     <td>{monthName(intl, row.month)}</td>
-                    <td>{row.label}</td>
-                    <td style={right}>{row.invoices}</td>
-                    <td style={right}>{decimal(intl, row.amount, 2, 2)}</td>
+                    {props.cells(row)}
                   </tr>
                 ))}
               </tbody>
@@ -275,31 +279,64 @@ export function BillingTotalsReport() {
         )}
       </ReportState>
       <p>
-        <CsvButton name="billing-totals" table={table} disabled={rows.length === 0} />
+        <CsvButton name={name} table={table} disabled={rows.length === 0} />
       </p>
     </section>
   );
 }
 
+const BILLING_COLUMNS = [m.month, m.kind, m.invoices, m.amount];
+const BILLING_SERIES = {
+  key: (row: BillingTotal) => row.kind,
+  label: (row: BillingTotal) => row.label,
+};
+const billingAmount = (row: BillingTotal) => Number(row.amount);
+
+/** Billing totals per month and line kind. */
+export function BillingTotalsReport() {
+  const intl = useIntl();
+  const format = useMemo(
+    () => (value: number) =>
+      intl.formatMessage(m.czk, {
+        value: intl.formatNumber(value, { maximumFractionDigits: 0 }),
+      }),
+    [intl],
+  );
+  return (
+    <MonthlyReport<BillingTotal>
+      name="billing-totals"
+      help={m.billingTotalsHelp}
+      chartLabel={m.chartBilling}
+      format={format}
+      columns={BILLING_COLUMNS}
+      series={BILLING_SERIES}
+      value={billingAmount}
+      rowKey={(row) => `${row.month}-${row.kind}`}
+      cells={(row) => (
+        <>
+          <td>{row.label}</td>
+          <td style={right}>{row.invoices}</td>
+          <td style={right}>{decimal(intl, row.amount, 2, 2)}</td>
+        </>
+      )}
+      csv={(row) => [
+        row.month,
+        row.label,
+        String(row.invoices),
+        csvDecimal(row.amount, intl.locale),
+      ]}
+    />
+  );
+}
+
+const RATE_COLUMNS = [m.month, m.rate, m.htMwh, m.ltMwh, m.totalMwh, m.devices];
+const rateCode = (row: RateConsumption) => row.distribution_tariff_code;
+const RATE_SERIES = { key: rateCode, label: rateCode };
+const rateMwh = (row: RateConsumption) => Number(row.mwh);
+
 /** Consumption per distribution rate and month. */
 export function ConsumptionByRateReport() {
   const intl = useIntl();
-  const [range, setRange] = useState(() => lastTwelveMonths());
-  const valid = isMonth(range.from) && isMonth(range.to) && range.from <= range.to;
-  const query = useReport<RateConsumption[]>('consumption-by-rate', range, valid);
-  const rows = useMemo(() => query.data ?? [], [query.data]);
-  const chart = useMemo(
-    () =>
-      pivotMonthly(
-        rows,
-        monthsBetween(range.from, range.to),
-        (row) => row.distribution_tariff_code,
-        (row) => row.distribution_tariff_code,
-        (row) => Number(row.mwh),
-      ),
-    [rows, range.from, range.to],
-  );
-  const columns = [m.month, m.rate, m.htMwh, m.ltMwh, m.totalMwh, m.devices];
   const format = useMemo(
     () => (value: number) =>
       intl.formatMessage(m.mwh, {
@@ -308,57 +345,34 @@ export function ConsumptionByRateReport() {
     [intl],
   );
   const mwh = (value: string) => decimal(intl, value, 3, 6);
-  const table = () => [
-    columns.map((column) => intl.formatMessage(column)),
-    ...rows.map((row) => [
-      row.month,
-      row.distribution_tariff_code,
-      csvDecimal(row.ht_mwh, intl.locale),
-      csvDecimal(row.lt_mwh, intl.locale),
-      csvDecimal(row.mwh, intl.locale),
-      String(row.devices),
-    ]),
-  ];
   return (
-    <section>
-      <p>
-        <FormattedMessage {...m.consumptionHelp} />
-      </p>
-      <MonthRange value={range} onChange={setRange} idPrefix="consumption-by-rate" />
-      <ReportState query={query}>
-        {rows.length === 0 ? (
-          query.data && <NonIdealState icon="search" title={intl.formatMessage(m.empty)} />
-        ) : (
-          <>
-            <LazyChart
-              data={chart}
-              label={intl.formatMessage(m.chartConsumption)}
-              format={format}
-            />
-            <HTMLTable compact striped className="joule-report-table">
-              <thead>
-                <HeaderRow columns={columns} />
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={`${row.month}-${row.distribution_tariff_code}`}>
-                    <td>{monthName(intl, row.month)}</td>
-                    <td>{row.distribution_tariff_code}</td>
-                    <td style={right}>{mwh(row.ht_mwh)}</td>
-                    <td style={right}>{mwh(row.lt_mwh)}</td>
-                    <td style={right}>{mwh(row.mwh)}</td>
-                    <td style={right}>{row.devices}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </>
-        )}
-      </ReportState>
-      <p>
-        <CsvButton name="consumption-by-rate" table={table} disabled={rows.length === 0} />
-      </p>
-    </section>
+    <MonthlyReport<RateConsumption>
+      name="consumption-by-rate"
+      help={m.consumptionHelp}
+      chartLabel={m.chartConsumption}
+      format={format}
+      columns={RATE_COLUMNS}
+      series={RATE_SERIES}
+      value={rateMwh}
+      rowKey={(row) => `${row.month}-${row.distribution_tariff_code}`}
+      cells={(row) => (
+        <>
+          <td>{row.distribution_tariff_code}</td>
+          <td style={right}>{mwh(row.ht_mwh)}</td>
+          <td style={right}>{mwh(row.lt_mwh)}</td>
+          <td style={right}>{mwh(row.mwh)}</td>
+          <td style={right}>{row.devices}</td>
+        </>
+      )}
+      csv={(row) => [
+        row.month,
+        row.distribution_tariff_code,
+        csvDecimal(row.ht_mwh, intl.locale),
+        csvDecimal(row.lt_mwh, intl.locale),
+        csvDecimal(row.mwh, intl.locale),
+        String(row.devices),
+      ]}
+    />
   );
 }
 

@@ -208,6 +208,18 @@ describe('the reports page', () => {
     });
     const table = await screen.findByRole('table');
     expect(text(within(table).getAllByRole('row')[1]!)).toBe('January 2026D02d0.1000.0200.1201');
+    expect(await screen.findByRole('img', { name: /Chart of consumption/ })).toBeTruthy();
+    await waitFor(() => expect(plots.at(-1)?.options.series.slice(1)).toHaveLength(1));
+    expect(plots.at(-1)!.options.series[1]!.label).toBe('D02d');
+    const downloads = catchDownloads();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.names).toHaveLength(1));
+    expect(downloads.names[0]).toMatch(/^consumption-by-rate-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readBlob(downloads.files[0]!)).replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv).toEqual([
+      'Month,Distribution rate,High tariff (MWh),Low tariff (MWh),Total (MWh),Meters',
+      '2026-01,D02d,0.1,0.02,0.12,1',
+    ]);
     const from = screen.getByLabelText('From month');
     await userEvent.clear(from);
     await userEvent.type(from, '2025-06');

@@ -4,7 +4,7 @@
  */
 import { ValidationError, type FieldErrors } from '../http/errors';
 import { messages } from '../i18n/messages';
-import { pythonTypeName } from '../resources/engine/codecs/codec';
+import { pythonTypeName } from '../resources/engine';
 
 /** Options per field: whether surrounding whitespace is trimmed (DRF's default: yes). */
 type StringFields<K extends string> = Readonly<Record<K, { readonly trim: boolean }>>;

@@ -1,6 +1,6 @@
 /**
- * A real OpenID Connect provider for development and end-to-end tests (DESIGN.md "Real
- * components": `oidc-provider` on loopback), started by `JOULE_DEV_IDP=1`.
+ * A real OpenID Connect provider for development and end-to-end tests (docs/architecture.md
+ * "Real components": `oidc-provider` on loopback), started by `JOULE_DEV_IDP=1`.
  *
  * It knows one public client, `joule` (no secret, PKCE S256 required, authorization code
  * and refresh token grants, redirect URIs given by the caller, RP-initiated logout back to
@@ -238,7 +238,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         claims: async () => ({ sub, email: sub, email_verified: true, name }),
       };
     },
-    // The API maps access tokens to users by e-mail (API.md "Base, format, auth"), and
+    // The API maps access tokens to users by e-mail (docs/api.md "Base, format, auth"), and
     // only by an address the provider vouches for (`email_verified`, oidc-verifier.ts): the
     // dev accounts' addresses are fixed, so verified.
     async extraTokenClaims(_ctx, token) {

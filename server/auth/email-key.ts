@@ -1,6 +1,6 @@
 /**
  * The form of an e-mail address that single sign-on compares with users' stored e-mails
- * (API.md "Base, format, auth": a provider access token is "matched to an active user by
+ * (docs/api.md "Base, format, auth": a provider access token is "matched to an active user by
  * its `email` claim").
  *
  * Users' e-mails are stored lower-cased, and addresses in practice differ only in the case

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (DESIGN.md "Mail"): SMTP through nodemailer when `SMTP_URL` is set;
+ * Outgoing mail (docs/architecture.md "Real components"): SMTP through nodemailer when `SMTP_URL` is set;
  * otherwise each mail is written as an `.eml` file to `<data dir>/outbox/` and logged, so
  * whoever runs the demo can follow a password-reset link; in memory mode mails are kept
  * in memory and logged.

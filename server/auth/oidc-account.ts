@@ -1,5 +1,5 @@
 /**
- * Which user a provider access token names (API.md "Base, format, auth": "matched to an
+ * Which user a provider access token names (docs/api.md "Base, format, auth": "matched to an
  * active user by its `email` claim"), with the provider account bound on first use.
  *
  * The e-mail only introduces a provider account to a user once: the first valid token

@@ -1,5 +1,5 @@
 /**
- * Verification of access tokens issued by the configured OIDC provider (API.md "Base,
+ * Verification of access tokens issued by the configured OIDC provider (docs/api.md "Base,
  * format, auth": "an access token issued by the configured OIDC provider (verified against
  * its JWKS, matched to an active user by its `email` claim)"; SPEC §5 "Token response
  * checks"; SPEC §9 clock skew 30 s).

@@ -1,5 +1,5 @@
 /**
- * Provider access tokens on the API (API.md "Base, format, auth"; SPEC §5 token checks,
+ * Provider access tokens on the API (docs/api.md "Base, format, auth"; SPEC §5 token checks,
  * §9 clock skew 30 s): a provider publishing its keys over real HTTP, tokens signed with
  * them (and forged ones), and the real dev provider (`oidc-provider`) end to end. Also the
  * single sign-on hardening: `email_verified` required, e-mails compared by ASCII case only

@@ -1,7 +1,7 @@
 /**
  * The privilege catalogue (SPEC §6): each privilege gates one area of the product;
  * `superuser` allows everything. Roles hold privileges; a user's privileges are the union
- * of its roles' (API.md "Privileges").
+ * of its roles' (docs/api.md "Privileges").
  */
 import { text, type Text } from '../i18n/text';
 

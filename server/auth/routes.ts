@@ -23,7 +23,7 @@ import type { Lang } from '../i18n/text';
 import { registerPath } from '../http/routes';
 import { AuthThrottle, ThrottleStore, type ThrottleRate } from '../http/throttle';
 import { messages } from '../i18n/messages';
-import { isEmailAddress } from '../resources/engine/codecs/string';
+import { isEmailAddress } from '../resources/engine';
 import type { Authenticator } from './authenticate';
 import { readStrings } from './body';
 import type { Mailer } from './mailer';
@@ -31,7 +31,7 @@ import { hashPassword, needsRehash, validateNewPassword, verifyPassword } from '
 import { registerPreferenceRoutes } from './preferences';
 import { loadPrincipal } from './principal';
 import { resetMail } from './reset-mail';
-import { recordAudit, SECRET_MARKER } from '../resources/engine/audit';
+import { recordAudit, SECRET_MARKER } from '../resources/engine';
 import { emailKey } from './email-key';
 import { decodeUid, encodeUid, type ResetTokens } from './reset-tokens';
 import {

@@ -1,5 +1,5 @@
 /**
- * Bearer tokens: issuing and verifying simplejwt-compatible JWTs (API.md "Authentication
+ * Bearer tokens: issuing and verifying simplejwt-compatible JWTs (docs/api.md "Authentication
  * endpoints"), and the one entry point that verifies any bearer token an API call carries.
  *
  * Own tokens are HS256 with claims `token_type` (`access` | `refresh`), `exp`, `iat`, `jti`
@@ -25,7 +25,7 @@ export interface TokenPair {
  * Whom a valid bearer token speaks for: our tokens name the user id (and when they were
  * issued, `iat` in whole seconds since the epoch, to refuse tokens older than the user's
  * last password change); an OIDC access token names an e-mail that is matched to an active
- * user (API.md "Base, format, auth").
+ * user (docs/api.md "Base, format, auth").
  */
 export type TokenSubject =
   { readonly userId: number; readonly issuedAt: number } | { readonly email: string };

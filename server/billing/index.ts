@@ -10,3 +10,9 @@ export { loadSupplierSettings, loadVatRates, vatRateOn, type SupplierSettings } 
 export { planRun, type PlanOptions } from './runs/plan';
 export { addMonths, periodEndingIn } from './runs/periods';
 export { BATCH_SIZE, BILLING_QUEUE, startBillingQueue } from './runs/queue';
+export { startOfDay } from './dates';
+export { invoicesOpenApi, registerInvoiceRoutes } from './invoices/routes';
+export { billingOpenApi, registerBillingRoutes } from './routes';
+export { seedBillable } from './runs/fixtures';
+export { processBatch } from './runs/process';
+export { installBillingQueue } from './runs/queue';

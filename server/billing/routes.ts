@@ -26,7 +26,7 @@ import { JWT_SECURITY, jsonResponse, ref, type JsonObject } from '../openapi/typ
 import { dicValidator, icoValidator } from '../resources/definitions/rules';
 import { LINE_KINDS } from './calculate';
 import { daysBetween, isIsoDate } from './dates';
-import { billContract } from './index';
+import { billContract } from './bill';
 import { loadSupplierSettings, loadVatRates } from './settings';
 
 /** The privilege of billing: previews, runs, invoices (SPEC §6, issue #15). */

@@ -1,5 +1,5 @@
 /**
- * Opens the database (DESIGN.md "Real components"): PGlite, PostgreSQL compiled to WASM
+ * Opens the database (docs/architecture.md "Real components"): PGlite, PostgreSQL compiled to WASM
  * and embedded in this process, with its files under a data folder (or in memory for
  * tests) when no `DATABASE_URL` is given; a PostgreSQL server through `pg` when it is.
  * Both run the same drizzle-kit migrations from `./migrations`.

@@ -164,7 +164,7 @@ describe.skipIf(!bin)(
       const unexpected = samples.filter((s) => ![200, 201, 503].includes(s.status));
       expect(unexpected.slice(0, 5)).toEqual([]);
 
-      // Every 503 is API.md's shape, localized, with Retry-After.
+      // Every 503 is docs/api.md's shape, localized, with Retry-After.
       const unavailable = samples.filter((s) => s.status === 503);
       expect(unavailable.length).toBeGreaterThan(0);
       for (const sample of unavailable) {

@@ -1,5 +1,5 @@
 /**
- * The request body parser: JSON only (API.md "JSON bodies"; OPTIONS says
+ * The request body parser: JSON only (docs/api.md "Base, format, auth"; OPTIONS says
  * `parses: ["application/json"]`). Every other content type is refused with 415 (Fastify
  * raises it, the error handler words it as DRF does). An empty body reads as `{}` like
  * DRF's empty `request.data`; malformed JSON is a 400 `{"detail": "JSON parse error - ..."}`.

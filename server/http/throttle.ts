@@ -31,7 +31,7 @@ import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { throttleHits } from '../db/schema';
 import { messages } from '../i18n/messages';
-import { isEmailAddress } from '../resources/engine/codecs/string';
+import { isEmailAddress } from '../resources/engine';
 import { detailError } from './errors';
 
 /** Rate of a throttle: `limit` hits per `windowSeconds`. */

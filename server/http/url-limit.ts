@@ -26,7 +26,7 @@ export const MAX_URL_LENGTH = 8192;
 export const MAX_PARAM_LENGTH = 100;
 
 /**
- * Fastify's `frameworkErrors`: the router's own refusals in API.md's shape instead of
+ * Fastify's `frameworkErrors`: the router's own refusals in docs/api.md's shape instead of
  * Fastify's `{"error", "code", "statusCode"}`. A path parameter too long
  * (`FST_ERR_MAX_PARAM_LENGTH`, Fastify's 414) or not decodable (`FST_ERR_BAD_URL`,
  * e.g. `%zz`) cannot be the id of any row, so the answer is the 404 `{"detail":

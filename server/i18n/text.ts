@@ -1,6 +1,6 @@
 /**
  * Bilingual text: every label and message the API produces exists in English and Czech
- * (API.md "Accept-Language: cs|en selects the language of labels and of error messages").
+ * (docs/api.md "Base, format, auth").
  */
 
 /** A language the API answers in. English is the default and the fallback. */

@@ -1,20 +1,20 @@
 /**
- * The OpenAPI 3.0.3 document served at `GET /api/v1/schema/` (API.md "OpenAPI
+ * The OpenAPI 3.0.3 document served at `GET /api/v1/schema/` (docs/api.md "OpenAPI
  * document"). It is built from the resource registry and the auth endpoints, is the same
  * for every request (English, no host names) and has sorted paths and components, so the
  * committed snapshot in `schema/openapi.json` changes only when the API does.
  */
 import { authPaths, authSchemas } from '../auth/openapi';
-import { invoicesOpenApi } from '../billing/invoices/routes';
-import { billingOpenApi } from '../billing/routes';
+import { invoicesOpenApi } from '../billing';
+import { billingOpenApi } from '../billing';
 import { measurementsBulkOpenApi } from '../resources/bulk/measurements';
 import { consumptionOpenApi } from '../resources/consumption/consumption';
 import { reportsOpenApi } from '../resources/reports/reports';
-import { historyPaths, historySchemas } from '../resources/engine/history';
-import { EnumComponents } from '../resources/engine/openapi-enums';
-import { resourcePaths, resourceSchemas } from '../resources/engine/openapi';
-import type { ResourceRegistry } from '../resources/engine/registry';
-import { titlesPaths, titlesSchemas } from '../resources/engine/titles';
+import { historyPaths, historySchemas } from '../resources/engine';
+import { EnumComponents } from '../resources/engine';
+import { resourcePaths, resourceSchemas } from '../resources/engine';
+import type { ResourceRegistry } from '../resources/engine';
+import { titlesPaths, titlesSchemas } from '../resources/engine';
 import { sortKeys, type JsonObject, type PathsObject, type SchemaObject } from './types';
 
 /** Builds the document for the resources of `registry` with paths under `prefix`. */
@@ -56,7 +56,7 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
       title: 'Joule API',
       version: '1.0.0',
       description:
-        'Back office of an energy supplier. Wire format: Django REST Framework conventions (see API.md).',
+        'Back office of an energy supplier. Wire format: Django REST Framework conventions (see docs/api.md).',
     },
     paths: sortKeys(paths),
     components: {

@@ -1,5 +1,5 @@
 /** OpenAPI fragments are plain JSON objects; these aliases name what a value stands for. */
-import type { JsonValue } from '../resources/engine/types';
+import type { JsonValue } from '../resources/engine';
 
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };

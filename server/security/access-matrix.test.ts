@@ -1,5 +1,5 @@
 /**
- * The access matrix (API.md "Base, format, auth", "Errors", "Privileges"): every operation
+ * The access matrix (docs/api.md "Base, format, auth", "Errors", "Privileges"): every operation
  * of the OpenAPI document (plus OPTIONS of every resource path) × every caller of
  * `CALLERS`. Both tables are generated from the resource definitions and
  * `buildOpenApiDocument`, so a new entity or endpoint is covered without writing a test.

@@ -325,7 +325,7 @@ export function bodyArbitrary(
   );
 }
 
-/** `key=value` pairs joined by commas, API.md's filter / lte / gte syntax, hostile. */
+/** `key=value` pairs joined by commas, docs/api.md's filter / lte / gte syntax, hostile. */
 function pairs(fields: readonly string[]): fc.Arbitrary<string> {
   const key = fc.oneof(
     { arbitrary: fields.length ? fc.constantFrom(...fields) : hostileString, weight: 4 },

@@ -5,7 +5,7 @@
  * a user without the privilege, one with it, the superuser). For every request:
  *
  * - never a 5xx, never a hung request (each is bounded by {@link TIME_BOUND_MS});
- * - a 4xx has API.md's error shape (`{detail}` or field errors of string arrays, nested
+ * - a 4xx has docs/api.md's error shape (`{detail}` or field errors of string arrays, nested
  *   objects nesting);
  * - a refused write (any 4xx) changed nothing: the target row and the row count, as the
  *   admin sees them, are as before.
@@ -165,7 +165,7 @@ describe.each(
   const seed = SEED + [...operation.id].reduce((sum, char) => sum + char.charCodeAt(0), 0);
 
   it(
-    `${RUNS} hostile requests: no 5xx, no hang, API.md error shapes, no write when refused`,
+    `${RUNS} hostile requests: no 5xx, no hang, docs/api.md error shapes, no write when refused`,
     async () => {
       await fc.assert(
         fc.asyncProperty(requestArbitrary(operation), async (request) => {
@@ -188,7 +188,7 @@ describe.each(
               throw new Error(`${what}: not JSON: ${text.slice(0, 200)}`);
             }
             const problem = errorShapeProblem(body);
-            if (problem) throw new Error(`${what}: not an API.md error (${problem})`);
+            if (problem) throw new Error(`${what}: not an docs/api.md error (${problem})`);
             if (before) {
               const after = await snapshot(server, adminToken, resource, id);
               if (JSON.stringify(after) !== JSON.stringify(before)) {

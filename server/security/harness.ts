@@ -10,12 +10,12 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, base64url } from 'jose';
 import { expect } from 'vitest';
 import { PRIVILEGES, SUPERUSER } from '../auth/privileges';
-import { seedBillable } from '../billing/runs/fixtures';
-import { processBatch } from '../billing/runs/process';
+import { seedBillable } from '../billing';
+import { processBatch } from '../billing';
 import { billingRunItems } from '../db/schema';
 import { buildOpenApiDocument } from '../openapi/document';
 import { resources } from '../resources/definitions';
-import { ResourceRegistry } from '../resources/engine/registry';
+import { ResourceRegistry } from '../resources/engine';
 import type { TestResponse, TestServer } from '../test/server';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
 
@@ -259,7 +259,7 @@ export async function issueCallers(server: TestServer): Promise<Map<string, stri
   return headers;
 }
 
-/** True when `caller` may use `operation` (API.md "Privileges"). */
+/** True when `caller` may use `operation` (docs/api.md "Privileges"). */
 export function allowed(caller: Caller, operation: Operation): boolean {
   if (caller.kind !== 'user') return false;
   const gates = operation.privilegesAny ?? (operation.privilege ? [operation.privilege] : []);
@@ -270,7 +270,7 @@ export function allowed(caller: Caller, operation: Operation): boolean {
   );
 }
 
-/** Asserts `response` is API.md's 401 for `caller` (no token, a bad one, an inactive user). */
+/** Asserts `response` is docs/api.md's 401 for `caller` (no token, a bad one, an inactive user). */
 export function expectUnauthorized(response: TestResponse, caller: Caller, what: string): void {
   expect(response.status, what).toBe(401);
   expect(response.headers.get('www-authenticate'), what).toBe('Bearer realm="api"');
@@ -288,7 +288,7 @@ export function expectUnauthorized(response: TestResponse, caller: Caller, what:
   }
 }
 
-/** Asserts `response` is API.md's 403. */
+/** Asserts `response` is docs/api.md's 403. */
 export function expectForbiddenAnswer(response: TestResponse, what: string): void {
   expect(response.status, what).toBe(403);
   expect(response.body, what).toEqual({

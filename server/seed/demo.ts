@@ -1,5 +1,5 @@
 /**
- * Demo data for a first start (DESIGN.md "npm start ... seeds demo data on first start"):
+ * Demo data for a first start (docs/architecture.md "Real components"):
  * the roles Administrator (`superuser`) and Clerk (customers, contracts, points) and one
  * user of each, signing in with {@link DEMO_PASSWORD}; then the domain data of
  * `domain.ts` (products, utilities, fuses, OBIS codes, collectors, customers, contracts,

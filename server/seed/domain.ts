@@ -26,7 +26,7 @@ import {
   suppliers,
   tariffs,
 } from '../db/schema';
-import { icoCheckDigit } from '../resources/definitions/rules';
+import { icoCheckDigit } from '../resources/definitions';
 import { seedPointsAndDevices } from './points';
 
 /** Number of demo customers. */

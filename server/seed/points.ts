@@ -23,7 +23,7 @@ import {
   suppliers,
   tariffDevices,
 } from '../db/schema';
-import { gs1CheckDigit } from '../resources/definitions/rules';
+import { gs1CheckDigit } from '../resources/definitions';
 
 /** First day of the demo readings (UTC midnight) and their number of days. */
 export const DEMO_READINGS_START = '2025-01-01';

@@ -17,7 +17,7 @@ import {
   tariffDevices,
   tariffs,
 } from '../db/schema';
-import { startOfDay } from '../billing/dates';
+import { startOfDay } from '../billing';
 
 /** The ids of the stored example. */
 export interface BillingExample {

@@ -212,7 +212,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 /**
  * Asserts that `token` gets 403 from every method of each resource in `names` (list,
- * create, retrieve, update, delete; API.md "Permissions": the privilege gates every
+ * create, retrieve, update, delete; docs/api.md "Privileges": the privilege gates every
  * method). `body` is sent with POST and PATCH.
  */
 export async function expectForbidden(

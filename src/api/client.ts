@@ -1,5 +1,5 @@
 /**
- * The one typed `openapi-fetch` client of the SPA (DESIGN.md "src/api"), typed by the
+ * The one typed `openapi-fetch` client of the SPA (docs/architecture.md "Folder layout"), typed by the
  * OpenAPI `paths` codegen writes to `src/generated/api.d.ts`.
  */
 import createClient from 'openapi-fetch';

@@ -1,6 +1,6 @@
 /**
  * The one HTTP layer of the SPA: base URL, bearer token, language, refresh-and-retry and
- * error mapping (API.md "Base, format, auth", "Errors"; SPEC §7 "All calls go to the
+ * error mapping (docs/api.md "Base, format, auth", "Errors"; SPEC §7 "All calls go to the
  * /api/v1 base with credentials; a bearer authorisation header is added when logged in").
  */
 import { ApiError, NetworkError } from './errors';

@@ -1,4 +1,4 @@
-/** Public surface of `src/api` (STYLE.md convention 5). */
+/** Public surface of `src/api` (docs/architecture.md "Conventions": public surfaces). */
 export { ApiError, NetworkError, parseErrorBody } from './errors';
 export type { FieldErrorTree } from './errors';
 export {

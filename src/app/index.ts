@@ -1,4 +1,4 @@
-/** Public surface of `src/app` (STYLE.md convention 5). */
+/** Public surface of `src/app` (docs/architecture.md "Conventions": public surfaces). */
 export { App } from './app';
 export type { AppProps } from './app';
 export { startApp } from './bootstrap';

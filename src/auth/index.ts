@@ -1,4 +1,4 @@
-/** Public surface of `src/auth` (STYLE.md convention 5). */
+/** Public surface of `src/auth` (docs/architecture.md "Conventions": public surfaces). */
 import { setOidcBackend } from './oidc';
 import { authSession } from './session';
 import { ssoBackend } from './sso';

@@ -1,5 +1,5 @@
 /**
- * The seam for single sign-on (SPEC §4 "Single sign-on"; DESIGN.md: `oidc-client-ts`).
+ * The seam for single sign-on (SPEC §4 "Single sign-on"; docs/architecture.md "Real components").
  *
  * The session treats backend `oidc` through this interface only. Until a backend is
  * installed with `setOidcBackend`, an `oidc` session cannot be resumed and is cleared

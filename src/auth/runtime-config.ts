@@ -1,5 +1,5 @@
 /**
- * The deployment's runtime settings from `GET /config/` (**Joule**, API.md): one SPA build
+ * The deployment's runtime settings from `GET /config/` (**Joule**, docs/api.md): one SPA build
  * serves every deployment, so whether single sign-on is offered, and with which provider,
  * is read when needed rather than baked in at build time.
  */

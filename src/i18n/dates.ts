@@ -62,7 +62,7 @@ export function isIsoDate(value: string): boolean {
   );
 }
 
-/** A local calendar date as `YYYY-MM-DD` (the wire format of API.md). */
+/** A local calendar date as `YYYY-MM-DD` (the wire format of docs/api.md). */
 export function toIsoDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;

@@ -1,4 +1,4 @@
-/** Public surface of `src/i18n` (STYLE.md convention 5). */
+/** Public surface of `src/i18n` (docs/architecture.md "Conventions": public surfaces). */
 export { loadedMessages, loadMessages } from './catalogues';
 export type { Messages } from './catalogues';
 export {

@@ -1,5 +1,5 @@
 /**
- * Public surface of `src/resources`, the generic resource runtime (STYLE.md convention 5):
+ * Public surface of `src/resources`, the generic resource runtime (docs/architecture.md "Conventions": public surfaces):
  * the screen, its headless controllers and pure helpers, the runtime services the app provides,
  * and the one typed way `overrides/` changes descriptors.
  */
@@ -75,3 +75,4 @@ export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
 export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 export { downloadFile, toCsv } from './list/csv-export';
+export { fetchAllRows, fetchRelatedRows } from './list/all-rows';

@@ -1,5 +1,5 @@
 /**
- * The `app.resources.*` messages of the runtime (STYLE.md convention 10). Czech and English
+ * The `app.resources.*` messages of the runtime (docs/architecture.md "Conventions": messages). Czech and English
  * texts live in `locales/cs.json` and `locales/en.json`; `defaultMessage` is the English
  * text, used only when a catalogue lacks the id.
  */

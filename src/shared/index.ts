@@ -1,6 +1,6 @@
 /**
  * What the reference server and the SPA agree on, and the one module of `src/` that
- * `server/` may import (eslint.config.js; docs/architecture.md "Layers"): cookie names,
+ * `server/` may import (eslint.config.js; docs/architecture.md "The layers"): cookie names,
  * element ids and the shape of the state a server-rendered page embeds. Plain constants and
  * types, nothing that runs.
  */

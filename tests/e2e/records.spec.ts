@@ -136,6 +136,9 @@ test.describe('Czech dates and numbers', () => {
     await expect(calendar).toContainText('leden');
     await calendar.locator('.rdp-day:not(.rdp-day_outside)', { hasText: /^15$/ }).first().click();
     await expect(birth).toHaveValue(/^\d{4}-\d{2}-15$/);
+    // A picked date closes the calendar (Blueprint's PopoverNext), not the dialog.
+    await expect(calendar).toBeHidden();
+    await expect(dialog).toBeVisible();
   });
 });
 

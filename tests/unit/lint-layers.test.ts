@@ -44,6 +44,21 @@ describe('the layering lint', () => {
     ).toEqual([]);
   });
 
+  it('fails on a server file reaching into the engine past its index.ts', async () => {
+    expect(
+      await failures(
+        "import { ResourceRegistry } from '../resources/engine/registry';\nexport const x = ResourceRegistry;\n",
+        'server/http/lint-probe.ts',
+      ),
+    ).toContain('local/no-past-index');
+    expect(
+      await failures(
+        "import { ResourceRegistry } from '../resources/engine';\nexport const x = ResourceRegistry;\n",
+        'server/http/lint-probe.ts',
+      ),
+    ).toEqual([]);
+  });
+
   it('fails on an import cycle', async () => {
     // src/auth/index.ts exports from tokens.ts: tokens.ts importing the index is a cycle.
     expect(

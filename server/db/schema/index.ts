@@ -22,3 +22,4 @@ export { rowCounts } from './counts';
 export { globalSettings, vatRates } from './billing';
 export { billingRunItems, billingRuns, invoiceLines, invoiceSeries, invoices } from './invoices';
 export { userPreferences } from './preferences';
+export type { AuditAction } from './security';

@@ -31,7 +31,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../auth/authenticate';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/security';
+import { auditLog } from '../../db/schema';
 import { tariffDevices } from '../../db/schema';
 import { ValidationError, addError, type FieldErrors } from '../../http/errors';
 import { requestLang } from '../../http/request-lang';
@@ -39,19 +39,13 @@ import { registerPath } from '../../http/routes';
 import { messages } from '../../i18n/messages';
 import { localize, text, type LocalizableJson, type Text } from '../../i18n/text';
 import { JWT_SECURITY, jsonResponse, ref, type JsonObject } from '../../openapi/types';
-import {
-  DUPLICATE,
-  IN_FUTURE,
-  REGISTERS,
-  higherThanAfter,
-  lowerThanBefore,
-} from '../definitions/devices';
-import { auditChanges, type AuditActor } from '../engine/audit';
-import { pythonTypeName } from '../engine/codecs/codec';
-import { formatDecimal } from '../engine/codecs/decimal';
-import type { CompiledField, ResourceRegistry } from '../engine/registry';
-import type { Row } from '../engine/serialize';
-import { parseBody } from '../engine/validate';
+import { DUPLICATE, IN_FUTURE, REGISTERS, higherThanAfter, lowerThanBefore } from '../definitions';
+import { auditChanges, type AuditActor } from '../engine';
+import { pythonTypeName } from '../engine';
+import { formatDecimal } from '../engine';
+import type { CompiledField, ResourceRegistry } from '../engine';
+import type { Row } from '../engine';
+import { parseBody } from '../engine';
 
 /** Most readings one bulk request may carry. */
 export const MAX_BULK_READINGS = 10_000;

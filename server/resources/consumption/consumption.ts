@@ -39,8 +39,8 @@ import { lastParam, queryParams } from '../../http/urls';
 import { messages } from '../../i18n/messages';
 import { text } from '../../i18n/text';
 import { JWT_SECURITY, ref, type JsonObject } from '../../openapi/types';
-import { INT32_MAX } from '../engine/codecs/codec';
-import type { ResourceRegistry } from '../engine/registry';
+import { INT32_MAX } from '../engine';
+import type { ResourceRegistry } from '../engine';
 
 /** The resource whose rows have consumption, and the one whose readings are aggregated. */
 const DEVICES = 'tariffdevices';

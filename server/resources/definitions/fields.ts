@@ -5,7 +5,7 @@ import type { StringField } from '../engine';
 
 /**
  * An optional text field: up to `maxLength` characters, blank allowed and the default
- * (API.md: DRF `CharField(allow_blank=True, default='')`), labelled in English and Czech.
+ * (docs/api.md: DRF `CharField(allow_blank=True, default='')`), labelled in English and Czech.
  */
 export const optionalText = (
   column: AnyPgColumn,

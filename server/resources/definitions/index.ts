@@ -49,3 +49,5 @@ export const resources: readonly ResourceDefinition[] = [
   invoicesResource,
   billingRunsResource,
 ];
+export { DUPLICATE, IN_FUTURE, REGISTERS, higherThanAfter, lowerThanBefore } from './devices';
+export { dicValidator, gs1CheckDigit, icoCheckDigit, icoValidator } from './rules';

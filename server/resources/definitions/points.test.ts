@@ -86,11 +86,11 @@ describe('points', () => {
     const refused = await server.request(path, { method: 'DELETE', token: admin });
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toMatch(
-      /"POD-1 Chata Šumava".*specifications: POD-1 Chata Šumava 2025-01-01/,
+      /"POD-1 Chata Šumava".*specifications: POD-1 Chata Šumava 1\/1\/2025\./,
     );
     const czech = await server.request(path, { method: 'DELETE', token: admin, lang: 'cs' });
     expect(czech.body.detail).toMatch(
-      /„POD-1 Chata Šumava“.*specifikace: POD-1 Chata Šumava 2025-01-01/,
+      /„POD-1 Chata Šumava“.*specifikace: POD-1 Chata Šumava 1\. 1\. 2025\./,
     );
 
     const specPath = `/specifications/${specification.body.id}/`;

@@ -1,5 +1,5 @@
 /**
- * The audit log (DESIGN.md "Audit"): every create, update and delete through the API —
+ * The audit log (docs/architecture.md "Real components"): every create, update and delete through the API —
  * single and bulk — leaves one `audit_log` row with who, when, what and the changed fields'
  * before / after values, in the same transaction; `GET /<name>/{id}/history/` reads it.
  */

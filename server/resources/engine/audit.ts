@@ -1,5 +1,5 @@
 /**
- * The audit log (DESIGN.md "Audit"): every create, update and delete made through the API
+ * The audit log (docs/architecture.md "Real components"): every create, update and delete made through the API
  * is recorded in `audit_log` by the resource engine, in the same transaction as the change,
  * so a rolled-back write leaves no trace and a committed one always has its row. Nothing
  * here names a resource: what is recorded follows from the resource's declaration.
@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditLog, type AuditAction } from '../../db/schema/security';
+import { auditLog, type AuditAction } from '../../db/schema';
 import type { CompiledField, CompiledResource } from './registry';
 import type { Row } from './serialize';
 import type { JsonValue } from './types';

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/<name>/{id}/history/` (**Joule**, DESIGN.md "Audit"): the audit log of one
+ * `GET /api/v1/<name>/{id}/history/` (**Joule**, docs/architecture.md "Real components"): the audit log of one
  * row, newest first, as DRF's page-number pagination `{"count", "next", "previous",
  * "results"}` (`page`, `page_size`: default 25, at most 9999). Each result is
  * `{"id", "at", "action": "create" | "update" | "delete", "user": {"id", "email"} | null,
@@ -14,7 +14,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../../auth/authenticate';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/security';
+import { auditLog } from '../../db/schema';
 import { ValidationError, detailError, notFound, type FieldErrors } from '../../http/errors';
 import { registerPath } from '../../http/routes';
 import { queryParams } from '../../http/urls';
@@ -27,7 +27,7 @@ import {
   type SchemaObject,
 } from '../../openapi/types';
 import type { AuditChanges } from './audit';
-import { INT32_MAX } from './codecs/codec';
+import { INT32_MAX } from './codecs';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parsePaging } from './list-query';
 import { pageAnswer, type PageAnswer } from './page-answer';
 import type { CompiledResource } from './registry';

@@ -1,11 +1,20 @@
 /**
- * What resource definitions use from the engine: the declaration helpers and types, and
- * the parsing helpers extra query parameters need. Everything else is engine-internal.
+ * The engine's public surface: what resource definitions use (the declaration helpers and
+ * types, the parsing helpers extra query parameters need), and what the app, the OpenAPI
+ * document, the bulk readings and the auth routes build on (routes, registry, audit,
+ * OpenAPI parts, codecs' checks). Everything else is engine-internal.
  */
 export { defineResource, idField } from './define';
-export { parseBoolean } from './codecs/boolean';
-export { fail, ok } from './codecs/codec';
-export { parseDateTime } from './codecs/date';
+export {
+  INT32_MAX,
+  fail,
+  formatDecimal,
+  isEmailAddress,
+  ok,
+  parseBoolean,
+  parseDateTime,
+  pythonTypeName,
+} from './codecs';
 export type {
   AuthorizationContext,
   Choice,
@@ -23,3 +32,16 @@ export type {
   WriteAuthorizer,
 } from './types';
 export type { UnitBasis, UnitSymbol } from './units';
+export { SECRET_MARKER, auditChanges, recordAudit } from './audit';
+export type { AuditActor } from './audit';
+export { historyPaths, historySchemas } from './history';
+export { resourcePaths, resourceSchemas } from './openapi';
+export { EnumComponents } from './openapi-enums';
+export { ResourceRegistry } from './registry';
+export type { CompiledField } from './registry';
+export { registerResourceRoutes } from './routes';
+export { installRowCounts } from './row-counts';
+export type { Row } from './serialize';
+export { titlesPaths, titlesSchemas } from './titles';
+export type { DecimalField } from './types';
+export { parseBody } from './validate';

@@ -1,5 +1,5 @@
 /**
- * Keyset paging (API.md `page_after_id` + `direction`): the rows strictly after (or
+ * Keyset paging (docs/api.md `page_after_id` + `direction`): the rows strictly after (or
  * before) an anchor row in the current sort order, without OFFSET, so deep pages of large
  * tables stay cheap. NULLs sort last ascending and first descending (PostgreSQL's default,
  * spelled out in ORDER BY so the comparisons here match it).

@@ -1,6 +1,6 @@
 /**
  * The limits of one list request (list-query.ts, http/url-limit.ts): no query string may
- * make the server build an outsized query. Each limit answers 400 in API.md's shape naming
+ * make the server build an outsized query. Each limit answers 400 in docs/api.md's shape naming
  * the parameter (414 for the URL as a whole), in English and Czech.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,7 +150,7 @@ describe('URL length', () => {
     expect(anonymous.status).toBe(414);
   });
 
-  it('answers an overlong or undecodable id segment 404 in API.md’s shape', async () => {
+  it('answers an overlong or undecodable id segment 404 in docs/api.md’s shape', async () => {
     for (const segment of ['1'.repeat(200), '%zz', '%E0%A4%A']) {
       const response = await get(`/roles/${segment}/`);
       expect(response.status, segment).toBe(404);

@@ -9,7 +9,7 @@ import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ValidationError, addError, detailError, type FieldErrors } from '../../http/errors';
 import { lastParam } from '../../http/urls';
 import { messages } from '../../i18n/messages';
-import { parseInteger } from './codecs/integer';
+import { parseInteger } from './codecs';
 import type { CompiledField, CompiledResource } from './registry';
 
 /** Default and maximum `page_size` (SPEC §9: default 25, "all" is 9999). */

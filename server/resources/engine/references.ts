@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { ApiError, type FieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/messages';
 import { text, type Text } from '../../i18n/text';
-import { INT32_MAX } from './codecs/codec';
+import { INT32_MAX } from './codecs';
 import type { CompiledField, CompiledResource, ResourceRegistry } from './registry';
 import { titleExpression } from './titles';
 

@@ -24,7 +24,7 @@ import { registerPath } from '../../http/routes';
 import { queryParams } from '../../http/urls';
 import { messages } from '../../i18n/messages';
 import { auditChanges, recordAudit } from './audit';
-import { INT32_MAX } from './codecs/codec';
+import { INT32_MAX } from './codecs';
 import { registerHistoryRoute } from './history';
 import { runList } from './list';
 import { parseListQuery } from './list-query';

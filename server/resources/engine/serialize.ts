@@ -1,5 +1,5 @@
 /**
- * Stored rows to JSON answers (API.md "Base, format, auth": decimals as fixed-place
+ * Stored rows to JSON answers (docs/api.md "Base, format, auth": decimals as fixed-place
  * strings, dates `YYYY-MM-DD`, date-times ISO 8601), and the ETag of a row.
  */
 import { createHash } from 'node:crypto';

@@ -293,9 +293,11 @@ describe('readable titles of every resource (issue 17: no raw id where a person 
       token: admin,
       lang: 'cs',
     });
+    const [year, month, day] = String(payment.ts).split('-').map(Number);
     expect(english.body.results[0].title).toMatch(
-      new RegExp(`^[A-Z].* ${payment.amount.replace('.', '\\.')} ${payment.ts}`),
+      new RegExp(`^[A-Z].* ${payment.amount.replace('.', '\\.')} ${month}/${day}/${year}$`),
     );
+    expect(czech.body.results[0].title).toMatch(new RegExp(` ${day}\\. ${month}\\. ${year}$`));
     expect(czech.body.results[0].title).not.toBe(english.body.results[0].title);
     expect(czech.body.results[0].title).toContain(payment.amount);
   });
@@ -307,13 +309,21 @@ describe('readable titles of every resource (issue 17: no raw id where a person 
     });
     const title: string = titles.body.results[0].title;
     expect(title.startsWith(String(spec.point_title))).toBe(true);
-    expect(title).toContain(String(spec.valid_from));
+    // Dates as the request's language writes them (`2025-01-01` → `1/1/2025`, `1. 1. 2025`).
+    const [year, month, day] = String(spec.valid_from).split('-').map(Number);
+    expect(title).toContain(`${month}/${day}/${year}`);
+    expect(title).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const czech = await server.request(`/specifications/titles/?ids=${spec.id}`, {
+      token: admin,
+      lang: 'cs',
+    });
+    expect(czech.body.results[0].title).toContain(`${day}. ${month}. ${year}`);
     const child = await server.request('/specifications/?page_size=9999', { token: admin });
     const withParent = child.body.results.find(
       (row: Record<string, unknown>) => row.parent_specification !== null,
     );
     if (withParent) {
-      expect(withParent.parent_specification_title).toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(withParent.parent_specification_title).toMatch(/\d{1,2}\/\d{1,2}\/\d{4}/);
       expect(withParent.parent_specification_title).not.toMatch(/^#/);
     }
   });

@@ -14,8 +14,9 @@
  * blank parts left out, null when all are blank (the SPA then shows `#<id>`); with
  * `titleCases`, the parts of the row's case with their separators. A part that is a
  * reference reads the referenced row's title (a reading: its device's serial number and the
- * time), a choice its name in the request's language, a date-time as the SPA writes it in
- * that language (`31. 12. 2025 0:00`, `12/31/2025, 12:00 AM`, Europe/Prague); never an id.
+ * time), a choice its name in the request's language, a date or a date-time as the SPA
+ * writes it in that language (`31. 12. 2025`, `12/31/2025`; `31. 12. 2025 0:00`,
+ * `12/31/2025, 12:00 AM`, Europe/Prague); never an id.
  */
 import { and, count, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -41,7 +42,7 @@ import {
   type JsonObject,
   type SchemaObject,
 } from '../../openapi/types';
-import { INT32_MAX } from './codecs/codec';
+import { INT32_MAX } from './codecs';
 import { orderBy } from './keyset';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, parseListQuery } from './list-query';
 import { pageAnswer, type PageAnswer } from './page-answer';
@@ -117,6 +118,12 @@ function titlePart(
     // supplier's time zone: `31. 12. 2025 0:00`, `12/31/2025, 12:00 AM`.
     const pattern = lang === 'cs' ? 'FMDD. FMMM. YYYY FMHH24:MI' : 'FMMM/FMDD/YYYY, FMHH12:MI AM';
     return sql`to_char(${column} at time zone ${TITLE_TIME_ZONE}, ${pattern})`;
+  }
+  if (def.type === 'date') {
+    // A calendar date as the SPA and the API's messages write it (src/i18n/dates.ts
+    // DATE_FORMAT, server/i18n/format.ts dateText): `1. 1. 2024`, `1/1/2024`.
+    const pattern = lang === 'cs' ? 'FMDD. FMMM. YYYY' : 'FMMM/FMDD/YYYY';
+    return sql`to_char(${column}, ${pattern})`;
   }
   if (def.type === 'list') return sql`null`;
   return TEXT_TYPES.has(def.type) ? sql`nullif(btrim(${column}), '')` : sql`${column}::text`;

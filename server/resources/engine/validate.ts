@@ -18,7 +18,7 @@ import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import { ValidationError, addError, type FieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/messages';
-import { pythonTypeName } from './codecs/codec';
+import { pythonTypeName } from './codecs';
 import { assertWriteAuthorized } from './authorize';
 import { lockParents } from './locks';
 import { checkReferences } from './references';

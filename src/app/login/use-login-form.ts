@@ -1,5 +1,5 @@
 /**
- * The login form's controller (STYLE.md "headless controllers"): submits the credentials
+ * The login form's controller (docs/architecture.md "Conventions": headless controllers): submits the credentials
  * and words the failure (SPEC §8), no Blueprint here.
  */
 import { useCallback, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Single sign-on on the login page (SPEC §4, §8): whether the deployment offers it (from
- * `/config/`), and starting it. Headless (STYLE.md): the view draws the button.
+ * `/config/`), and starting it. Headless (docs/architecture.md "Conventions"): the view draws the button.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { isSsoAvailable, startSingleSignOn } from '../../auth';

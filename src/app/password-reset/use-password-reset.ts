@@ -1,5 +1,5 @@
 /**
- * The password-reset forms' controllers (STYLE.md "headless controllers"; SPEC §2, §5,
+ * The password-reset forms' controllers (docs/architecture.md "Conventions": headless controllers; SPEC §2, §5,
  * §8): the request for a link and the new password set from it, no Blueprint here.
  */
 import { useCallback, useState } from 'react';

@@ -6,7 +6,7 @@ import { applyTheme } from '../theme';
 
 export function applySettings(settings: AppSettings): void {
   applyTheme(settings.theme);
-  // Labels and error messages of the API follow the UI language (API.md).
+  // Labels and error messages of the API follow the UI language (docs/api.md).
   setApiLanguage(settings.language);
   // The language a server-rendered page is rendered in (server/http/first-page.ts).
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

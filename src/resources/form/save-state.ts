@@ -1,5 +1,5 @@
 /**
- * What saving and deleting can come to, as unions (STYLE.md convention 4), and the mapping
+ * What saving and deleting can come to, as unions (docs/architecture.md "Conventions": states as unions), and the mapping
  * from a failed call to them (docs/api.md "Errors").
  */
 import { ApiError, NetworkError } from '../../api';

@@ -3,15 +3,7 @@ import Papa from 'papaparse';
 import { QueryClient } from '@tanstack/react-query';
 import { contracts, descriptorsByName } from '../test-support/fixtures';
 import { fakeRequest, type Call } from '../test-support/render';
-import {
-  csvFileName,
-  csvTable,
-  exportCsv,
-  fetchAllRows,
-  localDateTime,
-  toCsv,
-  type CsvText,
-} from './csv-export';
+import { csvFileName, csvTable, exportCsv, localDateTime, toCsv, type CsvText } from './csv-export';
 import { DEFAULT_LIST_STATE } from './list-query';
 
 const cs: CsvText = {
@@ -53,36 +45,6 @@ function server(count: number) {
 }
 
 describe('CSV export', () => {
-  it('reads every page of the current query at page_size 9999', async () => {
-    const { request, calls } = fakeRequest(server(10_500));
-    const state = {
-      ...DEFAULT_LIST_STATE,
-      page: 3,
-      pageSize: 25,
-      search: 'Novák',
-      sort: [{ id: 'price', desc: true }],
-      filter: { state: 'active' },
-    };
-    const rows = await fetchAllRows(request, contracts, state);
-    expect(rows).toHaveLength(10_500);
-    expect(calls.map((c) => c.options.query)).toEqual([
-      expect.objectContaining({
-        page: 1,
-        page_size: 9999,
-        search: 'Novák',
-        sort: '-price',
-        filter: 'state=active',
-      }),
-      expect.objectContaining({
-        page: 2,
-        page_size: 9999,
-        search: 'Novák',
-        sort: '-price',
-        filter: 'state=active',
-      }),
-    ]);
-  });
-
   it('writes labels, choice labels, reference titles, a BOM and Czech separators', async () => {
     const { request } = fakeRequest(server(2));
     const { file, name } = await exportCsv({

@@ -9,11 +9,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { formatISO } from 'date-fns';
 import type { FieldDescriptor, ResourceDescriptor, ResourceRow } from '../descriptor';
-import { toListPage } from '../queries';
 import { columnCell, type ColumnCell } from '../registry/overrides';
 import type { RequestFn } from '../registry/resource-runtime';
 import { columnHeader } from './column-header';
-import { ALL_PAGE_SIZE, buildListQuery, type ListState } from './list-query';
+import { fetchAllRows } from './all-rows';
+import type { ListState } from './list-query';
 import {
   collectReferenceIds,
   embeddedTitles,
@@ -30,29 +30,6 @@ export interface CsvText {
   readonly no: string;
   /** Resolves a message id (labels of columns and choices), `fallback` when unknown. */
   message(id: string, fallback: string): string;
-}
-
-/**
- * Every row the list's query selects, in its order: page 1, 2, … at `page_size=9999`
- * until `count` rows are read (or a page comes back short).
- *
- * @throws the `ApiError` of a failed page; a partial export is never written.
- */
-export async function fetchAllRows(
-  request: RequestFn,
-  descriptor: Pick<ResourceDescriptor, 'path'>,
-  state: ListState,
-  signal?: AbortSignal,
-): Promise<ResourceRow[]> {
-  const rows: ResourceRow[] = [];
-  for (let page = 1; ; page += 1) {
-    const query = buildListQuery({ ...state, page, pageSize: ALL_PAGE_SIZE });
-    const answer = toListPage(
-      (await request<unknown>('GET', descriptor.path, { query, signal })).data,
-    );
-    rows.push(...answer.results);
-    if (answer.results.length < ALL_PAGE_SIZE || rows.length >= answer.count) return rows;
-  }
 }
 
 function cellText(

@@ -32,7 +32,7 @@ const CONTROL_BY_KIND: Partial<Record<FieldKind, FilterControl>> = {
 };
 
 /**
- * A list field filters by one of its items (API.md: `filter=roles=3` keeps the rows whose
+ * A list field filters by one of its items (docs/api.md: `filter=roles=3` keeps the rows whose
  * list holds 3): a list of choices gets a choice control, a list of references a reference
  * control.
  */

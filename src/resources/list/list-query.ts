@@ -1,5 +1,5 @@
 /**
- * List state as it lives in the URL, and the API query it becomes (API.md "List query
+ * List state as it lives in the URL, and the API query it becomes (docs/api.md "Lists"
  * parameters", SPEC §3, §9). Plain TypeScript, no React: the URL is the single source of
  * truth, so links, reloads and back/forward all restore the same list.
  */

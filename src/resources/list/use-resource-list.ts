@@ -87,8 +87,8 @@ export function listQueryFor(
 }
 
 /**
- * Puts a page of rows the server already gave (`answer`: the API's list answer, API.md
- * "List answer") into the cache under the very query key the list screen opened at `params`
+ * Puts a page of rows the server already gave (`answer`: the API's list answer, docs/api.md
+ * "Lists") into the cache under the very query key the list screen opened at `params`
  * reads, so that the screen renders those rows at once: the server-rendered first page and
  * the SPA's first render show the same rows (README "Speed").
  */

@@ -1,7 +1,7 @@
 /**
- * How `overrides/` changes the generic runtime (DESIGN.md "overrides/ adds what no schema
- * can say"): one typed record per resource name, merged by one function. The runtime never
- * imports `overrides/`; the app hands the record to `mergeOverrides` and to
+ * How `overrides/` changes the generic runtime (docs/architecture.md "Conventions":
+ * overrides): one typed record per resource name, merged by one function. The runtime
+ * never imports `overrides/`; the app hands the record to `mergeOverrides` and to
  * `ResourceRuntimeProvider`.
  */
 import type { ComponentType } from 'react';
@@ -264,7 +264,7 @@ function apply(descriptor: ResourceDescriptor, override: ResourceOverride | unde
 
 function checkNames(names: readonly string[], overrides: ResourceOverrides): void {
   const unknown = Object.keys(overrides).filter((name) => !names.includes(name));
-  // Not an error: a back-end may lack a resource an override is written for (API.md: any
+  // Not an error: a back-end may lack a resource an override is written for (docs/api.md: any
   // DRF back-end works). Said aloud in development, where it is more likely a typo.
   if (unknown.length > 0 && import.meta.env.DEV) {
     console.warn(`mergeOverrides: no resource named ${unknown.join(', ')}; override ignored`);

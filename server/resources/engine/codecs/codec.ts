@@ -1,7 +1,7 @@
 /**
  * A field codec converts one field type between its three outside forms and the stored
  * value: JSON request bodies (with DRF's validation messages), stored values back to JSON
- * (API.md "Decimals travel as strings..."), and list query text (`filter`, `lte`, `gte`).
+ * (docs/api.md "Base, format, auth"), and list query text (`filter`, `lte`, `gte`).
  */
 import type { Text } from '../../../i18n/text';
 import type { FieldDefinition, JsonValue, Parsed } from '../types';

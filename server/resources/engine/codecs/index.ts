@@ -10,6 +10,12 @@ import { referenceCodec, referenceListCodec } from './reference';
 import { stringCodec } from './string';
 
 export type { FieldCodec } from './codec';
+export { INT32_MAX, fail, ok, pythonTypeName } from './codec';
+export { parseBoolean } from './boolean';
+export { parseDateTime } from './date';
+export { formatDecimal } from './decimal';
+export { parseInteger } from './integer';
+export { isEmailAddress } from './string';
 
 /** The codec for `field`'s type. */
 export function codecFor(field: FieldDefinition): FieldCodec {

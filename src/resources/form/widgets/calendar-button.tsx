@@ -1,7 +1,7 @@
 /**
  * The calendar button of date and date-time inputs (issue 17: Blueprint's date picker in
  * the app's language): in the dialogs' date widgets and the lists' date filters. Its popover
- * (`calendar-popover.tsx`: Blueprint's popover and Popper.js) loads on first use or 1.5 s
+ * (`calendar-popover.tsx`: Blueprint's `PopoverNext`) loads on first use or 1.5 s
  * after the page shows (`DeferredPopover`), the calendar itself (`calendar.tsx`) in its own
  * chunk when first opened.
  */

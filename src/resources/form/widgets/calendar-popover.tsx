@@ -1,11 +1,13 @@
 /**
  * The popover of `CalendarButton` (loaded on first use through `DeferredPopover`, so that
- * Blueprint's popover and Popper.js are not in a list page's first chunks): Blueprint's date
- * picker in the app's language, itself in a chunk of its own (`calendar.tsx`).
+ * Blueprint's popover and its positioning are not in a list page's first chunks): Blueprint's
+ * date picker in the app's language, itself in a chunk of its own (`calendar.tsx`). It is
+ * Blueprint's `PopoverNext` (Floating UI), as every popover of the app: the legacy `Popover`
+ * (react-popper) warns under React 19.
  */
 import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { Popover, Spinner } from '@blueprintjs/core';
+import { PopoverNext, Spinner } from '@blueprintjs/core';
 import type { PopoverHostProps } from '../../deferred-popover';
 import type { CalendarButtonProps } from './calendar-button';
 
@@ -23,7 +25,7 @@ export function CalendarPopover({
   const intl = useIntl();
   const [open, setOpen] = useState(!disabled && !!defaultIsOpen);
   return (
-    <Popover
+    <PopoverNext
       isOpen={open}
       onInteraction={(next) => setOpen(next)}
       placement="bottom-end"
@@ -45,6 +47,6 @@ export function CalendarPopover({
       {cloneElement(children as ReactElement<{ 'aria-expanded'?: boolean }>, {
         'aria-expanded': open,
       })}
-    </Popover>
+    </PopoverNext>
   );
 }

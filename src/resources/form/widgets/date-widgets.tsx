@@ -120,7 +120,7 @@ export function parseLocalDateTime(text: string): Date | null {
 
 /**
  * A date and time in local time, typed as `YYYY-MM-DD HH:MM` or picked in the calendar;
- * sent as ISO 8601 (UTC, `Z` offset) as API.md asks. Malformed text is passed on as typed,
+ * sent as ISO 8601 (UTC, `Z` offset) as docs/api.md asks. Malformed text is passed on as typed,
  * so the form's validation refuses it.
  */
 export function DateTimeWidget(props: WidgetProps) {

@@ -1,5 +1,5 @@
 /**
- * Decimal input ↔ wire value (API.md "Decimals travel as strings with fixed places"):
+ * Decimal input ↔ wire value (docs/api.md "Base, format, auth"):
  * people type `1234,5` in Czech, the API gets `"1234.50"`.
  */
 

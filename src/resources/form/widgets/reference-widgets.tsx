@@ -53,7 +53,7 @@ function useTitles(props: WidgetProps, ids: readonly RowId[]): Readonly<Record<s
   return { ...read, ...known };
 }
 
-/** Ids are integers on the wire (API.md "ids as integers"); keep strings only if not numeric. */
+/** Ids are integers on the wire (docs/api.md "Base, format, auth"); keep strings only if not numeric. */
 function toId(id: string): RowId {
   return /^\d+$/.test(id) ? Number(id) : id;
 }
