@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
 import { descriptorsByName } from '../../src/generated/descriptors';
-import { RunPanel, type RunProgress } from './index';
+import { RunPanel, type RunProgress } from './run-panel';
 
 const progress = (state: string): RunProgress => ({
   state,

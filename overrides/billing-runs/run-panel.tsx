@@ -7,24 +7,10 @@
  */
 import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import {
-  useResourceRuntime,
-  type ResourceOverride,
-  type ResourcePanelProps,
-} from '../../src/resources';
-
-export const runMessages = defineMessages({
-  progress: { id: 'overrides.billingRuns.progress', defaultMessage: 'Progress' },
-  counts: {
-    id: 'overrides.billingRuns.counts',
-    defaultMessage:
-      'Done {done} of {total} (invoiced {invoiced}, already invoiced {skipped}) · failed {failed} · remaining {remaining}',
-  },
-  cancel: { id: 'overrides.billingRuns.cancel', defaultMessage: 'Cancel the run' },
-  failures: { id: 'overrides.billingRuns.failures', defaultMessage: 'Could not be billed' },
-});
+import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import { runMessages } from './messages';
 
 /** A run's progress as `GET /billing-runs/{id}/progress/` answers it. */
 export interface RunProgress {
@@ -127,7 +113,3 @@ export function RunPanel({ id }: ResourcePanelProps) {
     />
   );
 }
-
-export const billingRunsOverride: ResourceOverride = {
-  panels: [{ id: 'run-progress', title: runMessages.progress.id, component: RunPanel }],
-};
