@@ -21,6 +21,12 @@ export interface EarlyStartManifest {
     readonly cs: readonly string[];
     readonly en: readonly string[];
     readonly signedIn: readonly string[];
+    /**
+     * Per language, the generated labels' catalogue, hinted with the signed-in app's
+     * modules (the login page does without it, src/i18n/catalogues.ts).
+     * @default none
+     */
+    readonly labels?: { readonly cs: readonly string[]; readonly en: readonly string[] };
   };
 }
 
@@ -44,7 +50,9 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       }
     };
     let hints = manifest.modules[language];
-    if (auth.refresh) hints = hints.concat(manifest.modules.signedIn);
+    if (auth.refresh) {
+      hints = hints.concat(manifest.modules.signedIn, manifest.modules.labels?.[language] ?? []);
+    }
     const isCss = (href: string) => /\.css$/.test(href);
     if (rendered) {
       // Stylesheets now (the page needs them to be painted), modules after the first frame,
