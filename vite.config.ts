@@ -187,9 +187,12 @@ function inlineEarlyStart(): Plugin {
         if (!bundle) return;
         const catalogue = (lang: string) =>
           closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]${lang}\\.json$`));
-        // The generated labels join the catalogue only in the signed-in app.
-        const labels = (lang: string) =>
-          closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]generated[\\\\/]${lang}\\.json$`));
+        // The generated labels and the overrides' messages join the catalogue only in the
+        // signed-in app (src/i18n/catalogues.ts).
+        const labels = (lang: string) => [
+          ...closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]generated[\\\\/]${lang}\\.json$`)),
+          ...closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]overrides[\\\\/]${lang}\\.json$`)),
+        ];
         const signedIn = [
           /[\\/]src[\\/]app[\\/]layout[\\/]shell\.tsx$/,
           /[\\/]src[\\/]app[\\/]resource-registry\.tsx$/,

@@ -22,8 +22,9 @@ export interface EarlyStartManifest {
     readonly en: readonly string[];
     readonly signedIn: readonly string[];
     /**
-     * Per language, the generated labels' catalogue, hinted with the signed-in app's
-     * modules (the login page does without it, src/i18n/catalogues.ts).
+     * Per language, the catalogues of the generated labels and of the overrides' messages,
+     * hinted with the signed-in app's modules (the login page does without them,
+     * src/i18n/catalogues.ts).
      * @default none
      */
     readonly labels?: { readonly cs: readonly string[]; readonly en: readonly string[] };

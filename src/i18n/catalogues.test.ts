@@ -50,16 +50,18 @@ describe('loadMessages', () => {
   });
 });
 
-describe('the generated labels (README "How the pages stay small")', () => {
+describe('the generated labels and the overrides\' messages (README "How the pages stay small")', () => {
   it('join the catalogue only once the signed-in app wants them', async () => {
     const messages = await loadMessages('cs');
     expect(messages['app.login.title']).toBe('Přihlášení');
     expect(messages['resource.customers.title']).toBeUndefined();
+    expect(messages['overrides.invoices.lines']).toBeUndefined();
     expect(resourceLabelsWanted()).toBe(false);
 
     const withLabels = await wantResourceLabels();
     expect(resourceLabelsWanted()).toBe(true);
     expect(withLabels['resource.customers.title']).toBe('Zákazníci');
+    expect(withLabels['overrides.invoices.lines']).toBe('Položky');
     // The hand-written messages still win over the generated labels.
     expect(withLabels['app.login.title']).toBe('Přihlášení');
     expect(await loadMessages('cs')).toBe(withLabels);

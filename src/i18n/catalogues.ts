@@ -1,14 +1,15 @@
 /**
  * Message catalogues (SPEC §1 "The default is Czech and English is the fallback").
  *
- * A language's catalogue is the hand-written `locales/<lang>.json` over the generated
- * labels `locales/generated/<lang>.json`. The English fallback is settled before run time:
+ * A language's catalogue is the hand-written `locales/<lang>.json` (the app) and
+ * `locales/overrides/<lang>.json` (the messages of `overrides/`) over the generated labels
+ * `locales/generated/<lang>.json`. The English fallback is settled before run time:
  * codegen writes a label the API gives no Czech text for from its English answer, and
  * `npm run check:messages` fails when a hand-written id lacks either language. So Czech is
  * complete on its own and the login page loads one language only. Catalogues load on
  * demand: each JSON file is its own chunk. The generated labels (resource and field names)
- * join only once the signed-in app asks for them ({@link wantResourceLabels}): the login
- * page names no resource and does without them.
+ * and the overrides' messages join only once the signed-in app asks for them
+ * ({@link wantResourceLabels}): the login page shows neither and does without them.
  */
 import { getSettings, type Language } from './settings';
 
@@ -37,11 +38,12 @@ async function loadFile(path: string): Promise<Messages> {
 const fallbacks: Readonly<Record<Language, readonly Language[]>> = { en: [], cs: [] };
 
 async function loadOwn(lang: Language, labels: boolean): Promise<Messages> {
-  const [generated, written] = await Promise.all([
+  const [generated, customised, written] = await Promise.all([
     labels ? loadFile(`../../locales/generated/${lang}.json`) : {},
+    labels ? loadFile(`../../locales/overrides/${lang}.json`) : {},
     loadFile(`../../locales/${lang}.json`),
   ]);
-  return { ...generated, ...written };
+  return { ...generated, ...customised, ...written };
 }
 
 let labelsWanted = false;
@@ -49,7 +51,8 @@ const labelListeners = new Set<() => void>();
 
 /**
  * From now on, catalogues include the generated labels (`locales/generated/<lang>.json`:
- * resource, field and choice names) under the hand-written messages; `I18nProvider` loads
+ * resource, field and choice names) and the overrides' messages
+ * (`locales/overrides/<lang>.json`) under the app's messages; `I18nProvider` loads
  * them and re-renders. Called by the signed-in app before it renders (the shell's loader,
  * src/app/routes.tsx; the registry's, src/app/shell-registry.ts, which the server-side
  * renderer and hydration use); never undone. Resolves to the catalogue of the language in
@@ -63,7 +66,7 @@ export function wantResourceLabels(): Promise<Messages> {
   return loadMessages(getSettings().language);
 }
 
-/** Whether the catalogues include the generated labels ({@link wantResourceLabels}). */
+/** Whether the catalogues include the generated labels and the overrides' messages ({@link wantResourceLabels}). */
 export function resourceLabelsWanted(): boolean {
   return labelsWanted;
 }
@@ -99,8 +102,9 @@ export function loadedMessages(lang: Language): Messages | undefined {
 }
 
 /**
- * The full catalogue of a language: fallbacks first, then generated labels (once wanted,
- * {@link wantResourceLabels}), then the hand-written messages, each later one winning.
+ * The full catalogue of a language: fallbacks first, then generated labels and the
+ * overrides' messages (once wanted, {@link wantResourceLabels}), then the app's
+ * messages, each later one winning.
  * Loaded once per language and set of layers.
  */
 export function loadMessages(lang: Language): Promise<Messages> {
