@@ -185,9 +185,13 @@ function inlineEarlyStart(): Plugin {
       order: 'post',
       async handler(_html, { bundle }) {
         if (!bundle) return;
-        const catalogue = (lang: string) => [
-          ...closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]${lang}\\.json$`)),
+        const catalogue = (lang: string) =>
+          closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]${lang}\\.json$`));
+        // The generated labels and the overrides' messages join the catalogue only in the
+        // signed-in app (src/i18n/catalogues.ts).
+        const labels = (lang: string) => [
           ...closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]generated[\\\\/]${lang}\\.json$`)),
+          ...closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]overrides[\\\\/]${lang}\\.json$`)),
         ];
         const signedIn = [
           /[\\/]src[\\/]app[\\/]layout[\\/]shell\.tsx$/,
@@ -195,7 +199,12 @@ function inlineEarlyStart(): Plugin {
           /[\\/]src[\\/]app[\\/]icons[\\/]paths-16\.ts$/,
         ].flatMap((pattern) => closure(bundle, pattern));
         const manifest: EarlyStartManifest = {
-          modules: { cs: catalogue('cs'), en: catalogue('en'), signedIn: [...new Set(signedIn)] },
+          modules: {
+            cs: catalogue('cs'),
+            en: catalogue('en'),
+            signedIn: [...new Set(signedIn)],
+            labels: { cs: labels('cs'), en: labels('en') },
+          },
         };
         const script = (
           await transformWithEsbuild(

@@ -29,6 +29,8 @@
  * Options: `--data-dir <dir>` a seeded data folder to use as is; otherwise `.bench/<scale>`
  * is seeded once by `npm run seed -- --scale <scale> --data-dir <dir>` (`--seed-scale`,
  * default `large`) and kept. `--no-build` reuses `dist/`; `--runs <n>` (default 5);
+ * `--js-only` measures the two initial-JS figures only, in one run without a warm-up (the
+ * bytes do not vary; `JOULE_BENCH_VERBOSE=1` lists each file);
  * `--port <n>` (default `JOULE_BENCH_PORT` or 8832). Chromium: `CHROMIUM_PATH` or
  * `/usr/bin/chromium`.
  */
@@ -44,11 +46,13 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'seed-scale': { type: 'string', default: 'large' },
     'no-build': { type: 'boolean', default: false },
+    'js-only': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     port: { type: 'string', default: process.env.JOULE_BENCH_PORT ?? '8832' },
   },
 });
-const runs = Math.max(1, Number(values.runs));
+const jsOnly = values['js-only'] ?? false;
+const runs = jsOnly ? 1 : Math.max(1, Number(values.runs));
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'admin@joule.test', password: 'joule-demo' };
@@ -258,6 +262,10 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
     await page.locator('#root table tbody tr[data-index]').nth(24).waitFor();
     await page.waitForLoadState('load');
   });
+  if (jsOnly) {
+    await context.close();
+    return figures;
+  }
   figures.first25 = await mark(page, 'rows25');
   figures.painted25 = await mark(page, 'painted25');
   figures.firstPaint = await page.evaluate(
@@ -434,7 +442,7 @@ async function main() {
     const session = await tokens();
     const results: Partial<Record<Figure, number>>[] = [];
     // One warm-up run (server caches, JIT), not counted.
-    await measureOnce(browser, session);
+    if (!jsOnly) await measureOnce(browser, session);
     for (let i = 0; i < runs; i += 1) {
       results.push(await measureOnce(browser, session));
       process.stdout.write(`run ${i + 1}/${runs} done\n`);
@@ -442,6 +450,7 @@ async function main() {
     console.log(`\nnpm run bench:ui — median of ${runs} runs, ${base}, data ${dataDir}\n`);
     let missed = 0;
     for (const [key, target] of Object.entries(targets) as [Figure, (typeof targets)[Figure]][]) {
+      if (results.every((r) => r[key] === undefined)) continue; // not measured (--js-only)
       const values = results.map((r) => r[key] ?? Number.NaN);
       const value = median(values);
       const [low, high] = [Math.min(...values), Math.max(...values)].map((v) =>

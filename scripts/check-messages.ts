@@ -44,7 +44,7 @@ function sourceFiles(dir: string): SourceFile[] {
     .map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
 }
 
-const pairs = [pair('locales'), pair('locales/generated')];
+const pairs = [pair('locales'), pair('locales/overrides'), pair('locales/generated')];
 const sources = sourceDirs.flatMap(sourceFiles);
 const problems = checkMessages(pairs, sources);
 

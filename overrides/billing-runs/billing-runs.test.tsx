@@ -8,7 +8,7 @@ import {
   renderWithProviders,
 } from '../../src/resources/test-support/render';
 import { descriptorsByName } from '../../src/generated/descriptors';
-import { RunPanel, type RunProgress } from './index';
+import { RunPanel, type RunProgress } from './run-panel';
 
 const progress = (state: string): RunProgress => ({
   state,

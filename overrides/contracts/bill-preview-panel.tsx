@@ -8,17 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '../../src/api';
-import { canUse, useAbility } from '../../src/auth';
 import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
 import { billMessages } from './messages';
-
-/** The privilege of billing (server/billing/routes.ts). */
-const BILLING = 'BILLING';
-
-/** True when the signed-in user may preview bills. */
-export function useMayBill(): boolean {
-  return canUse(useAbility(), BILLING);
-}
 
 interface Line {
   kind: string;

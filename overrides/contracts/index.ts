@@ -3,10 +3,18 @@
  * with `BILLING`; the payments with a running balance in CZK in place of the generic
  * payments list (issue 13).
  */
-import type { ResourceOverride } from '../../src/resources';
-import { BillPreviewPanel, useMayBill } from './bill-preview-panel';
+import { canUse, useAbility } from '../../src/auth';
+import { lazyComponent, type ResourceOverride } from '../../src/resources';
 import { billMessages } from './messages';
 import { contractPaymentsPanel } from './payments-panel';
+
+/** The privilege of billing (server/billing/routes.ts). */
+const BILLING = 'BILLING';
+
+/** True when the signed-in user may preview bills. */
+export function useMayBill(): boolean {
+  return canUse(useAbility(), BILLING);
+}
 
 /** The contracts override. */
 export const contractsOverride: ResourceOverride = {
@@ -14,7 +22,10 @@ export const contractsOverride: ResourceOverride = {
     {
       id: 'bill-preview',
       title: billMessages.panel.id,
-      component: BillPreviewPanel,
+      // Its code loads when a contract's dialog shows the panel, not with the list.
+      component: lazyComponent(() =>
+        import('./bill-preview-panel').then((module) => module.BillPreviewPanel),
+      ),
       useVisible: useMayBill,
     },
     contractPaymentsPanel,

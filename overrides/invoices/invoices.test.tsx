@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
 import { descriptorsByName } from '../../src/generated/descriptors';
-import { InvoicePanel, type InvoiceLine } from './index';
+import { InvoicePanel, type InvoiceLine } from './invoice-panel';
 
 const line = (id: number, kind: string, label: string, amount: string): InvoiceLine => ({
   id,

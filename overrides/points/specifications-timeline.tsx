@@ -19,7 +19,6 @@ import {
   useResourceRuntime,
   type FieldDescriptor,
   type ResourceDescriptor,
-  type ResourcePanel,
   type ResourcePanelProps,
   type ResourceRow,
   type RowId,
@@ -27,8 +26,8 @@ import {
 import { dayBefore, formatIsoDate, isoOrNull, todayIso, validityState } from '../validity';
 import { timelineMessages } from './messages';
 
-/** The child resource whose related list the timeline replaces. */
-export const SPECIFICATIONS = 'specifications';
+export { hasValidityPeriods, SPECIFICATIONS } from './validity-periods';
+
 const FROM = 'valid_from';
 const TO = 'valid_to';
 const STATE = 'state';
@@ -46,14 +45,6 @@ const MAIN_FIELDS = [
 ];
 /** Its production part, shown when `production_type` is set. */
 const PRODUCTION_FIELDS = [PRODUCTION, 'producer_name', 'installed_power', 'reserved_power'];
-
-/** Whether the back-end's specifications have a validity the timeline can order and mark. */
-export function hasValidityPeriods(
-  descriptorsByName: Readonly<Record<string, ResourceDescriptor>>,
-): boolean {
-  const fields = descriptorsByName[SPECIFICATIONS]?.fields ?? [];
-  return [FROM, TO].every((name) => fields.some((f) => f.name === name && f.kind === 'date'));
-}
 
 /** The specifications newest first (by start, then id). */
 export function newestFirst(rows: readonly ResourceRow[]): ResourceRow[] {
@@ -167,7 +158,7 @@ function Facts({
 
 type DialogTarget = { id: RowId | null; preset?: Record<string, unknown> } | null;
 
-function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
+export function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
   const intl = useIntl();
   const { request } = useResourceRuntime();
   const descriptor = related?.descriptor;
@@ -294,12 +285,3 @@ function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
     </section>
   );
 }
-
-/** The panel, for `pointsOverride.panels`. */
-export const specificationsTimelinePanel: ResourcePanel = {
-  id: 'specifications',
-  title: timelineMessages.title.id,
-  replaces: SPECIFICATIONS,
-  available: hasValidityPeriods,
-  component: SpecificationsTimeline,
-};

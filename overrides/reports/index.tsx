@@ -8,15 +8,7 @@
  * resource keeps its generic list, or (plain DRF, no `reports` resource) there is no entry
  * and nothing is asked.
  */
-import { lazy, Suspense } from 'react';
-import { useIntl } from 'react-intl';
-import { Spinner } from '@blueprintjs/core';
-import type {
-  ResourceDescriptor,
-  ResourceOverride,
-  ResourceScreenOverrideProps,
-} from '../../src/resources';
-import { reportMessages } from './messages';
+import { lazyComponent, type ResourceDescriptor, type ResourceOverride } from '../../src/resources';
 
 /** The resource whose page the reports take. */
 export const REPORTS_RESOURCE = 'reports';
@@ -37,23 +29,12 @@ export function publishesReports(descriptor: ResourceDescriptor | undefined): bo
   return REPORT_ACTIONS.every((action) => actions.includes(action));
 }
 
-const Page = lazy(() => import('./reports-page'));
-
-function LazyReportsPage(props: ResourceScreenOverrideProps) {
-  const intl = useIntl();
-  return (
-    <Suspense fallback={<Spinner aria-label={intl.formatMessage(reportMessages.loading)} />}>
-      <Page {...props} />
-    </Suspense>
-  );
-}
-
 /** The reports override. */
 export const reportsOverride: ResourceOverride = {
   descriptor: (descriptor) =>
     publishesReports(descriptor) ? { ...descriptor, privilege: REPORTS_PRIVILEGE } : descriptor,
   screen: {
-    component: LazyReportsPage,
+    component: lazyComponent(() => import('./reports-page').then((module) => module.default)),
     available: (descriptorsByName) => publishesReports(descriptorsByName[REPORTS_RESOURCE]),
   },
 };

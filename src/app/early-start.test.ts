@@ -87,3 +87,34 @@ describe('earlyStart (index.html)', () => {
     ).toEqual(['/assets/registry.css', '/assets/cs.js', '/assets/shell.js']);
   });
 });
+
+describe('earlyStart: the generated labels', () => {
+  const withLabels: EarlyStartManifest = {
+    modules: {
+      ...manifest.modules,
+      labels: { cs: ['/assets/labels-cs.js'], en: ['/assets/labels-en.js'] },
+    },
+  };
+
+  it('are hinted with a stored session only, in its language', () => {
+    history.replaceState(null, '', '/login');
+    earlyStart(withLabels);
+    const hrefs = () =>
+      [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+    expect(hrefs()).toEqual(['/assets/cs.js']);
+
+    document.head.innerHTML = '';
+    localStorage.setItem(
+      'joule.auth',
+      JSON.stringify({ backend: 'joule', access: jwt(300), refresh: jwt(3600) }),
+    );
+    localStorage.setItem('joule.settings', JSON.stringify({ language: 'en' }));
+    earlyStart(withLabels);
+    expect(hrefs()).toEqual([
+      '/assets/en.js',
+      '/assets/shell.js',
+      '/assets/registry.css',
+      '/assets/labels-en.js',
+    ]);
+  });
+});

@@ -21,6 +21,13 @@ export interface EarlyStartManifest {
     readonly cs: readonly string[];
     readonly en: readonly string[];
     readonly signedIn: readonly string[];
+    /**
+     * Per language, the catalogues of the generated labels and of the overrides' messages,
+     * hinted with the signed-in app's modules (the login page does without them,
+     * src/i18n/catalogues.ts).
+     * @default none
+     */
+    readonly labels?: { readonly cs: readonly string[]; readonly en: readonly string[] };
   };
 }
 
@@ -44,7 +51,9 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       }
     };
     let hints = manifest.modules[language];
-    if (auth.refresh) hints = hints.concat(manifest.modules.signedIn);
+    if (auth.refresh) {
+      hints = hints.concat(manifest.modules.signedIn, manifest.modules.labels?.[language] ?? []);
+    }
     const isCss = (href: string) => /\.css$/.test(href);
     if (rendered) {
       // Stylesheets now (the page needs them to be painted), modules after the first frame,

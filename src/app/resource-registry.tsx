@@ -12,7 +12,7 @@ import {
   mergeOverrides,
   preferencesQueryOptions,
   prefetchResourceList,
-  ResourceGroupPage,
+  LazyResourceGroupPage,
   ResourcePage,
   ResourceRuntimeProvider,
   screenOverride,
@@ -106,7 +106,7 @@ function GroupScreen({ group }: GroupScreenProps) {
   });
   return (
     <ScreenRuntime mayUse={mayUse}>
-      <ResourceGroupPage group={group} descriptors={members} />
+      <LazyResourceGroupPage group={group} descriptors={members} />
     </ScreenRuntime>
   );
 }

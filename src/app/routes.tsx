@@ -14,6 +14,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { ensureSession, getSession, logout, refreshDecision } from '../auth';
+import { wantResourceLabels } from '../i18n';
 import { ErrorPage } from './error-page';
 import { guard, LOGIN_PATH, requireUser } from './guards';
 import { pageTitleId, reservedPaths } from './menus';
@@ -127,7 +128,9 @@ export function createRoutes({
           id: SHELL_ROUTE_ID,
           loader: async ({ request }): Promise<ShellData> => {
             await requireUser(request);
-            return { registry: await loadRegistry() };
+            // The resource labels (menus, titles) are in the catalogue before the shell renders.
+            const [loaded] = await Promise.all([loadRegistry(), wantResourceLabels()]);
+            return { registry: loaded };
           },
           lazy: async () => ({ Component: (await loadShell()).Shell }),
           ErrorBoundary: ErrorPage,

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
+import { wantResourceLabels } from '../i18n';
 import type { ResourceGroup } from '../resources/resource-group-page';
 
 /** Props of the screen of one resource. */
@@ -55,8 +56,9 @@ let loading: Promise<ShellRegistry> | null = null;
 
 /** The shell's registry, loaded once (a failed load is retried on the next call). */
 export const loadShellRegistry: LoadShellRegistry = () => {
-  loading ??= import('./resource-registry')
-    .then((module) => module.registry)
+  // The resource labels join the catalogue with the registry (the login page needs neither).
+  loading ??= Promise.all([import('./resource-registry'), wantResourceLabels()])
+    .then(([module]) => module.registry)
     .catch((error: unknown) => {
       loading = null;
       throw error;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueLayers, loadMessages, mergeCatalogues } from './catalogues';
+import {
+  catalogueLayers,
+  loadedMessages,
+  loadMessages,
+  mergeCatalogues,
+  resourceLabelsWanted,
+  wantResourceLabels,
+} from './catalogues';
 
 describe('catalogueLayers (SPEC §1: English is the fallback, settled by codegen)', () => {
   it.each([
@@ -40,5 +47,25 @@ describe('loadMessages', () => {
 
   it('loads each language once', () => {
     expect(loadMessages('en')).toBe(loadMessages('en'));
+  });
+});
+
+describe('the generated labels and the overrides\' messages (README "How the pages stay small")', () => {
+  it('join the catalogue only once the signed-in app wants them', async () => {
+    const messages = await loadMessages('cs');
+    expect(messages['app.login.title']).toBe('Přihlášení');
+    expect(messages['resource.customers.title']).toBeUndefined();
+    expect(messages['overrides.invoices.lines']).toBeUndefined();
+    expect(resourceLabelsWanted()).toBe(false);
+
+    const withLabels = await wantResourceLabels();
+    expect(resourceLabelsWanted()).toBe(true);
+    expect(withLabels['resource.customers.title']).toBe('Zákazníci');
+    expect(withLabels['overrides.invoices.lines']).toBe('Položky');
+    // The hand-written messages still win over the generated labels.
+    expect(withLabels['app.login.title']).toBe('Přihlášení');
+    expect(await loadMessages('cs')).toBe(withLabels);
+    expect(loadedMessages('cs')).toBe(withLabels);
+    expect((await loadMessages('en'))['resource.customers.title']).toBe('Customers');
   });
 });

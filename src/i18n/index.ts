@@ -1,5 +1,11 @@
 /** Public surface of `src/i18n` (docs/architecture.md "Conventions": public surfaces). */
-export { loadedMessages, loadMessages } from './catalogues';
+export {
+  loadedMessages,
+  loadMessages,
+  resourceLabelsWanted,
+  subscribeResourceLabels,
+  wantResourceLabels,
+} from './catalogues';
 export type { Messages } from './catalogues';
 export {
   DATE_FORMAT,

@@ -1,7 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { IntlConfig } from 'react-intl';
-import { loadedMessages, loadMessages, type Messages } from './catalogues';
+import {
+  loadedMessages,
+  loadMessages,
+  resourceLabelsWanted,
+  subscribeResourceLabels,
+  type Messages,
+} from './catalogues';
 import { dateLocale } from './dates';
 import { useSettings, type Language } from './settings';
 
@@ -38,6 +44,12 @@ const onError: IntlConfig['onError'] = (error) => {
 export function I18nProvider({ children, fallback = null, language }: I18nProviderProps) {
   const settings = useSettings();
   const wanted = language ?? settings.language;
+  // Once the signed-in app wants the generated labels, the catalogue is loaded again with them.
+  const labels = useSyncExternalStore(
+    subscribeResourceLabels,
+    resourceLabelsWanted,
+    resourceLabelsWanted,
+  );
   // A catalogue loaded before the first render is used in it (a server-rendered page
   // hydrates with the messages it was rendered with).
   const [loaded, setLoaded] = useState<Loaded | null>(() => {
@@ -61,7 +73,7 @@ export function I18nProvider({ children, fallback = null, language }: I18nProvid
     return () => {
       cancelled = true;
     };
-  }, [wanted]);
+  }, [wanted, labels]);
 
   useEffect(() => {
     if (loaded) document.documentElement.lang = loaded.language;

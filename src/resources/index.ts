@@ -70,6 +70,8 @@ export type { RelatedListProps } from './related/related-list';
 
 export { rowTitle } from './row-title';
 export { LazyResourceDialog } from './lazy-dialog';
+export { lazyComponent } from './registry/lazy-component';
+export { LazyResourceGroupPage } from './lazy-group-page';
 export { RecordPathProvider } from './record-path';
 export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';

@@ -1,4 +1,4 @@
-/** Messages of "Import readings" (ids in locales/cs.json and en.json). */
+/** Messages of "Import readings" (ids in locales/overrides/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
 export const importMessages = defineMessages({

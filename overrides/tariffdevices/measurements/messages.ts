@@ -1,4 +1,4 @@
-/** Messages of the measurements panel (ids in locales/cs.json and en.json). */
+/** Messages of the measurements panel (ids in locales/overrides/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
 const P = 'overrides.tariffdevices.measurements';

@@ -9,6 +9,8 @@ import { MemoryRouter } from 'react-router';
 import { ApiError, type ApiResponse, type RequestOptions } from '../../api';
 import cs from '../../../locales/cs.json';
 import en from '../../../locales/en.json';
+import overridesCs from '../../../locales/overrides/cs.json';
+import overridesEn from '../../../locales/overrides/en.json';
 import { ResourceRuntimeProvider, type RequestFn } from '../registry/resource-runtime';
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
@@ -98,7 +100,11 @@ export function Providers({
         defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
       }),
   );
-  const messages = { ...labels, ...(locale === 'cs' ? cs : en), ...testMessages };
+  const messages = {
+    ...labels,
+    ...(locale === 'cs' ? { ...overridesCs, ...cs } : { ...overridesEn, ...en }),
+    ...testMessages,
+  };
   return (
     <MemoryRouter initialEntries={[url]}>
       <QueryClientProvider client={client}>

@@ -9,37 +9,10 @@
  */
 import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import {
-  useResourceRuntime,
-  type ResourceOverride,
-  type ResourcePanelProps,
-} from '../../src/resources';
-
-export const runMessages = defineMessages({
-  progress: { id: 'overrides.billingRuns.progress', defaultMessage: 'Progress' },
-  counts: {
-    id: 'overrides.billingRuns.counts',
-    defaultMessage:
-      'Done {done} of {total} (invoiced {invoiced}, already invoiced {skipped}) · failed {failed} · remaining {remaining}',
-  },
-  cancel: { id: 'overrides.billingRuns.cancel', defaultMessage: 'Cancel the run' },
-  failures: { id: 'overrides.billingRuns.failures', defaultMessage: 'Could not be billed' },
-  period: {
-    id: 'overrides.billingRuns.period',
-    defaultMessage: '{from} – {last}',
-  },
-  moreFailures: {
-    id: 'overrides.billingRuns.moreFailures',
-    defaultMessage:
-      '{count, plural, one {# more contract} other {# more contracts}} could not be billed (the first {shown} are listed).',
-  },
-  cancelFailed: {
-    id: 'overrides.billingRuns.cancelFailed',
-    defaultMessage: 'The run could not be cancelled: {detail}',
-  },
-});
+import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import { runMessages } from './messages';
 
 /** The day before `iso` (`YYYY-MM-DD`): the last day of a period ending there. */
 function dayBefore(iso: string): string {
@@ -176,7 +149,3 @@ export function RunPanel({ id }: ResourcePanelProps) {
     />
   );
 }
-
-export const billingRunsOverride: ResourceOverride = {
-  panels: [{ id: 'run-progress', title: runMessages.progress.id, component: RunPanel }],
-};

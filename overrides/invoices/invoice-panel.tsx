@@ -8,28 +8,10 @@
 import { useState } from 'react';
 import { Button, ButtonGroup, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { apiUrl, authFetch, toApiError } from '../../src/api';
-import {
-  useResourceRuntime,
-  type ResourceOverride,
-  type ResourcePanelProps,
-} from '../../src/resources';
-
-export const invoiceMessages = defineMessages({
-  lines: { id: 'overrides.invoices.lines', defaultMessage: 'Lines' },
-  point: { id: 'overrides.invoices.point', defaultMessage: 'Point (EAN)' },
-  segment: { id: 'overrides.invoices.segment', defaultMessage: 'Segment' },
-  segmentDays: { id: 'overrides.invoices.segmentDays', defaultMessage: '{from} – {last}' },
-  item: { id: 'overrides.invoices.item', defaultMessage: 'Item' },
-  quantity: { id: 'overrides.invoices.quantity', defaultMessage: 'Quantity' },
-  unitPrice: { id: 'overrides.invoices.unitPrice', defaultMessage: 'Unit price (CZK)' },
-  amount: { id: 'overrides.invoices.amount', defaultMessage: 'Amount (CZK)' },
-  noLines: { id: 'overrides.invoices.noLines', defaultMessage: 'The invoice has no lines.' },
-  issue: { id: 'overrides.invoices.issue', defaultMessage: 'Issue' },
-  cancel: { id: 'overrides.invoices.cancel', defaultMessage: 'Cancel invoice' },
-  pdf: { id: 'overrides.invoices.pdf', defaultMessage: 'Download PDF' },
-});
+import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import { invoiceMessages } from './messages';
 
 /** One line as `GET /invoices/{id}/lines/` answers it. */
 export interface InvoiceLine {
@@ -197,7 +179,3 @@ export function InvoicePanel({ id, row }: ResourcePanelProps) {
     </div>
   );
 }
-
-export const invoicesOverride: ResourceOverride = {
-  panels: [{ id: 'invoice-lines', title: invoiceMessages.lines.id, component: InvoicePanel }],
-};

@@ -1,0 +1,26 @@
+import { defineMessages } from 'react-intl';
+
+/** Messages of the billing run dialog's progress panel (`run-panel.tsx`). */
+export const runMessages = defineMessages({
+  progress: { id: 'overrides.billingRuns.progress', defaultMessage: 'Progress' },
+  counts: {
+    id: 'overrides.billingRuns.counts',
+    defaultMessage:
+      'Done {done} of {total} (invoiced {invoiced}, already invoiced {skipped}) · failed {failed} · remaining {remaining}',
+  },
+  cancel: { id: 'overrides.billingRuns.cancel', defaultMessage: 'Cancel the run' },
+  failures: { id: 'overrides.billingRuns.failures', defaultMessage: 'Could not be billed' },
+  period: {
+    id: 'overrides.billingRuns.period',
+    defaultMessage: '{from} – {last}',
+  },
+  moreFailures: {
+    id: 'overrides.billingRuns.moreFailures',
+    defaultMessage:
+      '{count, plural, one {# more contract} other {# more contracts}} could not be billed (the first {shown} are listed).',
+  },
+  cancelFailed: {
+    id: 'overrides.billingRuns.cancelFailed',
+    defaultMessage: 'The run could not be cancelled: {detail}',
+  },
+});

@@ -1,0 +1,17 @@
+import { defineMessages } from 'react-intl';
+
+/** Messages of the invoice dialog's lines panel (`invoice-panel.tsx`). */
+export const invoiceMessages = defineMessages({
+  lines: { id: 'overrides.invoices.lines', defaultMessage: 'Lines' },
+  point: { id: 'overrides.invoices.point', defaultMessage: 'Point (EAN)' },
+  segment: { id: 'overrides.invoices.segment', defaultMessage: 'Segment' },
+  segmentDays: { id: 'overrides.invoices.segmentDays', defaultMessage: '{from} – {last}' },
+  item: { id: 'overrides.invoices.item', defaultMessage: 'Item' },
+  quantity: { id: 'overrides.invoices.quantity', defaultMessage: 'Quantity' },
+  unitPrice: { id: 'overrides.invoices.unitPrice', defaultMessage: 'Unit price (CZK)' },
+  amount: { id: 'overrides.invoices.amount', defaultMessage: 'Amount (CZK)' },
+  noLines: { id: 'overrides.invoices.noLines', defaultMessage: 'The invoice has no lines.' },
+  issue: { id: 'overrides.invoices.issue', defaultMessage: 'Issue' },
+  cancel: { id: 'overrides.invoices.cancel', defaultMessage: 'Cancel invoice' },
+  pdf: { id: 'overrides.invoices.pdf', defaultMessage: 'Download PDF' },
+});
