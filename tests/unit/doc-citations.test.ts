@@ -34,7 +34,7 @@ function headings(doc: string): string[] {
 }
 
 describe('citations of the documentation', () => {
-  it('name no design document outside the repository (API.md, DESIGN.md, STYLE.md)', () => {
+  it('name no design document outside the repository (API, DESIGN or STYLE ".md")', () => {
     const outside = sources.filter((file) =>
       /(?<![\w/])(?:API|DESIGN|STYLE)\.md/.test(readFileSync(file, 'utf8')),
     );
