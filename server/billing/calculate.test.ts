@@ -149,6 +149,20 @@ describe('calculateBill: figures worked by hand', () => {
   });
 
   it.each([
+    ['the per-ampere price', { other_svc_poze_per_a: null }, ['0.4', 'MWh', '500', '200.00']],
+    ['the per-MWh price', { other_svc_poze: null }, ['25', 'A·month', '20', '500.00']],
+    [
+      'both prices',
+      { other_svc_poze: null, other_svc_poze_per_a: null },
+      ['0.4', 'MWh', '0', '0.00'],
+    ],
+  ])('POZE without %s: an empty side caps nothing', (_, prices, expected) => {
+    const b = bill(base({ tariffs: [{ ...TARIFF, ...prices }] }));
+    const poze = b.points[0]!.segments[0]!.lines.find((l) => l.kind === 'poze')!;
+    expect([poze.quantity, poze.unit, poze.unit_price, poze.amount]).toEqual(expected);
+  });
+
+  it.each([
     ['purchase', '-50.00', '2008.60'],
     ['combined', '-50.00', '2008.60'],
     ['supply', '0.00', '2058.60'],

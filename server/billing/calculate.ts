@@ -492,6 +492,24 @@ function line(
   };
 }
 
+/**
+ * Renewables support (POZE, issue #15 step 4): the lower of `energy` MWh ×
+ * `other_svc_poze` (CZK/MWh) and `amps` A·months × `other_svc_poze_per_a` (CZK per A and
+ * month), the energy side on a tie. A side whose price the tariff leaves empty caps nothing:
+ * the other side alone is billed (both empty: 0 CZK), so an empty cap never bills POZE as 0.
+ */
+function pozeLine(tariff: TariffInput, energy: Decimal, amps: Decimal): BillLine {
+  const byEnergy =
+    tariff.other_svc_poze === null ? null : energy.times(priceOf(tariff.other_svc_poze).value);
+  const byFuse =
+    tariff.other_svc_poze_per_a === null
+      ? null
+      : amps.times(priceOf(tariff.other_svc_poze_per_a).value);
+  return byFuse !== null && (byEnergy === null || byFuse.lt(byEnergy))
+    ? line('poze', amps, 'A·month', tariff.other_svc_poze_per_a, byFuse)
+    : line('poze', energy, 'MWh', tariff.other_svc_poze, byEnergy ?? undefined);
+}
+
 /** The lines of one segment (issue #15 step 4), each rounded half-up to 0.01 CZK. */
 export function segmentLines(
   mode: string,
@@ -505,8 +523,6 @@ export function segmentLines(
 ): BillLine[] {
   const energy = ht.plus(lt);
   const amps = months.times(current);
-  const pozeByEnergy = energy.times(priceOf(tariff.other_svc_poze).value);
-  const pozeByFuse = amps.times(priceOf(tariff.other_svc_poze_per_a).value);
   const lines = [
     line('energy_ht', ht, 'MWh', tariff.trade_per_mw_ht),
     line('energy_lt', lt, 'MWh', tariff.trade_per_mw_lt),
@@ -515,9 +531,7 @@ export function segmentLines(
     line('distribution_lt', lt, 'MWh', tariff.distribution_per_mwh_lt),
     line('main_fuse', amps, 'A·month', fuse.price_for_every_a),
     line('system_services', energy, 'MWh', tariff.other_svc_system),
-    pozeByEnergy.lte(pozeByFuse)
-      ? line('poze', energy, 'MWh', tariff.other_svc_poze, pozeByEnergy)
-      : line('poze', amps, 'A·month', tariff.other_svc_poze_per_a, pozeByFuse),
+    pozeLine(tariff, energy, amps),
     line('non_network_infrastructure', months, 'month', tariff.other_non_network_infra),
     line('electricity_tax', energy, 'MWh', tariff.electricity_tax_per_mw),
   ];
