@@ -35,12 +35,10 @@ describe('critical CSS', () => {
     expect(css).not.toContain('.nope');
   });
 
-  it('inlines the rules in the head and moves the stylesheets to the end of the body', () => {
-    const { head, tail } = withCriticalCss(HEAD, TAIL, '.used{color:red}</style>');
+  it('inlines the rules in the head and takes the stylesheets out, for the early start to add', () => {
+    const { head, stylesheets } = withCriticalCss(HEAD, '.used{color:red}</style>');
     expect(head).not.toContain('<link');
     expect(head).toContain('<style>.used{color:red}<\\/style></style></head>');
-    expect(tail).toBe(
-      '<script></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></body></html>',
-    );
+    expect(stylesheets).toEqual(['/assets/index-1.css']);
   });
 });
