@@ -77,6 +77,7 @@ async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<voi
     loadShellRegistry(),
     loadMessages(first.language),
     preloadIcons(),
+    stylesheetsLoaded(),
   ]);
   const routes = createRoutes({ registry });
   const ids = await resolveLazyMatches(routes, `${location.pathname}${location.search}`);
@@ -94,4 +95,31 @@ async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<voi
     </StrictMode>,
     rootOptions,
   );
+}
+
+/** The longest the page waits for its stylesheets before hydrating anyway. */
+const STYLESHEETS_WAIT_MS = 3000;
+
+/**
+ * Resolves once every stylesheet linked in the head has loaded or failed (or after
+ * {@link STYLESHEETS_WAIT_MS}: a failed one cannot be told from one still loading). A page
+ * with its critical CSS inline gets the full stylesheets from the inline early start, where
+ * they block nothing (server/http/critical-css.ts); the page is hydrated only once they are
+ * here, so that what the user can then open (a dialog, a popover) is styled.
+ */
+function stylesheetsLoaded(doc: Document = document): Promise<unknown> {
+  const pending = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+    .filter((link) => !link.sheet)
+    .map(
+      (link) =>
+        new Promise((done) => {
+          link.addEventListener('load', done, { once: true });
+          link.addEventListener('error', done, { once: true });
+        }),
+    );
+  if (pending.length === 0) return Promise.resolve();
+  return Promise.race([
+    Promise.all(pending),
+    new Promise((done) => setTimeout(done, STYLESHEETS_WAIT_MS)),
+  ]);
 }
