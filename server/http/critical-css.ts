@@ -20,6 +20,9 @@ export interface CriticalCss {
   learn(key: string, html: string): void;
 }
 
+/** The classes index.html may put on `<html>` for the dark themes (src/app/theme.ts). */
+const THEME_CLASSES = 'bp6-dark joule-theme-dark-blue';
+
 /** At most this many keys are learnt: there are no more list resources than that. */
 const MAX_KEYS = 200;
 
@@ -57,8 +60,11 @@ export function createCriticalCss(
           fonts: false,
           logLevel: 'silent',
         });
+        // The themes' classes on the root element (index.html sets them before the first
+        // paint, src/app/theme.ts), so that the rules of every theme are kept.
+        const themed = html.replace(/<html\b/, `<html class="${THEME_CLASSES}"`);
         const processed = await beasties.process(
-          html.replace('</head>', `${later.join('')}</head>`),
+          themed.replace('</head>', `${later.join('')}</head>`),
         );
         const css = [...processed.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
           .map((match) => match[1])
