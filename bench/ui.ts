@@ -36,7 +36,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -95,6 +101,9 @@ const targets = {
   chartYear: { label: 'consumption chart, a year of days drawn', max: 100, unit: 'ms' },
 } as const;
 type Figure = keyof typeof targets;
+
+/** The performance mark of a list page starting to load its dialog's code (src/resources/lazy-dialog.ts). */
+const DIALOG_PRELOAD_MARK = 'joule.dialog-preload';
 
 /** The performance measure the consumption chart records per draw (`DRAW_MEASURE`). */
 const CHART_MEASURE = 'joule.consumption-chart.draw';
@@ -207,35 +216,34 @@ async function freshContext(
 
 /**
  * Sum of the encoded (gzip) bodies of the JS the page asked for until it was ready (the
- * login button; the 25 rows, the load event and the page hydrated) and, with `settleMs`,
- * until that long after: what the page needs to be used. A request counts when it is sent
- * in that time. Chunks fetched later on purpose are not counted: the popovers' code 1.5 s
- * after a list shows, and the dialog code a list page preloads once it is hydrated and its
- * rows are painted (for the first click on a row).
+ * login button; the 25 rows and the load event) and 300 ms after: what the page needs to be
+ * used. A request counts when it is sent in that time. Chunks fetched later on purpose are
+ * not counted: the popovers' code 1.5 s after a list shows, and the dialog code a list page
+ * starts to load once its rows are painted (from its mark `DIALOG_PRELOAD_MARK` on).
  */
-async function jsBytes(
-  page: Page,
-  url: string,
-  ready: () => Promise<unknown>,
-  settleMs: number,
-): Promise<number> {
-  const sizes: Promise<number>[] = [];
+async function jsBytes(page: Page, url: string, ready: () => Promise<unknown>): Promise<number> {
+  const sent: { request: Request; at: number }[] = [];
   let counting = true;
   page.on('request', (request) => {
     const type = request.resourceType();
-    if (!counting || (type !== 'script' && !request.url().endsWith('.js'))) return;
-    sizes.push(
-      request.response().then(async (response) => {
-        const size = response ? (await request.sizes()).responseBodySize : 0;
-        if (process.env.JOULE_BENCH_VERBOSE) console.log(`  ${size} ${request.url()}`);
-        return size;
-      }),
-    );
+    if (counting && (type === 'script' || request.url().endsWith('.js')))
+      sent.push({ request, at: Date.now() });
   });
   await page.goto(url);
   await ready();
-  if (settleMs) await page.waitForTimeout(settleMs);
+  await page.waitForTimeout(300);
   counting = false;
+  const preloadAt = await page.evaluate(
+    (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? 1e15),
+    DIALOG_PRELOAD_MARK,
+  );
+  const sizes = sent.map(async ({ request, at }) => {
+    const start = request.timing().startTime;
+    if ((start > 0 ? start : at) >= preloadAt) return 0;
+    const size = (await request.response()) ? (await request.sizes()).responseBodySize : 0;
+    if (process.env.JOULE_BENCH_VERBOSE) console.log(`  ${size} ${request.url()}`);
+    return size;
+  });
   return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
 }
 
@@ -245,11 +253,8 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   // Login page, signed out.
   let context = await freshContext(browser);
   let page = await context.newPage();
-  figures.loginJs = await jsBytes(
-    page,
-    `${base}/login`,
-    () => page.getByRole('button', { name: /^(Přihlásit se|Sign in)$/ }).waitFor(),
-    300,
+  figures.loginJs = await jsBytes(page, `${base}/login`, () =>
+    page.getByRole('button', { name: /^(Přihlásit se|Sign in)$/ }).waitFor(),
   );
   await context.close();
 
@@ -259,21 +264,11 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   page.on('crash', () => console.error('The page crashed'));
   page.on('pageerror', (error) => console.error('Page error:', error.message));
   // Sorted by number, so the header click (→ descending) surely changes the first row.
-  // Ready once the rows show, the page has loaded and React has hydrated the rows (they
-  // carry its fiber): its JS is all there.
-  figures.listJs = await jsBytes(
-    page,
-    `${base}${LIST_URL}`,
-    async () => {
-      await page.locator('#root table tbody tr[data-index]').nth(24).waitFor();
-      await page.waitForLoadState('load');
-      await page.waitForFunction(() => {
-        const row = document.querySelector('#root table tbody tr[data-index="24"]');
-        return !!row && Object.keys(row).some((key) => key.startsWith('__reactFiber$'));
-      });
-    },
-    0,
-  );
+  // Ready once the rows show and the page has loaded.
+  figures.listJs = await jsBytes(page, `${base}${LIST_URL}`, async () => {
+    await page.locator('#root table tbody tr[data-index]').nth(24).waitFor();
+    await page.waitForLoadState('load');
+  });
   figures.first25 = await mark(page, 'rows25');
   figures.painted25 = await mark(page, 'painted25');
   figures.firstPaint = await page.evaluate(

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } fr
 import { useIntl } from 'react-intl';
 import { Button, H1, H2 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow } from './descriptor';
-import { LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
+import { DIALOG_PRELOAD_MARK, LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
 import { ColumnChooser } from './list/column-chooser';
 import { useColumnSettings } from './list/column-settings';
 import { ExportButton } from './list/export-button';
@@ -115,6 +115,7 @@ export function ResourcePage({
   useEffect(() => {
     if (!loaded || !hasDialog) return;
     return afterNextPaint(() => {
+      performance.mark(DIALOG_PRELOAD_MARK);
       preloadResourceDialog().catch(() => undefined);
       loadValidators?.().catch(() => undefined);
     });
