@@ -87,7 +87,7 @@ describe('earlyStart (index.html)', () => {
     ).toEqual(['/assets/registry.css', '/assets/cs.js', '/assets/shell.js']);
   });
 
-  it('adds at once, from a script, the stylesheets the server took out of the head for its critical CSS', () => {
+  it('preloads at once the stylesheets the server took out of the head for its critical CSS', () => {
     vi.stubGlobal('requestAnimationFrame', () => 0);
     const marker = document.createElement('meta');
     marker.name = RENDERING_META_NAME;
@@ -98,7 +98,8 @@ describe('earlyStart (index.html)', () => {
       throw new Error('no storage');
     });
     const { hints } = start('/customers');
-    expect(hints).toEqual(['stylesheet /assets/index-1.css', 'stylesheet /assets/more.css']);
+    expect(hints).toEqual(['preload /assets/index-1.css', 'preload /assets/more.css']);
+    expect(document.head.querySelector('link')!.as).toBe('style');
     vi.restoreAllMocks();
   });
 });

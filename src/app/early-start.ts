@@ -10,9 +10,10 @@
  * server is rendering the page (its head then has `<meta name="joule-first-page">`,
  * server/http/first-page.ts), it hints the modules only after the first frame, so that
  * they do not hold up the stylesheets the page is painted with; and when the server inlined
- * the page's critical CSS, it adds at once the stylesheets the server took out of the head
- * (listed in the marker's `data-stylesheets`): added by a script, they hold up neither the
- * first paint nor the entry module, as the parser's links would. The first rows of a static
+ * the page's critical CSS, it preloads at once the stylesheets the server took out of the
+ * head (listed in the marker's `data-stylesheets`), which the app applies once the rows are
+ * painted (src/app/bootstrap.tsx): they hold up neither the first paint nor the entry
+ * module, as the parser's links would. The first rows of a static
  * page are fetched by the list route's loader (src/app/routes.tsx), with the list
  * runtime's own query.
  */
@@ -34,7 +35,8 @@ export function earlyStart(manifest: EarlyStartManifest): void {
   for (const href of (marker?.getAttribute('data-stylesheets') || '').split(' ')) {
     if (!href) continue;
     const link = document.createElement('link');
-    link.rel = 'stylesheet';
+    link.rel = 'preload';
+    link.as = 'style';
     link.crossOrigin = '';
     link.href = href;
     document.head.appendChild(link);

@@ -167,7 +167,7 @@ test('with the session cookie the server sends the rows rendered; the app hydrat
   ).toBe(0);
 });
 
-test("a resource's later pages carry its critical CSS; the early start adds the full stylesheets, which block nothing", async ({
+test("a resource's later pages carry its critical CSS; the full stylesheets are preloaded and applied after the rows' paint, blocking nothing", async ({
   page,
   request,
 }) => {
@@ -185,7 +185,7 @@ test("a resource's later pages carry its critical CSS; the early start adds the 
   expect(html).not.toMatch(/<link rel="stylesheet"/);
   const stylesheets = /data-stylesheets="([^"]*)"/.exec(html)![1]!.split(' ');
   expect(stylesheets.length).toBeGreaterThan(0);
-  // The early start added them, and they apply.
+  // The early start preloaded them, and the app applied them before hydrating.
   await expect
     .poll(() =>
       page.evaluate(() =>
