@@ -38,7 +38,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -99,6 +105,9 @@ const targets = {
   chartYear: { label: 'consumption chart, a year of days drawn', max: 100, unit: 'ms' },
 } as const;
 type Figure = keyof typeof targets;
+
+/** The performance mark of a list page starting to load its dialog's code (src/resources/lazy-dialog.ts). */
+const DIALOG_PRELOAD_MARK = 'joule.dialog-preload';
 
 /** The performance measure the consumption chart records per draw (`DRAW_MEASURE`). */
 const CHART_MEASURE = 'joule.consumption-chart.draw';
@@ -211,32 +220,34 @@ async function freshContext(
 
 /**
  * Sum of the encoded (gzip) bodies of the JS the page asked for until it was ready (the
- * login button, the 25 rows) and 300 ms after: what the page needs to be used. Chunks
- * fetched later on purpose (the dialog code, preloaded 1.5 s after a list shows) are not
- * counted.
+ * login button; the 25 rows and the load event) and 300 ms after: what the page needs to be
+ * used. A request counts when it is sent in that time. Chunks fetched later on purpose are
+ * not counted: the popovers' code 1.5 s after a list shows, and the dialog code a list page
+ * starts to load once its rows are painted (from its mark `DIALOG_PRELOAD_MARK` on).
  */
 async function jsBytes(page: Page, url: string, ready: () => Promise<unknown>): Promise<number> {
-  const sizes: Promise<number>[] = [];
+  const sent: { request: Request; at: number }[] = [];
   let counting = true;
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (counting && (type === 'script' || response.url().endsWith('.js'))) {
-      sizes.push(
-        response
-          .request()
-          .sizes()
-          .then((s) => {
-            if (process.env.JOULE_BENCH_VERBOSE)
-              console.log(`  ${s.responseBodySize} ${response.url()}`);
-            return s.responseBodySize;
-          }),
-      );
-    }
+  page.on('request', (request) => {
+    const type = request.resourceType();
+    if (counting && (type === 'script' || request.url().endsWith('.js')))
+      sent.push({ request, at: Date.now() });
   });
   await page.goto(url);
   await ready();
   await page.waitForTimeout(300);
   counting = false;
+  const preloadAt = await page.evaluate(
+    (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? 1e15),
+    DIALOG_PRELOAD_MARK,
+  );
+  const sizes = sent.map(async ({ request, at }) => {
+    const start = request.timing().startTime;
+    if ((start > 0 ? start : at) >= preloadAt) return 0;
+    const size = (await request.response()) ? (await request.sizes()).responseBodySize : 0;
+    if (process.env.JOULE_BENCH_VERBOSE) console.log(`  ${size} ${request.url()}`);
+    return size;
+  });
   return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
 }
 
@@ -257,7 +268,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   page.on('crash', () => console.error('The page crashed'));
   page.on('pageerror', (error) => console.error('Page error:', error.message));
   // Sorted by number, so the header click (→ descending) surely changes the first row.
-  // Ready once the rows show and the page is hydrated (its JS is all there).
+  // Ready once the rows show and the page has loaded.
   figures.listJs = await jsBytes(page, `${base}${LIST_URL}`, async () => {
     await page.locator('#root table tbody tr[data-index]').nth(24).waitFor();
     await page.waitForLoadState('load');

@@ -9,7 +9,7 @@ const dist = mkdtempSync(join(tmpdir(), 'joule-critical-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'assets', 'index-1.css'),
-  '.used{color:red}.unused{color:blue}table td{padding:1px}',
+  '.used{color:red}.unused{color:blue}table td{padding:1px}.bp6-dark .used{color:white}',
 );
 writeFileSync(join(dist, 'assets', 'resource-registry-2.css'), '.row{height:30px}.nope{x:1}');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -31,16 +31,16 @@ describe('critical CSS', () => {
     expect(css).toContain('.used');
     expect(css).toContain('table td');
     expect(css).toContain('.row');
+    // The dark themes' rules too: index.html sets their class before the first paint.
+    expect(css).toContain('.bp6-dark .used');
     expect(css).not.toContain('.unused');
     expect(css).not.toContain('.nope');
   });
 
-  it('inlines the rules in the head and moves the stylesheets to the end of the body', () => {
-    const { head, tail } = withCriticalCss(HEAD, TAIL, '.used{color:red}</style>');
+  it('inlines the rules in the head and takes the stylesheets out, for the early start to add', () => {
+    const { head, stylesheets } = withCriticalCss(HEAD, '.used{color:red}</style>');
     expect(head).not.toContain('<link');
     expect(head).toContain('<style>.used{color:red}<\\/style></style></head>');
-    expect(tail).toBe(
-      '<script></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></body></html>',
-    );
+    expect(stylesheets).toEqual(['/assets/index-1.css']);
   });
 });

@@ -3,10 +3,11 @@
  * "Speed"). The first paint of a page waits for its blocking stylesheets, Blueprint's
  * ~470 KiB among them. So once per list resource (the first time its page is rendered) the
  * server runs Beasties over the whole rendered page and keeps the rules that page uses;
- * every later page of that resource carries them inline in its head and loads the full
- * stylesheets from the end of its body, where they no longer hold up the first paint (no
- * `onload` handlers: the Content-Security-Policy allows no inline event handlers). Until
- * then, or where Beasties is not installed (it is a build tool), pages are sent as before.
+ * every later page of that resource carries them inline in its head, and the inline early
+ * start adds the full stylesheets from a script, where they hold up neither the first paint
+ * nor the app's code (no `onload` handlers: the Content-Security-Policy allows no inline
+ * event handlers). Until then, or where Beasties is not installed (it is a build tool),
+ * pages are sent as before.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,9 @@ export interface CriticalCss {
   /** Learns the critical rules of pages of `key` from `html`, a whole rendered page, in the background. */
   learn(key: string, html: string): void;
 }
+
+/** The classes index.html may put on `<html>` for the dark themes (src/app/theme.ts). */
+const THEME_CLASSES = 'bp6-dark joule-theme-dark-blue';
 
 /** At most this many keys are learnt: there are no more list resources than that. */
 const MAX_KEYS = 200;
@@ -56,8 +60,11 @@ export function createCriticalCss(
           fonts: false,
           logLevel: 'silent',
         });
+        // The themes' classes on the root element (index.html sets them before the first
+        // paint, src/app/theme.ts), so that the rules of every theme are kept.
+        const themed = html.replace(/<html\b/, `<html class="${THEME_CLASSES}"`);
         const processed = await beasties.process(
-          html.replace('</head>', `${later.join('')}</head>`),
+          themed.replace('</head>', `${later.join('')}</head>`),
         );
         const css = [...processed.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
           .map((match) => match[1])
@@ -70,23 +77,25 @@ export function createCriticalCss(
   };
 }
 
-/** A stylesheet link of index.html's head. */
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/g;
+/** A stylesheet link of index.html's head, with its `href` (group 1). */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*?\bhref="([^"]*)"[^>]*>/g;
 
 /**
  * The page's `head` (index.html up to the root element) with `css` inlined and its
- * stylesheet links moved to the end of `tail` (the rest of index.html), where they load
- * without holding up the first paint.
+ * stylesheet links taken out, and those links' URLs (`stylesheets`). The page's marker
+ * (server/http/first-page.ts) hands the URLs to the inline early start, which adds the
+ * stylesheets from a script: so they are fetched at once but block neither the first paint
+ * nor the app's code (a stylesheet the parser meets, even at the end of the body, holds the
+ * entry module until it has loaded; the Content-Security-Policy forbids `onload` tricks).
  */
 export function withCriticalCss(
   head: string,
-  tail: string,
   css: string,
-): { head: string; tail: string } {
-  const links = head.match(STYLESHEET_LINK) ?? [];
+): { head: string; stylesheets: readonly string[] } {
+  const stylesheets = [...head.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
   const style = `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   return {
     head: head.replace(STYLESHEET_LINK, '').replace('</head>', `${style}</head>`),
-    tail: tail.replace('</body>', `${links.join('')}</body>`),
+    stylesheets,
   };
 }

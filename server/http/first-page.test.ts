@@ -11,7 +11,7 @@ import * as renderer from '../../src/ssr/first-page';
 import { DEMO_USERS } from '../seed';
 import { startTestServer, type TestServer } from '../test/server';
 import { ACCESS_COOKIE, FIRST_PAGE_STATE_ID, LANGUAGE_COOKIE } from '../../src/shared';
-import { RENDERING_MARKER } from './first-page';
+import { RENDERING_MARKER, renderingMarker } from './first-page';
 
 /** The shape of the build's index.html. */
 const INDEX_HTML = `<!doctype html>
@@ -193,5 +193,12 @@ describe('the server-rendered first page', () => {
       results: { last_name: string }[];
     };
     expect(list.results[0]!.last_name).toBe('</script><script>alert(2)</script>');
+  });
+
+  it("lists in the head's marker the stylesheets the early start is to add", () => {
+    expect(RENDERING_MARKER).toBe('<meta name="joule-first-page" content="rendering" />');
+    expect(renderingMarker(['/assets/index-1.css', '/a"b&.css'])).toBe(
+      '<meta name="joule-first-page" content="rendering" data-stylesheets="/assets/index-1.css /a&quot;b&amp;.css" />',
+    );
   });
 });

@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withCriticalCss, type CriticalCss } from './critical-css';
 import {
   ACCESS_COOKIE,
+  DEFERRED_STYLESHEETS_ATTRIBUTE,
   FIRST_PAGE_STATE_ID,
   LANGUAGE_COOKIE,
   RENDERING_META_NAME,
@@ -38,7 +39,18 @@ import {
 export type { FirstPageRenderer };
 
 /** The head's marker of a page being rendered (src/app/early-start.ts). */
-export const RENDERING_MARKER = `<meta name="${RENDERING_META_NAME}" content="rendering" />`;
+export const RENDERING_MARKER = renderingMarker([]);
+
+/**
+ * The head's marker of a page being rendered, listing the `stylesheets` the early start is
+ * to add (those {@link withCriticalCss} took out of the head; none: the head links them).
+ */
+export function renderingMarker(stylesheets: readonly string[]): string {
+  const list = stylesheets.length
+    ? ` ${DEFERRED_STYLESHEETS_ATTRIBUTE}="${escapeText(stylesheets.join(' ')).replace(/"/g, '&quot;')}"`
+    : '';
+  return `<meta name="${RENDERING_META_NAME}" content="rendering"${list} />`;
+}
 
 /** How `registerSpa` renders first pages. */
 export interface FirstPageOptions {
@@ -143,14 +155,16 @@ export async function signedInPage(
   if (at < 0) return null;
   let head = indexHtml
     .slice(0, at)
-    .replace('<head>', `<head>${RENDERING_MARKER}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(planned.first.title)}</title>`);
-  let tail = indexHtml.slice(at + EMPTY_ROOT.length);
-  // Rows painted early: the rules the page needs inline, the stylesheets after it.
+  const tail = indexHtml.slice(at + EMPTY_ROOT.length);
+  // Rows painted early: the rules the page needs inline, the stylesheets added by the early
+  // start, where they block nothing.
   const { criticalCss } = options;
   const resource = planned.first.resource;
   const css = criticalCss?.get(resource);
-  if (css) ({ head, tail } = withCriticalCss(head, tail, css));
+  let stylesheets: readonly string[] = [];
+  if (css) ({ head, stylesheets } = withCriticalCss(head, css));
+  head = head.replace('<head>', `<head>${renderingMarker(stylesheets)}`);
   async function* page() {
     yield head;
     const rendered = await renderedPage(app, options, request, planned!).catch((error: unknown) => {

@@ -58,6 +58,8 @@ export function startApp(root: HTMLElement): void {
 
 /** Renders the app into `root`, replacing whatever the server put there. */
 function render(root: HTMLElement): void {
+  // A server-rendered page the app does not hydrate still needs its full stylesheets.
+  void applyPreloadedStylesheets();
   root.replaceChildren();
   createRoot(root, rootOptions).render(
     <StrictMode>
@@ -77,6 +79,7 @@ async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<voi
     loadShellRegistry(),
     loadMessages(first.language),
     preloadIcons(),
+    applyPreloadedStylesheets(),
   ]);
   const routes = createRoutes({ registry });
   const ids = await resolveLazyMatches(routes, `${location.pathname}${location.search}`);
@@ -94,4 +97,67 @@ async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<voi
     </StrictMode>,
     rootOptions,
   );
+}
+
+/** The longest the page waits for a frame before going on. */
+const FRAME_WAIT_MS = 100;
+/** The longest the page waits for its stylesheets before hydrating anyway. */
+const STYLESHEETS_WAIT_MS = 3000;
+
+/** Resolves after the next frame has been painted (or {@link FRAME_WAIT_MS}: a hidden tab paints none). */
+function nextPaint(): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(done, FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        done();
+      }, 0),
+    );
+  });
+}
+
+/**
+ * Applies the stylesheets the inline early start preloaded for a page with its critical
+ * CSS inline (`<link rel="preload" as="style">`, server/http/critical-css.ts) once the
+ * server's rows are painted, so that their paint pays for no more CSS than it needs; and
+ * resolves once every stylesheet of the head has loaded or failed (or after
+ * {@link STYLESHEETS_WAIT_MS}: a failed one cannot be told from one still loading). The
+ * page is hydrated only then, so that what the user can open next (a dialog, a popover) is
+ * styled.
+ */
+async function applyPreloadedStylesheets(doc: Document = document): Promise<unknown> {
+  const preloaded = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter(
+    (link) => link.as === 'style',
+  );
+  if (preloaded.length) {
+    await nextPaint();
+    const applied = new Set(
+      [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (link) => link.href,
+      ),
+    );
+    for (const { href } of preloaded) {
+      if (applied.has(href)) continue;
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.crossOrigin = '';
+      link.href = href;
+      doc.head.appendChild(link);
+    }
+  }
+  const pending = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+    .filter((link) => !link.sheet)
+    .map(
+      (link) =>
+        new Promise((done) => {
+          link.addEventListener('load', done, { once: true });
+          link.addEventListener('error', done, { once: true });
+        }),
+    );
+  if (pending.length === 0) return;
+  return Promise.race([
+    Promise.all(pending),
+    new Promise((done) => setTimeout(done, STYLESHEETS_WAIT_MS)),
+  ]);
 }

@@ -1,7 +1,7 @@
 /** @vitest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyStart, type EarlyStartManifest } from './early-start';
-import { RENDERING_META_NAME } from '../shared';
+import { DEFERRED_STYLESHEETS_ATTRIBUTE, RENDERING_META_NAME } from '../shared';
 
 const manifest: EarlyStartManifest = {
   modules: {
@@ -85,6 +85,22 @@ describe('earlyStart (index.html)', () => {
     expect(
       [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href')),
     ).toEqual(['/assets/registry.css', '/assets/cs.js', '/assets/shell.js']);
+  });
+
+  it('preloads at once the stylesheets the server took out of the head for its critical CSS', () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const marker = document.createElement('meta');
+    marker.name = RENDERING_META_NAME;
+    marker.setAttribute(DEFERRED_STYLESHEETS_ATTRIBUTE, '/assets/index-1.css /assets/more.css');
+    document.head.append(marker);
+    // Even without storage (the session is the server's business here).
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('no storage');
+    });
+    const { hints } = start('/customers');
+    expect(hints).toEqual(['preload /assets/index-1.css', 'preload /assets/more.css']);
+    expect(document.head.querySelector('link')!.as).toBe('style');
+    vi.restoreAllMocks();
   });
 });
 

@@ -9,7 +9,11 @@
  * with a refresh token) also the signed-in shell, the list runtime and the icons. When the
  * server is rendering the page (its head then has `<meta name="joule-first-page">`,
  * server/http/first-page.ts), it hints the modules only after the first frame, so that
- * they do not hold up the stylesheets the page is painted with. The first rows of a static
+ * they do not hold up the stylesheets the page is painted with; and when the server inlined
+ * the page's critical CSS, it preloads at once the stylesheets the server took out of the
+ * head (listed in the marker's `data-stylesheets`), which the app applies once the rows are
+ * painted (src/app/bootstrap.tsx): they hold up neither the first paint nor the entry
+ * module, as the parser's links would. The first rows of a static
  * page are fetched by the list route's loader (src/app/routes.tsx), with the list
  * runtime's own query.
  */
@@ -33,6 +37,17 @@ export interface EarlyStartManifest {
 
 /** Runs in index.html's head; see the module's comment. Never throws. */
 export function earlyStart(manifest: EarlyStartManifest): void {
+  // The server is rendering this page (server/http/first-page.ts).
+  const marker = document.querySelector('meta[name="joule-first-page"]');
+  for (const href of (marker?.getAttribute('data-stylesheets') || '').split(' ')) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'style';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
   try {
     const stored = (key: string) =>
       JSON.parse(localStorage.getItem(key) || '{}') as Record<string, unknown>;
@@ -40,8 +55,7 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     const auth = stored('joule.auth');
     const language = settings.language === 'en' ? 'en' : 'cs';
 
-    // The server is rendering this page (server/http/first-page.ts).
-    const rendered = !!document.querySelector('meta[name="joule-first-page"]');
+    const rendered = !!marker;
     const hint = (hrefs: readonly string[]) => {
       for (const href of hrefs) {
         const link = document.createElement('link');

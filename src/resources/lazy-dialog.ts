@@ -1,5 +1,11 @@
 import { lazy } from 'react';
 
+/**
+ * The performance mark a list page sets when it starts loading its dialog's code ahead of
+ * a click (resource-page.tsx); `npm run bench:ui` counts the page's initial JS up to it.
+ */
+export const DIALOG_PRELOAD_MARK = 'joule.dialog-preload';
+
 /** Loads the dialog module (rjsf and the widgets); resolves once it is loaded. */
 export function preloadResourceDialog() {
   return import('./form/resource-dialog');

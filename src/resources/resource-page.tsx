@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } fr
 import { useIntl } from 'react-intl';
 import { Button, H1, H2 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow } from './descriptor';
-import { LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
+import { DIALOG_PRELOAD_MARK, LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
 import { ColumnChooser } from './list/column-chooser';
 import { useColumnSettings } from './list/column-settings';
 import { ExportButton } from './list/export-button';
@@ -38,8 +38,20 @@ export interface ResourcePageProps {
 /** The page's own rows are named right below its route: `/customers/42`. */
 const OWN_ROWS: readonly string[] = [];
 
-/** Delay after the list shows before the dialog chunk loads in the background. */
-const PRELOAD_AFTER_MS = 1500;
+/**
+ * Runs `task` once the frame after now has been painted (a timer after the next animation
+ * frame): code loaded then does not hold up the rows' paint.
+ */
+function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
 
 /**
  * The whole screen of one resource: title, search, filters, "New", the server-paged and
@@ -56,7 +68,8 @@ export function ResourcePage({
   const Heading = headingLevel === 1 ? H1 : H2;
   const intl = useIntl();
   const list = useResourceList(descriptor);
-  const columns = useColumnSettings(descriptor, useResourceRuntime().owner);
+  const { owner, formValidators } = useResourceRuntime();
+  const columns = useColumnSettings(descriptor, owner);
   const { listActions = [], listFilters = [] } = useResourceOverride(descriptor);
   // The open row lives in the URL (`/customers/42`, issue 17), the list's state in its query.
   const record = useRecordDialog(descriptor, useRouteRecordPath(), OWN_ROWS);
@@ -94,12 +107,19 @@ export function ResourcePage({
     observer.observe(box);
     return () => observer.disconnect();
   }, [filtersOpen]);
+  // Once the rows are painted, the dialog's code (rjsf) and this resource's form validators
+  // load, so that the first click on a row opens its dialog without waiting for them.
   const loaded = list.query.isSuccess;
+  const hasDialog = canOpen || operations.create;
+  const loadValidators = hasDialog ? formValidators[descriptor.name] : undefined;
   useEffect(() => {
-    if (!loaded) return;
-    const timer = setTimeout(() => void preloadResourceDialog(), PRELOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [loaded]);
+    if (!loaded || !hasDialog) return;
+    return afterNextPaint(() => {
+      performance.mark(DIALOG_PRELOAD_MARK);
+      preloadResourceDialog().catch(() => undefined);
+      loadValidators?.().catch(() => undefined);
+    });
+  }, [loaded, hasDialog, loadValidators]);
 
   return (
     <section

@@ -17,6 +17,14 @@ export const LANGUAGE_COOKIE = 'joule_language';
  */
 export const RENDERING_META_NAME = 'joule-first-page';
 
+/**
+ * The attribute of that `<meta>` listing, space-separated, the stylesheets the server took
+ * out of the head because the page carries its critical CSS inline
+ * (server/http/critical-css.ts): the inline early start (src/app/early-start.ts) adds them,
+ * so that they load without holding up the first paint or the app's code.
+ */
+export const DEFERRED_STYLESHEETS_ATTRIBUTE = 'data-stylesheets';
+
 /** The id of the `<script type="application/json">` holding {@link FirstPageState}. */
 export const FIRST_PAGE_STATE_ID = 'joule-first-page';
 

@@ -151,6 +151,10 @@ for (const crud of cruds) {
 test('the dialog validates in the browser under the real CSP (no eval, no violation)', async ({
   page,
 }) => {
+  // The customers' precompiled validators load once the list is painted, before a dialog.
+  const chunk = page.waitForResponse((answer) =>
+    /\/assets\/customers-[\w-]+\.js$/.test(answer.url()),
+  );
   // The fixture fails the test on any CSP violation; the policy itself must have no eval.
   const response = await page.goto('/customers');
   const policy = response?.headers()['content-security-policy'] ?? '';
@@ -161,12 +165,8 @@ test('the dialog validates in the browser under the real CSP (no eval, no violat
     if (request.method() === 'POST' && /\/api\/v1\/customers\//.test(request.url()))
       posts.push(request.url());
   });
-  const chunk = page.waitForResponse((answer) =>
-    /\/assets\/customers-[\w-]+\.js$/.test(answer.url()),
-  );
-  await page.getByRole('button', { name: 'New' }).click();
-  // The customers' precompiled validators load with the dialog.
   expect((await chunk).ok()).toBe(true);
+  await page.getByRole('button', { name: 'New' }).click();
   const dialog = page.getByRole('dialog');
   const phone = dialog.getByLabel('Phone');
   await phone.fill('not a phone');

@@ -167,6 +167,39 @@ test('with the session cookie the server sends the rows rendered; the app hydrat
   ).toBe(0);
 });
 
+test("a resource's later pages carry its critical CSS; the full stylesheets are preloaded and applied after the rows' paint, blocking nothing", async ({
+  page,
+  request,
+}) => {
+  await freshSession(page, request, { cookie: true });
+  // The server learns the rules of a resource's page from its first one, in the background.
+  let html = '';
+  await expect(async () => {
+    const response = await page.goto('/customers?sort=customer_no');
+    html = (await response!.text()) ?? '';
+    expect(html).toContain('data-stylesheets="');
+  }).toPass();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toContain('<style>');
+  // No stylesheet the parser meets: neither the first paint nor the entry module waits.
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  const stylesheets = /data-stylesheets="([^"]*)"/.exec(html)![1]!.split(' ');
+  expect(stylesheets.length).toBeGreaterThan(0);
+  // The early start preloaded them, and the app applied them before hydrating.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.styleSheets].flatMap((sheet) =>
+          sheet.href ? [new URL(sheet.href).pathname] : [],
+        ),
+      ),
+    )
+    .toEqual(expect.arrayContaining(stylesheets));
+  await expect(listRows(page)).toHaveCount(25);
+  await listRows(page).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
 test.describe('a page the app cannot hydrate', () => {
   test.use({ allowRecoverableErrors: true });
 
