@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueLayers, loadMessages, mergeCatalogues } from './catalogues';
 
-describe('catalogueLayers (SPEC §1: English is the fallback, settled by codegen)', () => {
+describe('catalogueLayers (docs/product.md §1: English is the fallback, settled by codegen)', () => {
   it.each([
     ['cs', ['cs']],
     ['en', ['en']],

@@ -1,5 +1,5 @@
 /**
- * Message catalogues (SPEC §1 "The default is Czech and English is the fallback").
+ * Message catalogues (docs/product.md §1 "The default is Czech and English is the fallback").
  *
  * A language's catalogue is the hand-written `locales/<lang>.json` over the generated
  * labels `locales/generated/<lang>.json`. The English fallback is settled before run time:
