@@ -66,7 +66,8 @@ export default defineConfig({
       JOULE_DEV_IDP: '1',
       JOULE_DEV_IDP_PORT: String(idpPort),
       JOULE_DEV_IDP_ACCESS_LIFETIME: '10',
-      // Single sign-on asks for a maximum authentication age and checks auth_time (SPEC §5).
+      // Single sign-on asks for a maximum authentication age and checks auth_time
+      // (docs/product.md §5).
       OIDC_MAX_AGE: '3600',
     },
   },

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: latency of the list queries that must stay fast on the large data
- * set (issue "The whole domain in the API", SPEC §9 page size 25), for the embedded PGlite
- * and for a PostgreSQL server. Not part of `npm test`.
+ * set (issue "The whole domain in the API", docs/product.md §9 page size 25), for the embedded
+ * PGlite and for a PostgreSQL server. Not part of `npm test`.
  *
  * For each engine: seeds the large data set when the database lacks it (`seed/large.ts`),
  * starts the real app on a loopback port, signs in and times each request over HTTP

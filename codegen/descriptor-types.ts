@@ -33,7 +33,7 @@ export interface ChoiceDescriptor {
 
 /** One field of a resource (OpenAPI property merged with its OPTIONS metadata). */
 export interface FieldDescriptor {
-  /** Wire name, unchanged (SPEC §3 field names, e.g. `ean_consumption`). */
+  /** Wire name, unchanged (docs/product.md §3 field names, e.g. `ean_consumption`). */
   readonly name: string;
   readonly kind: FieldKind;
   /** react-intl message id of the label: `resource.<name>.field.<field>.label`. */
@@ -175,15 +175,15 @@ export interface ResourceDescriptor {
   readonly filterFields: readonly string[];
   /**
    * The list's own query parameters besides the common ones (`page`, `search`, `sort`,
-   * `filter`, …), e.g. users' `is_active` and `hasPrivileges` (SPEC §7); absent when none.
-   * A list filter an override adds for such a parameter shows only when it is listed here.
+   * `filter`, …), e.g. users' `is_active` and `hasPrivileges` (docs/product.md §7); absent when
+   * none. A list filter an override adds for such a parameter shows only when it is listed here.
    */
   readonly listParams?: readonly string[];
   readonly searchable: boolean;
   /**
    * The reference field naming the row these rows belong to (`x-parent`, e.g. `customer` of
    * addresses), or null. Such a resource is listed inside its parent's edit dialog and left
-   * out of the settings menu (SPEC §2 "Screen contents").
+   * out of the settings menu (docs/product.md §2 "Screen contents").
    */
   readonly parent?: string | null;
   /**

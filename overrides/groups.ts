@@ -1,8 +1,8 @@
 /**
  * Pages that gather several resources under one route and menu entry (`ResourceGroup`).
- * SPEC §2 lists "Utilities" (`/utilities`) among the settings pages; SPEC §3 says it holds
- * suppliers and distributors, each `id, name, code`; the privilege is `UTILITIES` (SPEC §6,
- * the privilege both resources carry).
+ * docs/product.md §2 lists "Utilities" (`/utilities`) among the settings pages; docs/product.md §3
+ * says it holds suppliers and distributors, each `id, name, code`; the privilege is `UTILITIES`
+ * (docs/product.md §6, the privilege both resources carry).
  */
 import type { ResourceGroup } from '../src/resources';
 

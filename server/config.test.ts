@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-describe('OIDC_MAX_AGE (SPEC §5 maximum auth age)', () => {
+describe('OIDC_MAX_AGE (docs/product.md §5 maximum auth age)', () => {
   it('is seconds when set', () => {
     expect(loadConfig({ OIDC_MAX_AGE: '600' }).oidcMaxAge).toBe(600);
   });

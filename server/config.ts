@@ -60,13 +60,13 @@ export interface ServerConfig {
   readonly port: number;
   readonly host: string;
   readonly logLevel: string;
-  /** Single sign-on provider, or undefined (SPEC §4 "Single sign-on"). */
+  /** Single sign-on provider, or undefined (docs/product.md §4 "Single sign-on"). */
   readonly oidcIssuer: string | undefined;
   /** Expected audience of provider access tokens. */
   readonly oidcAudience: string;
   /** Refuse provider access tokens without `email_verified: true`. */
   readonly oidcRequireEmailVerified: boolean;
-  /** Maximum authentication age at single sign-on in seconds (SPEC §5), or undefined. */
+  /** Maximum authentication age at single sign-on in seconds (docs/product.md §5), or undefined. */
   readonly oidcMaxAge: number | undefined;
   /** Extra `connect-src` origins of the Content-Security-Policy (`JOULE_CSP_CONNECT_SRC`). */
   readonly cspConnectSrc: readonly string[];

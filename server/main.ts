@@ -42,7 +42,7 @@ runCli(async () => {
     seeded = true;
   }
 
-  // Single sign-on: a configured provider, or the dev provider on loopback (SPEC §4).
+  // Single sign-on: a configured provider, or the dev provider on loopback (docs/product.md §4).
   let devIdp: DevIdp | undefined;
   if (config.devIdp) {
     devIdp = await startDevIdp({

@@ -1,4 +1,7 @@
-/** Default list columns (SPEC §2 list pages): title fields first, then other scalar fields. */
+/**
+ * Default list columns (docs/product.md §2 list pages): title fields first, then
+ * other scalar fields.
+ */
 import type { FieldKind } from '../descriptor-types';
 import type { FieldModel } from './field-model';
 

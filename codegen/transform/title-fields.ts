@@ -1,6 +1,6 @@
 /**
  * The fields that name a row for people (pickers, delete confirmations): an identifier and a
- * name where the resource has them, by SPEC §3's field names.
+ * name where the resource has them, by docs/product.md §3's field names.
  */
 import type { FieldKind } from '../descriptor-types';
 import type { FieldModel } from './field-model';

@@ -1,5 +1,5 @@
 /**
- * Customers (SPEC §3 "Customer"; issue 13 "A customer … as a whole"):
+ * Customers (docs/product.md §3 "Customer"; issue 13 "A customer … as a whole"):
  * - the phone number's pattern error names an example, 'Zadejte platné telefonní číslo,
  *   např. +420 777 123 456.', as the API's own 400 message does (set as
  *   `ui:options.patternMessageId` of the field, which the form's validation reads);

@@ -1,5 +1,5 @@
 /**
- * One control for a range of main-fuse currents (SPEC §3 "Fuse", "Tariff"): two integer
+ * One control for a range of main-fuse currents (docs/product.md §3 "Fuse", "Tariff"): two integer
  * inputs, from and to in A, side by side, with the range as the trade writes it
  * (`3×16–25 A`) beside them. Put on the `from` property with `ui:options.toField` naming
  * the `to` property (hidden in the form) and `ui:options.phases` (1, 3 or absent); it

@@ -1,5 +1,5 @@
 /**
- * Main-fuse current ranges as the trade writes them (SPEC §3 "Fuse", "Tariff"): the
+ * Main-fuse current ranges as the trade writes them (docs/product.md §3 "Fuse", "Tariff"): the
  * number of phases, a multiplication sign, the range in amperes — `1×25 A` when both ends
  * are equal, `3×16–25 A` otherwise. Pure functions, shared by the list cells and the form
  * widget of fuses and tariffs.
@@ -11,7 +11,7 @@
  */
 export type Phases = 1 | 3 | null;
 
-/** Why a range is refused before it is sent (the server checks the same, SPEC §3). */
+/** Why a range is refused before it is sent (the server checks the same, docs/product.md §3). */
 export type FuseRangeProblem = 'negative' | 'reversed';
 
 /** A bound as the API sends it: an integer, null, or a form value not yet a number. */

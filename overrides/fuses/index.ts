@@ -1,5 +1,5 @@
 /**
- * Fuses (SPEC §3 "Fuse"): the 1-phase and 3-phase ranges of main-fuse currents are each
+ * Fuses (docs/product.md §3 "Fuse"): the 1-phase and 3-phase ranges of main-fuse currents are each
  * edited as one from–to control and listed as `1×25 A` / `3×16–25 A`.
  */
 import { fuseRangeOverride } from './fuse-range-override';

@@ -4,8 +4,8 @@
  * validity, the one in force marked, its rate, fuse and capacities, and its production part
  * when it has one; each opens its own dialog. "New specification from …" opens the create
  * dialog with a copy of the one in force starting on the chosen day: the server closes the
- * one in force (when open-ended) the day before when the new one is saved (SPEC §3 Specification), and the
- * timeline, read again after any specification is saved, shows both.
+ * one in force (when open-ended) the day before when the new one is saved (docs/product.md §3
+ * Specification), and the timeline, read again after any specification is saved, shows both.
  */
 import { Suspense, useMemo, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';

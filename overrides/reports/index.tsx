@@ -1,11 +1,11 @@
 /**
- * Reports (`/reports`, SPEC §2; issue #15 "Reports"): when the back-end publishes the
+ * Reports (`/reports`, docs/product.md §2; issue #15 "Reports"): when the back-end publishes the
  * report endpoints (`reports_billing_totals`, `reports_consumption_by_rate`,
  * `reports_points_without_reading`, listed in the `reports` descriptor's
  * `operations.extraActions`), the page of the `reports` resource is the reports
  * (`reports-page.tsx`, loaded on demand) and its menu entry and route follow the reports'
- * privilege, `REPORTS` (the Reports entry's own, SPEC §2). On a back-end without them the
- * resource keeps its generic list, or (plain DRF, no `reports` resource) there is no entry
+ * privilege, `REPORTS` (the Reports entry's own, docs/product.md §2). On a back-end without them
+ * the resource keeps its generic list, or (plain DRF, no `reports` resource) there is no entry
  * and nothing is asked.
  */
 import { lazyComponent, type ResourceDescriptor, type ResourceOverride } from '../../src/resources';

@@ -1,6 +1,6 @@
 /**
- * The reports page (`/reports`, SPEC §2; issue #15 "Reports"), in place of the generic list
- * of the `reports` resource: three reports computed by the server, one tab each (the tab in
+ * The reports page (`/reports`, docs/product.md §2; issue #15 "Reports"), in place of the generic
+ * list of the `reports` resource: three reports computed by the server, one tab each (the tab in
  * the URL, `?report=consumption-by-rate`), each with its parameters, a table, a chart
  * (uPlot, loaded on demand) and a CSV export of the table.
  */

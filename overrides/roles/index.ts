@@ -1,7 +1,7 @@
 /**
- * Roles (SPEC §6): the dialog offers only what the server would accept from the signed-in
- * user (server/auth/grants.ts). Privileges they do not hold are shown but cannot be ticked;
- * a role granting any of those is theirs to look at only (no Save, no Delete). The
+ * Roles (docs/product.md §6): the dialog offers only what the server would accept from the
+ * signed-in user (server/auth/grants.ts). Privileges they do not hold are shown but cannot be
+ * ticked; a role granting any of those is theirs to look at only (no Save, no Delete). The
  * privileges are checkboxes grouped by the areas the API publishes with them; `superuser`
  * is marked as "everything", and while it is ticked the others show as included.
  */

@@ -1,8 +1,8 @@
 /**
- * Tariff devices (SPEC §3 "Tariff device"): the calibration date has its own Czech format
- * message, 'Cejch musí být ve formátu RRRR-MM-DD' (SPEC §5), instead of the runtime's
- * 'Datum musí být ve formátu …'. Set as `ui:options.dateMessageId` of the field, which the
- * date widget and the form's validation both read.
+ * Tariff devices (docs/product.md §3 "Tariff device"): the calibration date has its own Czech
+ * format message, 'Cejch musí být ve formátu RRRR-MM-DD' (docs/product.md §5), instead of the
+ * runtime's 'Datum musí být ve formátu …'. Set as `ui:options.dateMessageId` of the field, which
+ * the date widget and the form's validation both read.
  */
 import { defineMessages } from 'react-intl';
 import type { ResourceDescriptor, ResourceOverride } from '../../src/resources';
@@ -17,7 +17,7 @@ export const tariffDeviceMessages = defineMessages({
   },
 });
 
-/** The field that carries the calibration date (SPEC §3). */
+/** The field that carries the calibration date (docs/product.md §3). */
 const CALIBRATION_DATE = 'calibration_date';
 
 type Ui = Readonly<Record<string, unknown>>;

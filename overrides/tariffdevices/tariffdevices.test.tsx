@@ -21,7 +21,7 @@ function calibrationInput(): HTMLInputElement {
 describe.each([
   ['cs', 'Cejch musí být ve formátu RRRR-MM-DD'],
   ['en', 'Calibration date must be in YYYY-MM-DD'],
-] as const)('the calibration date of a tariff device in %s (SPEC §5)', (locale, message) => {
+] as const)("a tariff device's calibration date in %s (docs/product.md §5)", (locale, message) => {
   it('names its own format message and blocks the submit', async () => {
     const onSubmit = vi.fn();
     renderWithProviders(

@@ -1,6 +1,6 @@
 /**
- * Users (SPEC §6): the dialog offers only what the server would accept from the signed-in
- * user (server/auth/grants.ts):
+ * Users (docs/product.md §6): the dialog offers only what the server would accept from the
+ * signed-in user (server/auth/grants.ts):
  * - the roles picker offers only roles whose privileges the user holds all of (a user who
  *   may not read roles at all gets none offered: the server would not let them check);
  * - nobody changes their own roles: on one's own row the roles are locked;
@@ -9,8 +9,8 @@
  * - a user holding a privilege the editor lacks (a superuser above all) is read-only to
  *   them. Known only when the editor may read that user's roles (`ROLES`); otherwise the
  *   server's refusal says so on save.
- * The active flag is a switch (SPEC §3 User "active"). The list filters by privileges
- * (`hasPrivileges`, SPEC §7) besides the generic filter by the active flag.
+ * The active flag is a switch (docs/product.md §3 User "active"). The list filters by privileges
+ * (`hasPrivileges`, docs/product.md §7) besides the generic filter by the active flag.
  */
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';

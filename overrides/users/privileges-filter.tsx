@@ -1,6 +1,6 @@
 /**
- * The users list's filter by privileges (SPEC §7 `hasPrivileges`): users whose roles grant
- * the chosen privilege (a superuser's grant all). The privileges and their areas are those
+ * The users list's filter by privileges (docs/product.md §7 `hasPrivileges`): users whose roles
+ * grant the chosen privilege (a superuser's grant all). The privileges and their areas are those
  * the API publishes for roles (`roles.privileges` choices), not a list in the SPA; without
  * them (a back-end without roles' privileges) the control shows nothing.
  */

@@ -34,7 +34,7 @@ function open(byName: Record<string, ResourceDescriptor>, url = '/') {
   return fake.calls;
 }
 
-describe('the users list’s filters (SPEC §7)', () => {
+describe('the users list’s filters (docs/product.md §7)', () => {
   it('filters by a privilege the API publishes, and by the active flag', async () => {
     const calls = open(merged);
     await screen.findByRole('row', { name: 'a@joule.test' });

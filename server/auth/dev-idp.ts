@@ -31,7 +31,7 @@ export const DEV_IDP_ACCOUNTS: Readonly<Record<string, string>> = {
 /** The password of every {@link DEV_IDP_ACCOUNTS} account (the demo password). */
 export const DEV_IDP_PASSWORD = 'joule-demo';
 
-/** The client id of the SPA (SPEC §7 "Client id '{product}'"). */
+/** The client id of the SPA (docs/product.md §7 "Client id 'joule'"). */
 export const OIDC_CLIENT_ID = 'joule';
 
 /** Resource indicator of the Joule API at the dev provider; tokens for it carry `aud: joule`. */

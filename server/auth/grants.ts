@@ -1,6 +1,6 @@
 /**
- * Who may grant what (SPEC §6): the row-level rules of the `users` and `roles` resources,
- * as pure functions of the editor, the stored row and the change. The definitions
+ * Who may grant what (docs/product.md §6): the row-level rules of the `users` and `roles`
+ * resources, as pure functions of the editor, the stored row and the change. The definitions
  * (`resources/definitions/users.ts`, `roles.ts`) load the rows and call these from their
  * `authorizeWrite` hooks; a returned {@link Text} is answered as 403 `{"detail": text}`.
  *

@@ -1,8 +1,8 @@
 /**
  * Verification of access tokens issued by the configured OIDC provider (docs/api.md "Base,
  * format, auth": "an access token issued by the configured OIDC provider (verified against
- * its JWKS, matched to an active user by its `email` claim)"; SPEC §5 "Token response
- * checks"; SPEC §9 clock skew 30 s).
+ * its JWKS, matched to an active user by its `email` claim)"; docs/product.md §5 "Token response
+ * checks"; docs/product.md §9 clock skew 30 s).
  *
  * The provider's discovery document (`<issuer>/.well-known/openid-configuration`) is read on
  * first use and names the `jwks_uri`; keys come from there through jose's
@@ -58,7 +58,7 @@ export const OIDC_ALGORITHMS = [
   'Ed25519',
 ] as const;
 
-/** SPEC §9: clock skew tolerance in seconds. */
+/** docs/product.md §9: clock skew tolerance in seconds. */
 export const OIDC_CLOCK_TOLERANCE_S = 30;
 
 /** How long a discovery or JWKS fetch may take before the provider counts as down. */

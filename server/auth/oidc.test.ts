@@ -1,6 +1,6 @@
 /**
- * Provider access tokens on the API (docs/api.md "Base, format, auth"; SPEC §5 token checks,
- * §9 clock skew 30 s): a provider publishing its keys over real HTTP, tokens signed with
+ * Provider access tokens on the API (docs/api.md "Base, format, auth"; docs/product.md §5 token
+ * checks, §9 clock skew 30 s): a provider publishing its keys over real HTTP, tokens signed with
  * them (and forged ones), and the real dev provider (`oidc-provider`) end to end. Also the
  * single sign-on hardening: `email_verified` required, e-mails compared by ASCII case only
  * (`email-key.ts`), the provider account bound on first use (`oidc-account.ts`), and a
@@ -286,7 +286,7 @@ describe('with the dev identity provider (oidc-provider)', () => {
     expect(response.body).toMatchObject({ code: 'user_not_found' });
   });
 
-  it('/config/ publishes the maximum auth age (OIDC_MAX_AGE, SPEC §5)', async () => {
+  it('/config/ publishes the maximum auth age (OIDC_MAX_AGE, docs/product.md §5)', async () => {
     const response = await app.request('/config/');
     expect(response.body).toEqual({
       oidc: { issuer: idp.issuer, client_id: 'joule', max_age: 900 },

@@ -87,7 +87,7 @@ export function authSchemas(): Record<string, SchemaObject> {
           properties: {
             issuer: { type: 'string', format: 'uri' },
             client_id: { type: 'string' },
-            // Seconds; null: no maximum authentication age (SPEC §5).
+            // Seconds; null: no maximum authentication age (docs/product.md §5).
             max_age: { type: 'integer', minimum: 1, nullable: true },
           },
           required: ['client_id', 'issuer', 'max_age'],

@@ -1,6 +1,6 @@
 /**
  * The signed-in user as the server sees it: id, e-mail, active flag and the union of its
- * roles' privileges (docs/api.md "Privileges", SPEC §6).
+ * roles' privileges (docs/api.md "Privileges", docs/product.md §6).
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';

@@ -1,5 +1,5 @@
 /**
- * The privilege catalogue (SPEC §6): each privilege gates one area of the product;
+ * The privilege catalogue (docs/product.md §6): each privilege gates one area of the product;
  * `superuser` allows everything. Roles hold privileges; a user's privileges are the union
  * of its roles' (docs/api.md "Privileges").
  */
@@ -18,7 +18,7 @@ export interface PrivilegeInfo {
   readonly group: PrivilegeArea;
 }
 
-/** The areas, in the order the roles dialog lists them (SPEC §2's menu). */
+/** The areas, in the order the roles dialog lists them (docs/product.md §2's menu). */
 export const PRIVILEGE_AREAS = {
   administration: { key: 'administration', label: text('Administration', 'Správa') },
   customers: { key: 'customers', label: text('Customers and contracts', 'Zákazníci a smlouvy') },

@@ -47,7 +47,7 @@ export interface OidcClientConfig {
   readonly issuer: string;
   readonly client_id: string;
   /**
-   * Maximum authentication age in seconds (`OIDC_MAX_AGE`, SPEC §5 "maximum auth age
+   * Maximum authentication age in seconds (`OIDC_MAX_AGE`, docs/product.md §5 "maximum auth age
    * enforced if configured"): the SPA asks the provider for it (`max_age`) and refuses an
    * ID token whose `auth_time` is missing or older. Null or absent: not enforced.
    */

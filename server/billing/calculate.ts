@@ -24,7 +24,9 @@ export interface ContractInput {
   readonly product: number | null;
 }
 
-/** A specification of a point (SPEC §3 Specification); dates inclusive, `valid_to` open. */
+/**
+ * A specification of a point (docs/product.md §3 Specification); dates inclusive, `valid_to` open.
+ */
 export interface SpecificationInput {
   readonly id: number;
   readonly valid_from: string;
@@ -56,7 +58,7 @@ export interface PointInput {
   readonly specifications: readonly SpecificationInput[];
 }
 
-/** A main fuse (SPEC §3 Fuse): rated currents in A, price per A and month in CZK. */
+/** A main fuse (docs/product.md §3 Fuse): rated currents in A, price per A and month in CZK. */
 export interface FuseInput {
   readonly id: number;
   readonly text: string;
@@ -65,7 +67,10 @@ export interface FuseInput {
   readonly price_for_every_a: DecimalString;
 }
 
-/** A tariff of the contract's product (SPEC §3 Tariff); prices in CZK per MWh / month / A. */
+/**
+ * A tariff of the contract's product (docs/product.md §3 Tariff); prices in CZK
+ * per MWh / month / A.
+ */
 export interface TariffInput {
   readonly id: number;
   readonly product: number;

@@ -29,7 +29,7 @@ import { daysBetween, isIsoDate } from './dates';
 import { billContract } from './bill';
 import { loadSupplierSettings, loadVatRates } from './settings';
 
-/** The privilege of billing: previews, runs, invoices (SPEC §6, issue #15). */
+/** The privilege of billing: previews, runs, invoices (docs/product.md §6, issue #15). */
 export const BILLING = 'BILLING';
 
 /** Longest period a preview may span, in days (two years and a leap day). */

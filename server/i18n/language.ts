@@ -3,7 +3,8 @@ import type { Lang } from './text';
 /**
  * Picks the answer language from an `Accept-Language` header (RFC 9110 §12.5.4): the
  * supported language (`cs`, `en`, with any region such as `cs-CZ`) of highest weight,
- * English when none matches or the header is absent (docs/api.md, SPEC §1 fallback English).
+ * English when none matches or the header is absent (docs/api.md, docs/product.md
+ * §1 fallback English).
  */
 export function negotiateLanguage(header: string | undefined): Lang {
   if (!header) return 'en';

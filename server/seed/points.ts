@@ -1,7 +1,7 @@
 /**
  * Demo consumption points, their specification histories, tariff devices under the
- * collectors and a year of daily readings per device (SPEC §3). Deterministic: every value
- * is a function of row numbers and ids, so an empty database always gets the same rows.
+ * collectors and a year of daily readings per device (docs/product.md §3). Deterministic: every
+ * value is a function of row numbers and ids, so an empty database always gets the same rows.
  *
  * Readings are made inside the database by one `INSERT … SELECT … generate_series` per
  * batch of devices ({@link insertDailyReadings}), which the large benchmark seed reuses:

@@ -1,7 +1,7 @@
 /**
  * Test helper: the authorization code flow with PKCE (S256) against an OIDC provider over
- * real HTTP, the way the SPA runs it in a browser (SPEC §4 "Single sign-on"), with a tiny
- * cookie jar in place of the browser. Made for the dev provider's sign-in form
+ * real HTTP, the way the SPA runs it in a browser (docs/product.md §4 "Single sign-on"), with a
+ * tiny cookie jar in place of the browser. Made for the dev provider's sign-in form
  * (`auth/dev-idp.ts`).
  */
 import { createHash, randomBytes } from 'node:crypto';

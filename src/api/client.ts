@@ -36,7 +36,7 @@ export function schemaPath<P extends string>(path: P): SchemaPath<P> {
 
 /**
  * Client for calls made on behalf of the signed-in user: bearer token added, a 401
- * renews the token once and retries (SPEC §7, §4).
+ * renews the token once and retries (docs/product.md §7, §4).
  */
 export const apiClient = createClient<paths>({ baseUrl: absoluteBaseUrl(), fetch: authFetch });
 

@@ -1,7 +1,7 @@
 /**
  * Errors of API calls, mapped from the DRF error shapes of docs/api.md "Errors".
  *
- * A server's raw details are never shown to people (SPEC §8): views show `fieldErrors`
+ * A server's raw details are never shown to people (docs/product.md §8): views show `fieldErrors`
  * beside fields and `formErrors` above the form; everything else is logged.
  */
 

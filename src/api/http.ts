@@ -1,7 +1,7 @@
 /**
  * The one HTTP layer of the SPA: base URL, bearer token, language, refresh-and-retry and
- * error mapping (docs/api.md "Base, format, auth", "Errors"; SPEC §7 "All calls go to the
- * /api/v1 base with credentials; a bearer authorisation header is added when logged in").
+ * error mapping (docs/api.md "Base, format, auth", "Errors"; docs/product.md §7 "All calls go to
+ * the /api/v1 base with credentials; a bearer authorisation header is added when logged in").
  */
 import { ApiError, NetworkError } from './errors';
 
@@ -54,8 +54,8 @@ async function send(input: Request, withToken = true): Promise<Response> {
 
 /**
  * `fetch` with the bearer token and language added; a 401 on a call made with a token
- * renews the token once and retries (SPEC §4). Throws `NetworkError` when no answer came.
- * Other statuses are returned as they are: callers map them with `toApiError`.
+ * renews the token once and retries (docs/product.md §4). Throws `NetworkError` when no answer
+ * came. Other statuses are returned as they are: callers map them with `toApiError`.
  */
 export async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, { credentials: 'include', ...init });

@@ -23,7 +23,7 @@ import { syncSettings } from './settings/apply-settings';
 export const RECOVERABLE_ERROR_PREFIX = 'joule: recoverable error';
 
 const rootOptions: RootOptions = {
-  // Errors no error boundary caught: logged and reported, never shown raw (SPEC §8).
+  // Errors no error boundary caught: logged and reported, never shown raw (docs/product.md §8).
   onUncaughtError: (error, info) => reportError(error, { componentStack: info.componentStack }),
   // React recovered (re-rendered on the client), but the page was not what it should be.
   onRecoverableError: (error, info) => {
@@ -32,9 +32,11 @@ const rootOptions: RootOptions = {
   },
 };
 
-/** Mounts the app into `root` (SPEC §2 "The application mounts into one root element"). */
+/**
+ * Mounts the app into `root` (docs/product.md §2 "The application mounts into one root element").
+ */
 export function startApp(root: HTMLElement): void {
-  // Sentry only when the build has a DSN (SPEC §9); loads alongside the first page.
+  // Sentry only when the build has a DSN (docs/product.md §9); loads alongside the first page.
   void initErrorReporting();
   // Focus rings for keyboard users only, not after every mouse click.
   FocusStyleManager.onlyShowFocusOnTabs();

@@ -16,7 +16,7 @@ export function ErrorPage() {
       if (reported.has(error)) return;
       reported.add(error);
     }
-    // The details are for developers only (SPEC §8); the bell keeps that it happened.
+    // The details are for developers only (docs/product.md §8); the bell keeps that it happened.
     reportError(error, { where: 'route' });
     notify({ type: 'error', message: { id: 'app.error.title' } });
   }, [error]);

@@ -29,7 +29,7 @@ function fakeSentry() {
 }
 type Load = NonNullable<Parameters<typeof initErrorReporting>[1]>;
 
-describe('sentryOptions (SPEC §9)', () => {
+describe('sentryOptions (docs/product.md §9)', () => {
   it.each<[string, boolean, number]>([
     ['production samples everything', true, 1.0],
     ['elsewhere errors only', false, 0],
@@ -46,7 +46,7 @@ describe('sentryOptions (SPEC §9)', () => {
   });
 });
 
-describe('initErrorReporting and reportError (SPEC §8)', () => {
+describe('initErrorReporting and reportError (docs/product.md §8)', () => {
   it('without a DSN loads nothing and sends nothing', async () => {
     const load = vi.fn();
     expect(await initErrorReporting({ ...production, dsn: '' }, load as unknown as Load)).toBe(

@@ -1,5 +1,5 @@
 /**
- * Error reporting (SPEC §8, §9): Sentry when a DSN is set at build time
+ * Error reporting (docs/product.md §8, §9): Sentry when a DSN is set at build time
  * (`VITE_SENTRY_DSN`), nothing otherwise. `@sentry/react` is imported dynamically, only
  * when there is a DSN, so a build without one never downloads it. Error details go to the
  * console and to Sentry, never on screen.
@@ -33,7 +33,7 @@ export interface SentryOptions {
 }
 
 /**
- * SPEC §9: sampling 1.0 for traces, session replays and error replays in production.
+ * docs/product.md §9: sampling 1.0 for traces, session replays and error replays in production.
  * Elsewhere (a developer trying a DSN) errors are still sent, without traces or replays.
  */
 export function sentryOptions(config: ErrorReportingConfig & { dsn: string }): SentryOptions {

@@ -24,7 +24,7 @@ async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
 
 const request = (path: string) => new Request(`http://localhost${path}`);
 
-describe('route guards (SPEC §2)', () => {
+describe('route guards (docs/product.md §2)', () => {
   it('sends a signed-out user to /login and remembers the page', async () => {
     expect(await redirectOf(requireUser(request('/customers?page=2')))).toBe('/login');
     expect(takeReturnPath()).toBe('/customers?page=2');
@@ -41,13 +41,13 @@ describe('route guards (SPEC §2)', () => {
     authSession.store.setBackend('joule');
     authSession.store.setUser({ id: 1, email: 'a@joule.test', privileges });
     expect(await redirectOf(requirePrivilege(request('/x'), privilege))).toBe(want);
-    // SPEC §8, issue 17: a refused page says why, on the page the user lands on.
+    // docs/product.md §8, issue 17: a refused page says why, on the page the user lands on.
     if (want) {
       expect(showSnackbar).toHaveBeenCalledWith({ message: NO_ACCESS_MESSAGE, color: 'warning' });
     } else expect(showSnackbar).not.toHaveBeenCalled();
   });
 
-  it('the no-access message is SPEC §8 in both languages', async () => {
+  it('the no-access message is docs/product.md §8 in both languages', async () => {
     const en = (await import('../../locales/en.json')).default as Record<string, string>;
     const cs = (await import('../../locales/cs.json')).default as Record<string, string>;
     expect(en[NO_ACCESS_MESSAGE.id]).toBe('You have no access to the product');

@@ -1,16 +1,16 @@
 /**
- * Route guards (SPEC §2 "Route guards"), as loaders: before each navigation the session is
- * initialised; signed-out users go to /login; a failing privilege check goes to /, where
- * a snackbar says why (SPEC §8 'You have no access to the product', issue 17).
+ * Route guards (docs/product.md §2 "Route guards"), as loaders: before each navigation the session
+ * is initialised; signed-out users go to /login; a failing privilege check goes to /, where
+ * a snackbar says why (docs/product.md §8 'You have no access to the product', issue 17).
  */
 import { redirect } from 'react-router';
 import { ability, canUse, ensureSession, getSession } from '../auth';
 import { showSnackbar } from './snackbar/snackbar';
 
-/** The snackbar's message when a route's privilege check fails (SPEC §8). */
+/** The snackbar's message when a route's privilege check fails (docs/product.md §8). */
 export const NO_ACCESS_MESSAGE = { id: 'app.guard.noAccess' } as const;
 
-/** The named route `login` of SPEC §2: where a session that cannot be restored ends. */
+/** The named route `login` of docs/product.md §2: where a session that cannot be restored ends. */
 export const LOGIN_PATH = '/login';
 const RETURN_KEY = 'joule.returnTo';
 
@@ -50,7 +50,7 @@ export async function requireUser(request: Request): Promise<void> {
 /**
  * Resolves when a user is signed in and may 'use' `privilege` (null: no check).
  * @throws a redirect to /login when signed out, to / when the privilege is missing (then
- * with a warning snackbar saying the user has no access, SPEC §8).
+ * with a warning snackbar saying the user has no access, docs/product.md §8).
  */
 export async function requirePrivilege(request: Request, privilege: string | null): Promise<void> {
   await requireUser(request);

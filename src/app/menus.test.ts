@@ -27,8 +27,8 @@ const all = [
 
 const names = (entries: readonly { name: string }[]) => entries.map((entry) => entry.name);
 
-describe('buildMenus (SPEC §2)', () => {
-  it('orders the main menu and the gear as SPEC §2, new resources last, settings page at the end', () => {
+describe('buildMenus (docs/product.md §2)', () => {
+  it('orders the main menu and the gear as docs/product.md §2, new resources last, settings page at the end', () => {
     const menus = buildMenus(all, () => true);
     expect(names(menus.main)).toEqual([
       'customers',
@@ -100,7 +100,7 @@ describe('buildMenus (SPEC §2)', () => {
     expect(menus.settings[0]?.path).toBe('/settings');
   });
 
-  it("the generated descriptors put Points in the clerk's main menu (SPEC §2)", () => {
+  it("the generated descriptors put Points in the clerk's main menu (docs/product.md §2)", () => {
     const clerk = ['CUSTOMERS', 'CONTRACTS', 'POINTS'];
     const menus = buildMenus(descriptors, (privilege) => clerk.includes(privilege ?? ''));
     expect(names(menus.main)).toEqual(['customers', 'contracts', 'points']);
@@ -145,7 +145,7 @@ describe('buildMenus (SPEC §2)', () => {
     expect(names(menus.settings)).toEqual(['notes', 'settings']);
   });
 
-  describe('Utilities, a group of suppliers and distributors (SPEC §2, §6)', () => {
+  describe('Utilities, a group of suppliers and distributors (docs/product.md §2, §6)', () => {
     const withUtilities = [
       fakeDescriptor('fuses', 'FUSES'),
       fakeDescriptor('suppliers', 'UTILITIES'),
@@ -153,7 +153,7 @@ describe('buildMenus (SPEC §2)', () => {
       fakeDescriptor('discounts', 'DISCOUNTS'),
     ];
 
-    it('is one gear entry at its SPEC place, in place of its members', () => {
+    it('is one gear entry at its place in docs/product.md §2, in place of its members', () => {
       const menus = buildMenus(withUtilities, () => true, groups);
       expect(names(menus.settings)).toEqual(['discounts', 'utilities', 'fuses', 'settings']);
       expect(menus.settings[1]).toMatchObject({ path: '/utilities', label: 'app.menu.utilities' });
@@ -173,7 +173,7 @@ describe('buildMenus (SPEC §2)', () => {
   });
 });
 
-describe('pageTitleId: a page is titled as the menu entry that opens it (SPEC §2)', () => {
+describe('pageTitleId: a page is titled as the menu entry that opens it (docs/product.md §2)', () => {
   const menus = buildMenus(descriptors, () => true, groups);
   const entries = [...menus.main, ...menus.settings];
 

@@ -1,11 +1,12 @@
 /**
- * The top bar's menus, derived from the descriptors (SPEC §2 "Layout"): plain data, no React.
+ * The top bar's menus, derived from the descriptors (docs/product.md §2 "Layout"):
+ * plain data, no React.
  *
  * Main menu: Customers, Contracts, Points, Devices (tariff devices) and Users, each when
  * its resource exists and the user may use its privilege. Settings gear: every other
- * resource, known ones in SPEC order and new ones after them, then the app settings page.
- * A resource whose rows belong to another's (`parent`, e.g. addresses) gets no entry: its
- * rows are listed in the parent's dialog.
+ * resource, known ones in the order of docs/product.md §2 and new ones after them, then the
+ * app settings page. A resource whose rows belong to another's (`parent`, e.g. addresses)
+ * gets no entry: its rows are listed in the parent's dialog.
  */
 import type { IconName } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
@@ -34,7 +35,7 @@ interface Known {
   readonly icon: IconName;
 }
 
-/** Main menu resources in SPEC §2 order. */
+/** Main menu resources in docs/product.md §2 order. */
 const mainMenu: ReadonlyMap<string, Known> = new Map([
   ['customers', { label: 'app.menu.customers', icon: 'people' }],
   ['contracts', { label: 'app.menu.contracts', icon: 'document' }],
@@ -43,7 +44,7 @@ const mainMenu: ReadonlyMap<string, Known> = new Map([
   ['users', { label: 'app.menu.users', icon: 'user' }],
 ]);
 
-/** Settings-menu resources in SPEC §2 order; others follow in descriptor order. */
+/** Settings-menu resources in docs/product.md §2 order; others follow in descriptor order. */
 const settingsMenu: ReadonlyMap<string, Known> = new Map([
   ['pricelists', { label: 'app.menu.pricelists', icon: 'th-list' }],
   ['tariffs', { label: 'app.menu.tariffs', icon: 'dollar' }],
@@ -59,7 +60,7 @@ const settingsMenu: ReadonlyMap<string, Known> = new Map([
   ['roles', { label: 'app.menu.roles', icon: 'key' }],
 ]);
 
-/** The app settings page, last in the gear menu (SPEC §2 "Settings (Global)"). */
+/** The app settings page, last in the gear menu (docs/product.md §2 "Settings (Global)"). */
 export const appSettingsEntry: MenuEntry = {
   name: 'settings',
   path: '/settings',
@@ -90,7 +91,7 @@ function entry(descriptor: MenuSource, known: Known | undefined): MenuEntry {
 
 /**
  * The message id of a resource's page title (the route's and the heading's): its menu
- * entry's label when SPEC §2 names the entry (menu "Ceník" opens "Ceník", not "Ceníky";
+ * entry's label when docs/product.md §2 names the entry (menu "Ceník" opens "Ceník", not "Ceníky";
  * "Zařízení", not "Tarifní zařízení"), else the descriptor's title, which its menu entry
  * shows too. So a page is always titled as the entry that opens it.
  */

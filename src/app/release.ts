@@ -1,4 +1,6 @@
-/** The build's release (SPEC §2 About dialog), set by Vite's `define` in vite.config.ts. */
+/**
+ * The build's release (docs/product.md §2 About dialog), set by Vite's `define` in vite.config.ts.
+ */
 export const release = {
   /** package.json's version, or `JOULE_RELEASE` at build time. */
   version: __JOULE_RELEASE__,

@@ -29,7 +29,7 @@ const merged = mergeOverrides(descriptors, overrides);
 const mergedByName = mergeOverrides(descriptorsByName, overrides);
 
 /**
- * Saves, deletes and their failures → bell, snackbar, error report (SPEC §4, §8); the
+ * Saves, deletes and their failures → bell, snackbar, error report (docs/product.md §4, §8); the
  * `onEvent` of `ResourceRuntimeProvider`.
  */
 export const onResourceEvent = createResourceEventHandler({

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { pageTitle, routeTitleId } from './title';
 
-/** Sets `document.title` after each route change (SPEC §2). */
+/** Sets `document.title` after each route change (docs/product.md §2). */
 export function DocumentTitle() {
   const intl = useIntl();
   const titleId = routeTitleId(useMatches());

@@ -1,5 +1,5 @@
 /**
- * The routes (SPEC §2): every page loads on demand; resource routes are made from the
+ * The routes (docs/product.md §2): every page loads on demand; resource routes are made from the
  * registry the first time a signed-in user navigates to a path the static routes do not
  * know (react-router's `patchRoutesOnNavigation`), so the login page never loads them.
  */
@@ -72,14 +72,14 @@ export function createRoutes({
       Component: Root,
       ErrorBoundary: ErrorPage,
       HydrateFallback: PageLoading,
-      // SPEC §2: before each navigation the session is initialised.
+      // docs/product.md §2: before each navigation the session is initialised.
       loader: async () => {
         await ensureSession();
         return null;
       },
       children: [
         {
-          // SPEC §2: the named route 'login', where an unrestorable session ends.
+          // docs/product.md §2: the named route 'login', where an unrestorable session ends.
           id: 'login',
           path: 'login',
           handle: handle('app.login.title'),
@@ -100,7 +100,7 @@ export function createRoutes({
           },
         },
         {
-          // SPEC §2: open, so a signed-out user can ask for a reset link.
+          // docs/product.md §2: open, so a signed-out user can ask for a reset link.
           path: 'password-reset',
           handle: handle('app.passwordReset.title'),
           lazy: async () => ({
@@ -108,7 +108,7 @@ export function createRoutes({
           }),
         },
         {
-          // SPEC §2: open, reached from the reset mail's link; title Password Reset.
+          // docs/product.md §2: open, reached from the reset mail's link; title Password Reset.
           path: 'password-reset/:uid/:token',
           handle: handle('app.passwordReset.confirm.title'),
           lazy: async () => ({
@@ -116,7 +116,7 @@ export function createRoutes({
           }),
         },
         {
-          // SPEC §2: open; the single sign-on return page, where the code is exchanged.
+          // docs/product.md §2: open; the single sign-on return page, where the code is exchanged.
           path: 'oidc/callback',
           handle: handle('app.sso.title'),
           lazy: async () => {
@@ -168,7 +168,7 @@ export function createRoutes({
 /**
  * True when the stored session has an access token that stays valid beyond the renewal
  * margin: a request sent with it now needs no renewal (which must wait for the session
- * check: single sign-on renews first, SPEC §4).
+ * check: single sign-on renews first, docs/product.md §4).
  */
 function storedAccessTokenValid(): boolean {
   const { backend, access, refresh } = getSession();

@@ -1,5 +1,5 @@
 /**
- * WCAG 2.1 AA contrast of the Dark Blue palette (SPEC §1 "readable"): 4.5:1 for text,
+ * WCAG 2.1 AA contrast of the Dark Blue palette (docs/product.md §1 "Dark Blue"): 4.5:1 for text,
  * 3:1 for large text and non-text parts such as the focus ring and the badge.
  */
 import { readFileSync } from 'node:fs';

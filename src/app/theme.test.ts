@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyTheme } from './theme';
 
-describe('applyTheme (SPEC §1 themes)', () => {
+describe('applyTheme (docs/product.md §1 themes)', () => {
   it.each([
     ['light', []],
     ['dark', ['bp6-dark']],

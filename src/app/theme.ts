@@ -1,4 +1,4 @@
-/** Colour themes (SPEC §1): Blueprint's dark class, plus our own class for Dark Blue. */
+/** Colour themes (docs/product.md §1): Blueprint's dark class, plus our own class for Dark Blue. */
 import { Classes } from '@blueprintjs/core';
 import type { Theme } from '../i18n';
 

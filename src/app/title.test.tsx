@@ -33,7 +33,7 @@ describe('routeTitleId', () => {
   });
 });
 
-describe('document title after each route change (SPEC §2)', () => {
+describe('document title after each route change (docs/product.md §2)', () => {
   it.each<['en' | 'cs', string]>([
     ['en', 'Login // Joule'],
     ['cs', 'Přihlášení // Joule'],

@@ -1,4 +1,4 @@
-/** Page titles (SPEC §2: "<route title> // <app name>", or the app name alone). */
+/** Page titles (docs/product.md §2: "<route title> // <app name>", or the app name alone). */
 
 /** What a route's `handle` may carry. */
 export interface RouteHandle {

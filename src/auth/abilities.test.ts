@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilityFor, canUse, lackingPrivileges } from './abilities';
 
-describe('abilityFor (SPEC §6)', () => {
+describe('abilityFor (docs/product.md §6)', () => {
   describe.each<[string, { privileges: string[]; allowed: string[]; denied: string[] }]>([
     [
       'no privileges allow nothing',

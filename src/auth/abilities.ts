@@ -1,11 +1,11 @@
 /**
- * Permissions (SPEC §6): each privilege of the signed-in user allows action 'use' on a
+ * Permissions (docs/product.md §6): each privilege of the signed-in user allows action 'use' on a
  * subject of the same name; 'superuser' allows 'use' on everything.
  */
 import { AbilityBuilder, createMongoAbility } from '@casl/ability';
 import type { MongoAbility, RawRuleOf } from '@casl/ability';
 
-/** The one action of SPEC §6. */
+/** The one action of docs/product.md §6. */
 export type AppAction = 'use';
 /** A privilege name (`CUSTOMERS`, `TARIFF`, …) or CASL's `all`. */
 export type AppSubject = string;

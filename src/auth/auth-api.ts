@@ -1,4 +1,4 @@
-/** The auth calls of SPEC §7, on the typed client of `src/api`. */
+/** The auth calls of docs/product.md §7, on the typed client of `src/api`. */
 import { anonymousClient, apiClient, schemaPath, unwrap, writeBody } from '../api';
 import type { CurrentUser, TokenPair } from './session-store';
 

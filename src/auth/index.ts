@@ -42,9 +42,9 @@ export type { AuthApi } from './auth-api';
 
 /** Own login of the app session (see `AuthSession.login`). */
 export const login = authSession.login;
-/** Logout of the app session (SPEC §4). */
+/** Logout of the app session (docs/product.md §4). */
 export const logout = authSession.logout;
-/** Restores the app session once per start (SPEC §2, §4); never rejects. */
+/** Restores the app session once per start (docs/product.md §2, §4); never rejects. */
 export const ensureSession = authSession.ensureSession;
 /** Resumes the app session over a server-rendered page (see `AuthSession.resumeWith`). */
 export const resumeSessionWith = authSession.resumeWith;
@@ -53,5 +53,5 @@ export const getSession = authSession.store.getState;
 /** The app session's abilities, outside React (route guards). */
 export const ability = authSession.ability;
 
-// Sessions with backend `oidc` renew through the provider (SPEC §4 "App start").
+// Sessions with backend `oidc` renew through the provider (docs/product.md §4 "App start").
 setOidcBackend(ssoBackend);

@@ -1,9 +1,9 @@
 /**
  * The single sign-on client against a real provider over HTTP: the server's dev identity
  * provider (`oidc-provider`), with the browser's redirects followed by a test helper
- * (SPEC §4 "Single sign-on": code flow with PKCE S256, state and issuer checked, error and
- * implicit/hybrid answers refused, refresh_token grant without a secret; SPEC §5 maximum
- * auth age; logout revokes and ends the provider's session).
+ * (docs/product.md §4 "Single sign-on": code flow with PKCE S256, state and issuer checked, error
+ * and implicit/hybrid answers refused, refresh_token grant without a secret; docs/product.md §5
+ * maximum auth age; logout revokes and ends the provider's session).
  */
 import { decodeJwt } from 'jose';
 import { ErrorResponse, InMemoryWebStorage } from 'oidc-client-ts';
@@ -144,7 +144,7 @@ describe('callback', () => {
   });
 });
 
-describe('maximum authentication age (SPEC §5)', () => {
+describe('maximum authentication age (docs/product.md §5)', () => {
   it('asks the provider for max_age and accepts a fresh auth_time', async () => {
     const sso = clientWithMaxAge(600);
     const url = await callbackUrl('admin@joule.test', sso);

@@ -1,5 +1,5 @@
 /**
- * Single sign-on with `oidc-client-ts` (SPEC §4 "Single sign-on", §5 token response
+ * Single sign-on with `oidc-client-ts` (docs/product.md §4 "Single sign-on", §5 token response
  * checks, §7 "Single sign-on", §9 challenge method S256). Loaded on demand only (`sso.ts`
  * imports it dynamically), so the login page does not carry the library.
  *
@@ -37,9 +37,9 @@ import { NetworkError } from '../api';
 import type { OidcSettings } from './runtime-config';
 import type { TokenPair } from './session-store';
 
-/** SPEC §7: the scope asked for. */
+/** docs/product.md §7: the scope asked for. */
 export const SSO_SCOPE = 'openid profile email';
-/** SPEC §2: the route the provider sends the browser back to. */
+/** docs/product.md §2: the route the provider sends the browser back to. */
 export const SSO_CALLBACK_PATH = '/oidc/callback';
 /** Prefix of the state entries in session storage. */
 export const SSO_STATE_PREFIX = 'joule.oidc.';
@@ -50,7 +50,7 @@ export const SSO_STATE_PREFIX = 'joule.oidc.';
 export const SSO_ID_TOKEN_KEY = 'joule.sso.id_token';
 /** SPA route the provider's end-session endpoint sends the browser back to. */
 export const SSO_POST_LOGOUT_PATH = '/login';
-/** Clock skew allowed on `auth_time` against `max_age`, in seconds (SPEC §9: 30 s). */
+/** Clock skew allowed on `auth_time` against `max_age`, in seconds (docs/product.md §9: 30 s). */
 export const AUTH_AGE_SKEW_S = 30;
 
 /** A callback or renewal the SPA refuses, with the reason for the log (never shown). */
@@ -115,7 +115,7 @@ function browserEnvironment(): SsoEnvironment {
 }
 
 /**
- * SPEC §5 "maximum auth age enforced if configured": the ID token's `auth_time` (seconds
+ * docs/product.md §5 "maximum auth age enforced if configured": the ID token's `auth_time` (seconds
  * since the epoch) must be a number no older than `maxAge` seconds before `nowS`, nor later
  * than `nowS`, give or take {@link AUTH_AGE_SKEW_S}.
  * @throws {SsoError} when `auth_time` is missing, not a number, too old or in the future.

@@ -1,14 +1,15 @@
 /**
- * The seam for single sign-on (SPEC §4 "Single sign-on"; docs/architecture.md "Real components").
+ * The seam for single sign-on (docs/product.md §4 "Single sign-on";
+ * docs/architecture.md "Real components").
  *
  * The session treats backend `oidc` through this interface only. Until a backend is
  * installed with `setOidcBackend`, an `oidc` session cannot be resumed and is cleared
- * at app start, like any other failure (SPEC §4 "App start").
+ * at app start, like any other failure (docs/product.md §4 "App start").
  */
 import type { TokenPair } from './session-store';
 
 export interface OidcBackend {
-  /** App start: renew the token first (SPEC §4); rejects when the provider refuses. */
+  /** App start: renew the token first (docs/product.md §4); rejects when the provider refuses. */
   resume(refresh: string): Promise<TokenPair>;
   /** Renew the access token with the provider's form-encoded refresh_token grant. */
   renew(refresh: string): Promise<TokenPair>;

@@ -1,4 +1,4 @@
-/** React bindings of the session and the abilities (SPEC §6; `@casl/react`). */
+/** React bindings of the session and the abilities (docs/product.md §6; `@casl/react`). */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { createContextualCan, useAbility as useCaslAbility } from '@casl/react';
 import type { AppAbility } from './abilities';

@@ -1,4 +1,4 @@
-/** A restartable interval for the token check (SPEC §4 "a check every 3 seconds"). */
+/** A restartable interval for the token check (docs/product.md §4 "a check every 3 seconds"). */
 
 export interface RefreshTimer {
   /** Starts checking (restarts when already running). */

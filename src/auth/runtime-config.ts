@@ -5,14 +5,14 @@
  */
 import { anonymousClient, schemaPath, unwrap } from '../api';
 
-/** Where single sign-on goes (SPEC §7 "Single sign-on": discovery from the issuer). */
+/** Where single sign-on goes (docs/product.md §7 "Single sign-on": discovery from the issuer). */
 export interface OidcSettings {
   /** The provider's issuer URL; discovery is `<issuer>/.well-known/openid-configuration`. */
   readonly issuer: string;
   /** The SPA's client id at the provider (`joule`). */
   readonly client_id: string;
   /**
-   * Maximum authentication age in seconds (SPEC §5; server `OIDC_MAX_AGE`): sent as
+   * Maximum authentication age in seconds (docs/product.md §5; server `OIDC_MAX_AGE`): sent as
    * `max_age`, and an ID token with an older or missing `auth_time` is refused. Null or
    * absent (a back-end that does not publish it): not enforced.
    */

@@ -20,7 +20,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 const signedIn: SessionState = { backend: 'joule', access: 'a1', refresh: 'r1', user: null };
 
-describe('withTokens (SPEC §4 token replacement)', () => {
+describe('withTokens (docs/product.md §4 token replacement)', () => {
   it.each<
     [
       string,

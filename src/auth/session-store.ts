@@ -1,13 +1,13 @@
 /**
- * The session's state (SPEC §3 "Auth state", §4): tokens and auth backend marker persisted
- * in local storage, plus the signed-in user, in a tiny external store that React reads
+ * The session's state (docs/product.md §3 "Auth state", §4): tokens and auth backend marker
+ * persisted in local storage, plus the signed-in user, in a tiny external store that React reads
  * with `useSyncExternalStore`.
  */
 
 /** Who issued the tokens: nobody yet, the OIDC provider, or Joule's own login. */
 export type AuthBackend = 'none' | 'oidc' | 'joule';
 
-/** The signed-in user (`GET /auth/me/`, SPEC §7). */
+/** The signed-in user (`GET /auth/me/`, docs/product.md §7). */
 export interface CurrentUser {
   readonly id: number;
   readonly email: string;
@@ -34,12 +34,12 @@ export interface TokenPair {
 /** Local storage key of the persisted part (backend and tokens). */
 export const SESSION_STORAGE_KEY = 'joule.auth';
 
-/** SPEC §4: "Auth backend starts as none; tokens start empty." */
+/** docs/product.md §4: "Auth backend starts as none; tokens start empty." */
 export const emptySession: SessionState = { backend: 'none', access: '', refresh: '', user: null };
 
 /**
- * SPEC §4: setting tokens replaces the access token and replaces the refresh token only if
- * one is supplied.
+ * docs/product.md §4: setting tokens replaces the access token and replaces the refresh token only
+ * if one is supplied.
  */
 export function withTokens(state: SessionState, tokens: TokenPair): SessionState {
   return { ...state, access: tokens.access, refresh: tokens.refresh || state.refresh };

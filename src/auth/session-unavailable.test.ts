@@ -2,8 +2,8 @@
 /**
  * The API answering 503 while a single sign-on session is open (the server cannot reach
  * the provider to check the token, `server/auth/authenticate.ts`): the call fails with a
- * retryable error and the session stays — no renewal, no sign-out (SPEC §4 signs out only
- * on a refused token). The real HTTP layer over the real session; only `fetch` is stubbed.
+ * retryable error and the session stays — no renewal, no sign-out (docs/product.md §4 signs out
+ * only on a refused token). The real HTTP layer over the real session; only `fetch` is stubbed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, configureAuth, createQueryClient, request } from '../api';

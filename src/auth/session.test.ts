@@ -63,7 +63,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('login (SPEC §4, §8)', () => {
+describe('login (docs/product.md §4, §8)', () => {
   it('stores the tokens with backend joule, loads the user, grants abilities and starts the timer', async () => {
     build();
     await expect(session.login('admin@joule.test', 'joule-demo')).resolves.toEqual(admin);
@@ -149,7 +149,7 @@ describe('login (SPEC §4, §8)', () => {
   });
 });
 
-describe('logout (SPEC §4)', () => {
+describe('logout (docs/product.md §4)', () => {
   it('stops the timer, clears both tokens and the user, resets abilities', async () => {
     build();
     await session.login('admin@joule.test', 'joule-demo');
@@ -270,7 +270,7 @@ describe('renewal across tabs (the server rotates refresh tokens)', () => {
   });
 });
 
-describe('refresh timer (SPEC §4, §9: every 3 s, margin 120 s)', () => {
+describe('refresh timer (docs/product.md §4, §9: every 3 s, margin 120 s)', () => {
   it('renews when the access token enters the margin, keeping the refresh token', async () => {
     build();
     session.store.setTokens({
@@ -380,7 +380,7 @@ describe('refresh timer (SPEC §4, §9: every 3 s, margin 120 s)', () => {
   });
 });
 
-describe('ensureSession (SPEC §4 app start)', () => {
+describe('ensureSession (docs/product.md §4 app start)', () => {
   const stored = () => ({
     backend: 'joule',
     access: jwtExpiringAt(nowS() + 300),
@@ -455,7 +455,7 @@ describe('ensureSession (SPEC §4 app start)', () => {
   });
 });
 
-describe('short-lived tokens and single sign-on (SPEC §4, §9)', () => {
+describe('short-lived tokens and single sign-on (docs/product.md §4, §9)', () => {
   it('a 10 s access token is renewed at half its life, not on every tick', async () => {
     build({ api: { refreshTokens: async () => ({ access: jwtLiving(nowS(), nowS() + 10) }) } });
     session.store.setTokens({

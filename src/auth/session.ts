@@ -1,5 +1,5 @@
 /**
- * The session (SPEC §4): own login, logout, app start, and the refresh timer, over the
+ * The session (docs/product.md §4): own login, logout, app start, and the refresh timer, over the
  * session store and the auth calls. `createAuthSession` builds one with its collaborators
  * passed in (tests); the app uses the module's default instance (`authSession`).
  */
@@ -19,7 +19,7 @@ import {
 } from './session-store';
 import { canRefresh, REFRESH_CHECK_INTERVAL_MS, refreshDecision } from './tokens';
 
-/** Why a sign-in was refused, for the view to word (SPEC §8). */
+/** Why a sign-in was refused, for the view to word (docs/product.md §8). */
 export type LoginFailure = 'invalid-credentials' | 'no-access';
 
 /** A refused sign-in: bad e-mail or password (401), or a user without any privilege. */
@@ -88,7 +88,7 @@ export interface AuthSession {
    */
   beginSession(backend: Exclude<AuthBackend, 'none'>, tokens: TokenPair): Promise<CurrentUser>;
   /**
-   * SPEC §4: stops the timer, clears both tokens and the user, resets abilities; then
+   * docs/product.md §4: stops the timer, clears both tokens and the user, resets abilities; then
    * revokes the refresh token: for a `joule` session at the API (`/auth/jwt/blacklist/`,
    * in the background, failures only logged), for an `oidc` one by signing out at the
    * provider.
@@ -98,7 +98,7 @@ export interface AuthSession {
    */
   logout(options?: Partial<SignOutOptions>): Promise<string | null>;
   /**
-   * App start, at most once at a time (SPEC §2 "Before each navigation the session is
+   * App start, at most once at a time (docs/product.md §2 "Before each navigation the session is
    * initialised"): resolves when the session is either restored or cleared. Never rejects.
    */
   ensureSession(): Promise<void>;
@@ -107,12 +107,12 @@ export interface AuthSession {
    * takes `user`, the server's answer to `/auth/me/` for the stored access token, as the
    * restored user and starts the timer, without asking again. Only an own-login session
    * (`joule`) with an access token is resumed so; false, and nothing changed, otherwise
-   * (single sign-on renews first, SPEC §4).
+   * (single sign-on renews first, docs/product.md §4).
    */
   resumeWith(user: CurrentUser): boolean;
   /** Renews the access token, sharing one renewal between callers; true on success. */
   renewAccessToken(): Promise<boolean>;
-  /** One tick of the refresh timer (SPEC §4 "Token refresh"). */
+  /** One tick of the refresh timer (docs/product.md §4 "Token refresh"). */
   checkTokens(): Promise<void>;
 }
 
@@ -127,7 +127,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   let renewal: Promise<boolean> | null = null;
   let starting: Promise<void> | null = null;
 
-  // Abilities follow the user (SPEC §6); `update` keeps one instance for React.
+  // Abilities follow the user (docs/product.md §6); `update` keeps one instance for React.
   let abilityUser: CurrentUser | null = null;
   store.subscribe(() => {
     const { user } = store.getState();
@@ -224,7 +224,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
         tokens = await provider.renew(refresh);
       } else return false;
     } catch (error) {
-      // A refused refresh token cannot be used any more (SPEC §4): sign out. Network
+      // A refused refresh token cannot be used any more (docs/product.md §4): sign out. Network
       // failures and server errors keep the session; the next tick tries again.
       const transient =
         error instanceof NetworkError ||
@@ -263,7 +263,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
         return;
       }
       if (backend === 'oidc') {
-        // SPEC §4: with OIDC the token is renewed first.
+        // docs/product.md §4: with OIDC the token is renewed first.
         const provider = oidc();
         if (!provider) throw new Error('Single sign-on is not available');
         store.setTokens(await provider.resume(refresh));
@@ -347,5 +347,5 @@ export const authSession: AuthSession = createAuthSession({
 if (typeof document !== 'undefined') mirrorAccessCookie(authSession.store);
 
 // Every API call made through `src/api` carries this session's token and renews it once
-// after a 401 (SPEC §4, §7).
+// after a 401 (docs/product.md §4, §7).
 configureAuth(authSession.httpHooks);

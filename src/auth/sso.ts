@@ -1,6 +1,6 @@
 /**
- * Single sign-on as the rest of the app sees it (SPEC §4 "Single sign-on"): small, in the
- * main bundle; the `oidc-client-ts` part (`oidc-client.ts`) is imported only when a user
+ * Single sign-on as the rest of the app sees it (docs/product.md §4 "Single sign-on"): small, in
+ * the main bundle; the `oidc-client-ts` part (`oidc-client.ts`) is imported only when a user
  * starts single sign-on, comes back to `/oidc/callback`, or has an OIDC session to renew.
  */
 import type { SsoClient } from './oidc-client';
@@ -36,10 +36,10 @@ export async function startSingleSignOn(): Promise<void> {
 }
 
 /**
- * The callback (SPEC §4): checks the provider's answer at `url`, exchanges the code, and
+ * The callback (docs/product.md §4): checks the provider's answer at `url`, exchanges the code, and
  * starts a session with backend `oidc` (tokens stored, user loaded, refresh timer on).
  * @throws {LoginError} 'no-access' when the provider's user is no Joule user, or one
- *   without privileges (SPEC §8 'User has no access to the product.'); `SsoError`,
+ *   without privileges (docs/product.md §8 'User has no access to the product.'); `SsoError`,
  *   `ErrorResponse`, `NetworkError` for a refused or failed answer.
  */
 export async function completeSingleSignOn(url: string): Promise<CurrentUser> {

@@ -18,11 +18,11 @@ describe('tokenExpiry', () => {
 
 describe('effectiveMargin', () => {
   it.each<[string, { token: string; want: number }]>([
-    ['a 300 s token: the SPEC margin', { token: jwtLiving(now, now + 300), want: 120 }],
-    ['a 240 s token: the SPEC margin', { token: jwtLiving(now, now + 240), want: 120 }],
+    ['a 300 s token: the 120 s margin', { token: jwtLiving(now, now + 300), want: 120 }],
+    ['a 240 s token: the 120 s margin', { token: jwtLiving(now, now + 240), want: 120 }],
     ['a 10 s token: half its life', { token: jwtLiving(now, now + 10), want: 5 }],
-    ['no iat: the SPEC margin', { token: jwtExpiringAt(now + 10), want: 120 }],
-    ['not a JWT: the SPEC margin', { token: 'opaque', want: 120 }],
+    ['no iat: the 120 s margin', { token: jwtExpiringAt(now + 10), want: 120 }],
+    ['not a JWT: the 120 s margin', { token: 'opaque', want: 120 }],
   ])('%s', (_name, { token, want }) => {
     expect(effectiveMargin(token)).toBe(want);
   });

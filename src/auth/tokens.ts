@@ -1,12 +1,12 @@
 /**
- * Token arithmetic for the refresh timer (SPEC §4 "Token refresh", §9): pure functions,
+ * Token arithmetic for the refresh timer (docs/product.md §4 "Token refresh", §9): pure functions,
  * times in seconds since the epoch (JWT `exp`).
  */
 import { decodeJwt } from 'jose';
 
-/** How often the timer looks at the tokens (SPEC §9: 3 s). */
+/** How often the timer looks at the tokens (docs/product.md §9: 3 s). */
 export const REFRESH_CHECK_INTERVAL_MS = 3_000;
-/** Renew when the access token has less than this left (SPEC §9: 120 s). */
+/** Renew when the access token has less than this left (docs/product.md §9: 120 s). */
 export const REFRESH_MARGIN_S = 120;
 
 /**
@@ -26,9 +26,9 @@ export function tokenExpiry(token: string | null | undefined): number | null {
 /**
  * The margin to apply to one access token: {@link REFRESH_MARGIN_S}, but at most half the
  * token's lifetime (`exp - iat`) when it has an `iat`. With the usual 300 s lifetime that is
- * the SPEC's 120 s; a token living only 10 s (a short `JWT_ACCESS_LIFETIME`, a provider's
- * short-lived tokens) is renewed after about 5 s instead of on every 3 s tick from its
- * first moment on.
+ * the 120 s of docs/product.md §9; a token living only 10 s (a short `JWT_ACCESS_LIFETIME`,
+ * a provider's short-lived tokens) is renewed after about 5 s instead of on every 3 s tick
+ * from its first moment on.
  */
 export function effectiveMargin(
   token: string | null | undefined,
@@ -49,7 +49,7 @@ export function effectiveMargin(
 export type RefreshDecision = 'wait' | 'refresh' | 'logout';
 
 /**
- * The timer's decision (SPEC §4): nothing while the access token has more than `margin`
+ * The timer's decision (docs/product.md §4): nothing while the access token has more than `margin`
  * seconds left ({@link effectiveMargin}); renew when it has less and the refresh token is
  * still valid beyond the margin; sign out when the refresh token cannot be used any more.
  * An access token without a readable `exp` counts as expired. A refresh token that is not

@@ -8,7 +8,7 @@ import {
   wantResourceLabels,
 } from './catalogues';
 
-describe('catalogueLayers (SPEC §1: English is the fallback, settled by codegen)', () => {
+describe('catalogueLayers (docs/product.md §1: English is the fallback, settled by codegen)', () => {
   it.each([
     ['cs', ['cs']],
     ['en', ['en']],

@@ -1,5 +1,5 @@
 /**
- * Message catalogues (SPEC §1 "The default is Czech and English is the fallback").
+ * Message catalogues (docs/product.md §1 "The default is Czech and English is the fallback").
  *
  * A language's catalogue is the hand-written `locales/<lang>.json` (the app) and
  * `locales/overrides/<lang>.json` (the messages of `overrides/`) over the generated labels

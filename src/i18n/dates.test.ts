@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateFormatPattern, dateLocale, isIsoDate, toIsoDate } from './dates';
 
-describe('dateFormatPattern (SPEC §5)', () => {
+describe('dateFormatPattern (docs/product.md §5)', () => {
   it.each([
     ['en', 'YYYY-MM-DD'],
     ['cs', 'RRRR-MM-DD'],
@@ -10,7 +10,7 @@ describe('dateFormatPattern (SPEC §5)', () => {
   });
 });
 
-describe('dateLocale (SPEC §9: default date locale en-US)', () => {
+describe('dateLocale (docs/product.md §9: default date locale en-US)', () => {
   it.each([
     ['en', 'en-US'],
     ['cs', 'cs-CZ'],

@@ -1,12 +1,12 @@
 /**
- * Date formats (SPEC §5): dates travel and are typed as ISO `YYYY-MM-DD`; the pattern
+ * Date formats (docs/product.md §5): dates travel and are typed as ISO `YYYY-MM-DD`; the pattern
  * shown to people is `YYYY-MM-DD` in English and `RRRR-MM-DD` in Czech (rok = year).
  */
 import type { Language } from './settings';
 
 const patterns: Readonly<Record<Language, string>> = { en: 'YYYY-MM-DD', cs: 'RRRR-MM-DD' };
 
-/** SPEC §9: the default date locale. */
+/** docs/product.md §9: the default date locale. */
 export const DEFAULT_DATE_LOCALE = 'en-US';
 
 const dateLocales: Readonly<Record<Language, string>> = { en: DEFAULT_DATE_LOCALE, cs: 'cs-CZ' };

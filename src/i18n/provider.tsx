@@ -38,8 +38,8 @@ const onError: IntlConfig['onError'] = (error) => {
 };
 
 /**
- * `react-intl` for the chosen language (SPEC §1, §9): loads the catalogue on demand, keeps
- * showing the previous one while the next loads, and sets `<html lang>`.
+ * `react-intl` for the chosen language (docs/product.md §1, §9): loads the catalogue on demand,
+ * keeps showing the previous one while the next loads, and sets `<html lang>`.
  */
 export function I18nProvider({ children, fallback = null, language }: I18nProviderProps) {
   const settings = useSettings();
@@ -82,7 +82,8 @@ export function I18nProvider({ children, fallback = null, language }: I18nProvid
   if (!loaded) return <>{fallback}</>;
   return (
     <IntlProvider
-      // Dates, numbers and relative times in the language's locale (SPEC §9: en-US default).
+      // Dates, numbers and relative times in the language's locale
+      // (docs/product.md §9: en-US default).
       locale={dateLocale(loaded.language)}
       defaultLocale="cs"
       messages={loaded.messages}

@@ -8,7 +8,7 @@ import {
   type AppSettings,
 } from './settings';
 
-describe('parseSettings (SPEC §3: theme light, language cs by default)', () => {
+describe('parseSettings (docs/product.md §3: theme light, language cs by default)', () => {
   it.each<[string, { text: string | null; want: AppSettings }]>([
     ['nothing stored', { text: null, want: { theme: 'light', language: 'cs' } }],
     ['broken JSON', { text: '{"theme":', want: defaultSettings }],

@@ -1,13 +1,13 @@
 /**
- * App settings (SPEC §3 "App settings", §9): theme and language, kept in the browser's
+ * App settings (docs/product.md §3 "App settings", §9): theme and language, kept in the browser's
  * local storage under `joule.settings` and shared by every tab of the page through a tiny
  * external store. `index.html` reads the same key before first paint to set the theme.
  */
 import { useSyncExternalStore } from 'react';
 
-/** Colour themes (SPEC §1). */
+/** Colour themes (docs/product.md §1). */
 export type Theme = 'light' | 'dark' | 'darkBlue';
-/** UI languages (SPEC §1): Czech is the default, English the fallback. */
+/** UI languages (docs/product.md §1): Czech is the default, English the fallback. */
 export type Language = 'cs' | 'en';
 
 export interface AppSettings {

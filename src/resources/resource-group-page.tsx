@@ -5,15 +5,15 @@ import type { ResourceDescriptor } from './descriptor';
 import { ResourcePage } from './resource-page';
 
 /**
- * A page that shows several resources under one route and menu entry, one tab each (SPEC
- * §2 "Utilities": suppliers and distributors). Declared in `overrides/` as data.
+ * A page that shows several resources under one route and menu entry, one tab each
+ * (docs/product.md §2 "Utilities": suppliers and distributors). Declared in `overrides/` as data.
  */
 export interface ResourceGroup {
   /** Route path segment and menu key, e.g. `utilities`. */
   readonly name: string;
   /** react-intl message id of the page title and menu label. */
   readonly title: string;
-  /** Privilege that gates the page (SPEC §6), or null for every signed-in user. */
+  /** Privilege that gates the page (docs/product.md §6), or null for every signed-in user. */
   readonly privilege: string | null;
   /** Member resources by name, in tab order; their own menu entries are left out. */
   readonly resources: readonly string[];

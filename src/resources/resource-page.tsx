@@ -29,7 +29,8 @@ export interface ResourcePageProps {
    */
   readonly headingLevel?: 1 | 2;
   /**
-   * Message id of the heading, e.g. the menu entry's label that opened the page (SPEC §2).
+   * Message id of the heading, e.g. the menu entry's label that opened the page
+   * (docs/product.md §2).
    * @default the descriptor's `title`
    */
   readonly title?: string;

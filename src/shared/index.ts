@@ -50,7 +50,7 @@ export interface FirstListRequest {
   readonly path: string;
   /** The query string the SPA sends, e.g. `page=1&page_size=25&sort=customer_no`. */
   readonly query: string;
-  /** `document.title` of the page (SPEC §2 titles), e.g. `Zákazníci // Joule`. */
+  /** `document.title` of the page (docs/product.md §2 titles), e.g. `Zákazníci // Joule`. */
   readonly title: string;
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { clerk, signIn, useLanguage } from './helpers';
 
-/** The clerk works with the seeded customers (issue "The whole domain", SPEC §2, §6). */
+/** The clerk works with the seeded customers (issue "The whole domain", docs/product.md §2, §6). */
 test('the clerk reaches customers, contracts and points only, and searches customers', async ({
   page,
 }, info) => {

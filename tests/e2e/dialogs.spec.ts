@@ -325,7 +325,7 @@ test('a customer’s dialog lists its addresses and contracts and adds an addres
     .filter({ has: page.getByRole('cell', { name: 'Z100001', exact: true }) })
     .click();
   const dialog = page.getByRole('dialog');
-  // SPEC §2: the customer screen also lists contracts and addresses.
+  // docs/product.md §2: the customer screen also lists contracts and addresses.
   // Each list in its tab.
   const contracts = await relatedList(dialog, 'Contracts');
   await expect(contracts.getByRole('row').nth(1)).toBeVisible();

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { admin, clerk, signIn, useLanguage } from './helpers';
 
 /**
- * Password reset (SPEC §2, §5, §8) against the real server: the mail is read from the
+ * Password reset (docs/product.md §2, §5, §8) against the real server: the mail is read from the
  * server's outbox (playwright.config.ts gives the server a fresh data folder). A user made
  * for the test gets the new password, so the demo accounts keep theirs.
  */

@@ -4,7 +4,7 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 /**
  * Issue #13 "Users and roles": a role's privileges are checkboxes grouped by area, as the
  * API publishes them; a user whose role changes sees the changed menu after signing in
- * again (the menu follows `/auth/me/`'s privileges, SPEC §2 and §6).
+ * again (the menu follows `/auth/me/`'s privileges, docs/product.md §2 and §6).
  */
 test('changing a role’s privileges changes its user’s menu after signing in again', async ({
   page,

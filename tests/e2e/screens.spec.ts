@@ -3,7 +3,7 @@ import { expect, expectNoSeriousA11yViolations, listRows, test } from './fixture
 import { clerk } from './helpers';
 
 /**
- * Issue #4 "Every screen": each SPEC §2 screen reached through its menu, at its route,
+ * Issue #4 "Every screen": each docs/product.md §2 screen reached through its menu, at its route,
  * titled from its descriptor, listing the demo rows, with no serious or critical axe finding.
  */
 interface Screen {
@@ -11,7 +11,7 @@ interface Screen {
   readonly menu: 'main' | 'settings';
   /** The menu entry's label. */
   readonly label: string;
-  /** The SPEC §2 route. */
+  /** The docs/product.md §2 route. */
   readonly path: string;
   /** The page title before ' // Joule' (its menu entry's label) and the page heading. */
   readonly title: string;
@@ -117,7 +117,7 @@ test.describe('the clerk', () => {
     expect(entries.filter((entry) => settingsScreens.includes(entry))).toEqual([]);
     await page.keyboard.press('Escape');
 
-    // SPEC §2: a route whose privilege check fails sends the user to /.
+    // docs/product.md §2: a route whose privilege check fails sends the user to /.
     for (const path of ['/users', '/fuses', '/tariffs', '/roles', '/tariffdevices']) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/$/);

@@ -11,7 +11,7 @@ test.afterEach(() => {
   expect(violations, 'Content Security Policy violations').toEqual([]);
 });
 
-/** Sign-in, guards, titles and the menus by privilege (SPEC §2, §6, §8). */
+/** Sign-in, guards, titles and the menus by privilege (docs/product.md §2, §6, §8). */
 test.describe('in English', () => {
   test.beforeEach(async ({ page }) => {
     await useLanguage(page, 'en');
@@ -23,7 +23,7 @@ test.describe('in English', () => {
     await expect(page).toHaveTitle('Login // Joule');
   });
 
-  test('a wrong password shows the SPEC message', async ({ page }) => {
+  test('a wrong password shows the message of docs/product.md §8', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(admin.email);
     await page.getByLabel('Password').fill('wrong-password');

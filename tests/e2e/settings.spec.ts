@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { admin, signIn } from './helpers';
 
-/** Issue "The shell": language and theme chosen on /settings survive a reload (SPEC §2, §9). */
+/**
+ * Issue "The shell": language and theme chosen on /settings survive a reload
+ * (docs/product.md §2, §9).
+ */
 test('switching to English shows the UI in English after a reload', async ({ page }) => {
   await signIn(page, admin, 'cs');
   await page.goto('/settings');

@@ -4,7 +4,8 @@ import { admin, useLanguage, watchContentSecurityPolicy } from './helpers';
 
 /**
  * Single sign-on through the server's dev identity provider, a real `oidc-provider`
- * (SPEC §4 "Single sign-on", §8; playwright.config.ts starts it with 10 s access tokens).
+ * (docs/product.md §4 "Single sign-on", §8; playwright.config.ts starts it with
+ * 10 s access tokens).
  */
 const providerPassword = 'joule-demo';
 
@@ -26,8 +27,8 @@ async function signInWithSso(page: Page, email: string): Promise<void> {
     request.url().startsWith(`http://127.0.0.1:${idpPort}/auth?`),
   );
   await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
-  // The server's OIDC_MAX_AGE (playwright.config.ts) goes with the request (SPEC §5); the
-  // callback checks the ID token's auth_time against it.
+  // The server's OIDC_MAX_AGE (playwright.config.ts) goes with the request (docs/product.md §5);
+  // the callback checks the ID token's auth_time against it.
   expect(new URL((await authorization).url()).searchParams.get('max_age')).toBe('3600');
   await expect(page.getByRole('heading', { name: 'Dev identity provider' })).toBeVisible();
   await page.getByLabel('Account e-mail').fill(email);
@@ -54,7 +55,7 @@ test('the admin signs in through the provider, keeps the session over a reload, 
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
   expect(await storedSession(page)).toMatchObject({ backend: 'oidc' });
 
-  // App start with OIDC renews the token first (SPEC §4), then loads the user.
+  // App start with OIDC renews the token first (docs/product.md §4), then loads the user.
   await page.reload();
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('row', { name: /admin@joule\.test/ })).toBeVisible();

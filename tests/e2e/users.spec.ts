@@ -27,7 +27,8 @@ test('admin creates a user with a role, finds, edits and deletes it', async ({ p
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
-  // The finished save lands in the notification bell (SPEC §2), and stays after a reload.
+  // The finished save lands in the notification bell (docs/product.md §2), and
+  // stays after a reload.
   await page.reload();
   await page.getByRole('button', { name: 'Notifications (1)' }).click();
   const notifications = page.getByRole('list', { name: 'Notifications' });

@@ -1,5 +1,5 @@
 /**
- * The tariff device's measurements panel (issue 13; SPEC §2 "Tariff device: lists
+ * The tariff device's measurements panel (issue 13; docs/product.md §2 "Tariff device: lists
  * measurements and allows adding a new one"), in place of the generic measurements list of
  * the device dialog. It needs the consumption endpoint (`tariffdevices_consumption`, listed
  * in the descriptor's `operations.extraActions`): on a back-end without it the panel steps
@@ -11,7 +11,7 @@ import { Spinner } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourcePanel, ResourcePanelProps } from '../../../src/resources';
 import { measurementMessages } from './messages';
 
-/** The resource whose rows carry the consumption endpoint (SPEC §3 Tariff device). */
+/** The resource whose rows carry the consumption endpoint (docs/product.md §3 Tariff device). */
 export const DEVICES = 'tariffdevices';
 /** The child resource whose related list the panel replaces. */
 export const READINGS = 'measurements';

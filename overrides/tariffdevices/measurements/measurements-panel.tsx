@@ -1,5 +1,5 @@
 /**
- * The body of the tariff device's measurements panel (issue 13; SPEC §2 "Tariff device:
+ * The body of the tariff device's measurements panel (issue 13; docs/product.md §2 "Tariff device:
  * lists measurements and allows adding a new one"), loaded when a device's dialog opens
  * (uPlot stays out of the list page's code).
  */
@@ -42,7 +42,7 @@ import {
   type PeriodKind,
 } from './readings';
 
-/** The device's reference to its collector (SPEC §3 Tariff device, Collector). */
+/** The device's reference to its collector (docs/product.md §3 Tariff device, Collector). */
 const COLLECTOR_FIELD = 'collector';
 
 /** The device's collector with its `last_seen` as relative time, and the calibration date. */

@@ -40,7 +40,7 @@ function initial(latest: Reading | undefined): Values {
 }
 
 /**
- * "Add a reading" (SPEC §2 "Tariff device: … allows adding a new one"): the time (now by
+ * "Add a reading" (docs/product.md §2 "Tariff device: … allows adding a new one"): the time (now by
  * default, local wall time) and the three registers in kWh, pre-filled with the newest
  * reading's. Posts `POST <measurements>/`; the server's refusals (lower than the reading
  * before, in the future, a second reading at that instant) show beside their field with the

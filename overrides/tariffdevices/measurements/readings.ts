@@ -1,12 +1,12 @@
 /**
- * Plain data of the measurements panel (issue 13, SPEC §2 "Tariff device: lists
+ * Plain data of the measurements panel (issue 13, docs/product.md §2 "Tariff device: lists
  * measurements"): periods, register differences, the chart's series, input parsing. Readings
  * are cumulative registers in kWh (`obis_181` high tariff, `obis_182` low tariff, `obis_280`
  * production), decimal strings on the wire; arithmetic is exact (decimal.js).
  */
 import Decimal from 'decimal.js';
 
-/** The time zone of the consumption buckets and of "today" (the server's, SPEC §1). */
+/** The time zone of the consumption buckets and of "today" (the server's, docs/product.md §1). */
 export const TIME_ZONE = 'Europe/Prague';
 
 /** A reading as the measurements list answers it. */

@@ -12,7 +12,7 @@ import {
 import { customers } from './customers';
 import { products } from './settings';
 
-/** Supply contracts (SPEC §3 Contract). Choice values: definitions/contracts.ts. */
+/** Supply contracts (docs/product.md §3 Contract). Choice values: definitions/contracts.ts. */
 export const contracts = pgTable(
   'contracts',
   {
@@ -40,7 +40,7 @@ export const contracts = pgTable(
   ],
 );
 
-/** Payments on a contract (SPEC §3 Contract payments); amounts in CZK. */
+/** Payments on a contract (docs/product.md §3 Contract payments); amounts in CZK. */
 export const payments = pgTable(
   'payments',
   {

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { foldedSortIndexes, searchText, searchTextIndex } from './indexes';
 
-/** Customers, firms or people (SPEC §3 Customer). */
+/** Customers, firms or people (docs/product.md §3 Customer). */
 export const customers = pgTable(
   'customers',
   {
@@ -48,7 +48,7 @@ export const customers = pgTable(
   ],
 );
 
-/** Addresses of a customer (SPEC §3 Address). */
+/** Addresses of a customer (docs/product.md §3 Address). */
 export const addresses = pgTable(
   'addresses',
   {

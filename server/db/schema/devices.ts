@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { collectors } from './settings';
 
-/** Electricity meters (SPEC §3 Tariff device). */
+/** Electricity meters (docs/product.md §3 Tariff device). */
 export const tariffDevices = pgTable(
   'tariff_devices',
   {
@@ -34,7 +34,7 @@ export const tariffDevices = pgTable(
   ],
 );
 
-/** Cumulative register readings of a meter, in kWh (SPEC §3 measurements). */
+/** Cumulative register readings of a meter, in kWh (docs/product.md §3 measurements). */
 export const measurements = pgTable(
   'measurements',
   {

@@ -14,7 +14,7 @@ import { contracts } from './contracts';
 import { tariffDevices } from './devices';
 import { discounts, distributors, fuses, suppliers } from './settings';
 
-/** Consumption (metering) points with their address (SPEC §3 Consumption point). */
+/** Consumption (metering) points with their address (docs/product.md §3 Consumption point). */
 export const points = pgTable(
   'points',
   {
@@ -43,7 +43,7 @@ export const points = pgTable(
 );
 
 /**
- * The technical and commercial terms of a point over a period (SPEC §3 Specification);
+ * The technical and commercial terms of a point over a period (docs/product.md §3 Specification);
  * choice values: definitions/points.ts. Capacities and powers in kW, the estimated annual
  * consumption in MWh.
  */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Roles: a name and a set of privileges (SPEC §3 Role, §6). */
+/** Roles: a name and a set of privileges (docs/product.md §3 Role, §6). */
 export const roles = pgTable(
   'roles',
   {

@@ -10,13 +10,13 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** Products sold to customers (SPEC §3 Product). */
+/** Products sold to customers (docs/product.md §3 Product). */
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
 });
 
-/** Discounts with a validity period (SPEC §3 Discount). */
+/** Discounts with a validity period (docs/product.md §3 Discount). */
 export const discounts = pgTable('discounts', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
@@ -28,21 +28,21 @@ export const discounts = pgTable('discounts', {
   appliesTo: varchar('applies_to', { length: 20 }).notNull().default('bill'),
 });
 
-/** Electricity suppliers (SPEC §3 Supplier). */
+/** Electricity suppliers (docs/product.md §3 Supplier). */
 export const suppliers = pgTable('suppliers', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   code: varchar('code', { length: 20 }).notNull(),
 });
 
-/** Distribution system operators (SPEC §3 Distributor). */
+/** Distribution system operators (docs/product.md §3 Distributor). */
 export const distributors = pgTable('distributors', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   code: varchar('code', { length: 20 }).notNull(),
 });
 
-/** Main circuit breakers and their price per ampere (SPEC §3 Fuse); currents in A. */
+/** Main circuit breakers and their price per ampere (docs/product.md §3 Fuse); currents in A. */
 export const fuses = pgTable('fuses', {
   id: serial('id').primaryKey(),
   text: varchar('text', { length: 100 }).notNull(),
@@ -53,7 +53,7 @@ export const fuses = pgTable('fuses', {
   priceForEveryA: numeric('price_for_every_a', { precision: 10, scale: 2 }).notNull(),
 });
 
-/** OBIS codes of meter registers (SPEC §3 OBIS code). */
+/** OBIS codes of meter registers (docs/product.md §3 OBIS code). */
 export const obises = pgTable(
   'obises',
   {
@@ -66,7 +66,7 @@ export const obises = pgTable(
   (table) => [uniqueIndex('obises_obis_key').on(table.obis)],
 );
 
-/** Data concentrators that collect meter readings (SPEC §3 Collector). */
+/** Data concentrators that collect meter readings (docs/product.md §3 Collector). */
 export const collectors = pgTable(
   'collectors',
   {
@@ -80,7 +80,7 @@ export const collectors = pgTable(
   (table) => [uniqueIndex('collectors_serial_number_key').on(table.serialNumber)],
 );
 
-/** Price lists with a validity period (SPEC §3 Price list). */
+/** Price lists with a validity period (docs/product.md §3 Price list). */
 export const pricelists = pgTable('pricelists', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
@@ -88,7 +88,7 @@ export const pricelists = pgTable('pricelists', {
   validTo: date('valid_to', { mode: 'string' }),
 });
 
-/** Reports (SPEC §3 Report). */
+/** Reports (docs/product.md §3 Report). */
 export const reports = pgTable('reports', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),

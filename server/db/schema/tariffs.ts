@@ -3,7 +3,7 @@ import { pricelists, products } from './settings';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
-/** Tariffs of a product: prices in CZK without VAT (SPEC §3 Tariff). */
+/** Tariffs of a product: prices in CZK without VAT (docs/product.md §3 Tariff). */
 export const tariffs = pgTable(
   'tariffs',
   {

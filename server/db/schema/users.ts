@@ -11,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** Staff accounts (SPEC §3 User). */
+/** Staff accounts (docs/product.md §3 User). */
 export const users = pgTable(
   'users',
   {

@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/tariffdevices/{id}/consumption/?from=&to=&bucket=day|week|month` (**Joule**,
- * issue 13 "the measurements panel"; SPEC §2 "Tariff device: lists measurements"): a tariff
- * device's consumption per day, week or month, aggregated in the database from its
+ * issue 13 "the measurements panel"; docs/product.md §2 "Tariff device: lists measurements"): a
+ * tariff device's consumption per day, week or month, aggregated in the database from its
  * cumulative registers (`obis_181` high tariff, `obis_182` low tariff, `obis_280`
  * production; kWh).
  *
@@ -58,7 +58,7 @@ export const MAX_SPAN_DAYS: Readonly<Record<Bucket, number>> = {
   month: 7320,
 };
 
-/** The time zone of the buckets (the supplier's market, SPEC §1). */
+/** The time zone of the buckets (the supplier's market, docs/product.md §1). */
 export const BUCKET_TIME_ZONE = 'Europe/Prague';
 
 /** One bucket of the answer; amounts in kWh as decimal strings, null when unknown. */

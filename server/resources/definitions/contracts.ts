@@ -1,5 +1,5 @@
 /**
- * Contracts and their payments (SPEC §3 Contract), both gated by `CONTRACTS`.
+ * Contracts and their payments (docs/product.md §3 Contract), both gated by `CONTRACTS`.
  *
  * Choice values (value — English / Czech):
  * - contract `mode`: `supply` — Electricity supply / Dodávka elektřiny;

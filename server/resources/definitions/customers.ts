@@ -1,5 +1,5 @@
 /**
- * Customers and their addresses (SPEC §3 Customer, Address), both gated by `CUSTOMERS`.
+ * Customers and their addresses (docs/product.md §3 Customer, Address), both gated by `CUSTOMERS`.
  *
  * Choice values (value — English / Czech):
  * - customer `type`: `company` — Company / Firma; `person` — Person / Fyzická osoba

@@ -1,6 +1,6 @@
 /**
- * Tariff devices (electricity meters) and their measurements (SPEC §3 Tariff device), both
- * gated by `TARIFF`. No choice fields here.
+ * Tariff devices (electricity meters) and their measurements (docs/product.md §3 Tariff device),
+ * both gated by `TARIFF`. No choice fields here.
  *
  * Rules: device `serial_number`, `ean_production` and `ean_consumption` unique; EANs are
  * 18 digits with a valid GS1 check digit. Readings (`obis_181` high tariff, `obis_182` low

@@ -1,5 +1,5 @@
 /**
- * "Registers never decrease" (SPEC §3 Tariff device) must hold under concurrent writes,
+ * "Registers never decrease" (docs/product.md §3 Tariff device) must hold under concurrent writes,
  * not only for one request at a time: two readings each valid alone but contradicting
  * each other, posted at the same moment, must not both be stored. On PostgreSQL
  * (`JOULE_TEST_DATABASE_URL`) the writes really run in parallel; PGlite serialises them

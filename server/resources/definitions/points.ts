@@ -1,6 +1,6 @@
 /**
- * Consumption points and their specifications (SPEC §3 Consumption point, Specification),
- * both gated by `POINTS`.
+ * Consumption points and their specifications (docs/product.md §3 Consumption point,
+ * Specification), both gated by `POINTS`.
  *
  * Choice values (value — English / Czech):
  * - specification `state`: `planned` — Planned / Plánovaná; `active` — Active / Aktivní;

@@ -1,5 +1,5 @@
 /**
- * Roles (SPEC §3 Role, §6): a name and a set of privileges. `privileges` is a
+ * Roles (docs/product.md §3 Role, §6): a name and a set of privileges. `privileges` is a
  * `multiple choice` field: OPTIONS lists the catalogue as `choices`, OpenAPI types it as
  * an array of `PrivilegesEnum`. A role still assigned to users cannot be deleted (the
  * engine finds users.roles referencing it and answers 400 naming them). Holding `ROLES` is

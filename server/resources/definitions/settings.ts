@@ -1,5 +1,5 @@
 /**
- * The settings entities of SPEC §3: products, discounts, suppliers, distributors, fuses,
+ * The settings entities of docs/product.md §3: products, discounts, suppliers, distributors, fuses,
  * OBIS codes, collectors, price lists and reports. No choice fields here.
  * Rules: every `valid_from`/`valid_to` pair has `valid_to` empty or not before
  * `valid_from`; fuse ranges are non-negative with `from` ≤ `to`; OBIS codes are unique and

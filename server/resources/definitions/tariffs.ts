@@ -1,5 +1,5 @@
 /**
- * Tariffs (SPEC §3 Tariff), gated by `TARIFFS`: the prices of a product for one
+ * Tariffs (docs/product.md §3 Tariff), gated by `TARIFFS`: the prices of a product for one
  * distribution rate (`code`, e.g. D02d) and validity period, in CZK without VAT, per MWh,
  * per MW, per A or per month as the field names say. The fuse condition is the range of
  * main-fuse currents (A) the tariff applies to: `fuse_from` ≤ `fuse_to`, non-negative.

@@ -177,7 +177,7 @@ describe('users permissions', () => {
   });
 });
 
-describe('users list parameters of SPEC §7', () => {
+describe('users list parameters of docs/product.md §7', () => {
   it('filters by is_active and by privileges granted through roles', async () => {
     const active = await server.request('/users/?is_active=true&hasPrivileges=CUSTOMERS,POINTS', {
       token: admin,

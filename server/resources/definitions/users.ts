@@ -1,5 +1,5 @@
 /**
- * Users (SPEC §3 User, §7). Choices made here:
+ * Users (docs/product.md §3 User, §7). Choices made here:
  * - `email` is stored lower-cased (`normalize`), so uniqueness and sign-in ignore case.
  * - `roles` is a `list` of references to `roles` (stored as an integer array): OPTIONS
  *   reports `{type: "list", child: {type: "field", ...}}`, OpenAPI an integer array whose
@@ -8,7 +8,7 @@
  *   one through the password reset); when given it must pass the password policy. It is
  *   hashed into `password_hash` and never returned; setting it also sets
  *   `password_changed_at`, which voids the user's earlier tokens.
- * - Besides `filter`, the list takes SPEC §7's `is_active=true|false` and
+ * - Besides `filter`, the list takes docs/product.md §7's `is_active=true|false` and
  *   `hasPrivileges=A,B` (users whose roles grant all of A and B; `superuser` grants all).
  * - Holding `USERS` is not enough for every write: `authorizeWrite` applies the rules of
  *   `auth/grants.ts` (no granting a privilege one lacks, no managing a more powerful user,

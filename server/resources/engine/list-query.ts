@@ -12,7 +12,7 @@ import { messages } from '../../i18n/messages';
 import { parseInteger } from './codecs';
 import type { CompiledField, CompiledResource } from './registry';
 
-/** Default and maximum `page_size` (SPEC §9: default 25, "all" is 9999). */
+/** Default and maximum `page_size` (docs/product.md §9: default 25, "all" is 9999). */
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 9999;
 

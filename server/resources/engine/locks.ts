@@ -1,7 +1,7 @@
 /**
  * Per-parent serialisation of writes (`ResourceDefinition.lockParent`, types.ts). A rule that
  * spans the rows under one parent — a device's readings never decreasing along time
- * (SPEC §3 Tariff device) — reads the siblings and then writes; two such writes running
+ * (docs/product.md §3 Tariff device) — reads the siblings and then writes; two such writes running
  * at once under READ COMMITTED each see the other's row missing and both pass. Locking
  * the parent row first, inside the write's transaction, makes the second write wait for
  * the first to commit, and its checks (new statements, new snapshots) then see its row.

@@ -358,7 +358,7 @@ export interface ResourceDefinition {
   readonly listFields?: readonly string[];
   /**
    * The reference field naming the row this one belongs to (`x-parent`), e.g. `customer` of
-   * an address: the SPA lists these rows inside the parent's screen (SPEC §2 "Screen
+   * an address: the SPA lists these rows inside the parent's screen (docs/product.md §2 "Screen
    * contents"). Must be a required, filterable reference field.
    */
   readonly parent?: string;

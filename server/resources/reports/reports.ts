@@ -1,7 +1,7 @@
 /**
- * The reports (**Joule**, issue #15 "Reports"; SPEC §2 `/reports`), each computed in the
+ * The reports (**Joule**, issue #15 "Reports"; docs/product.md §2 `/reports`), each computed in the
  * database by one SQL statement (PGlite and PostgreSQL alike) and gated by `REPORTS`, the
- * privilege of the settings menu's Reports entry (SPEC §2):
+ * privilege of the settings menu's Reports entry (docs/product.md §2):
  *
  * - `GET /api/v1/reports/billing-totals/?from=YYYY-MM&to=YYYY-MM`: Σ of the lines of the
  *   **issued** invoices (drafts and cancelled ones left out) per month and line kind, the
@@ -49,7 +49,7 @@ export const SILENCE_DAYS = { default: 30, min: 1, max: 3660 } as const;
 /** Most points the points-without-reading report lists (`count` tells the whole number). */
 export const MAX_SILENT_POINTS = 10_000;
 
-/** The time zone of months and days (the supplier's market, SPEC §1). */
+/** The time zone of months and days (the supplier's market, docs/product.md §1). */
 const ZONE = 'Europe/Prague';
 
 const MONTH_FORMAT = text('Enter a month as YYYY-MM.', 'Zadejte měsíc ve tvaru RRRR-MM.');

@@ -1,4 +1,4 @@
-/** Home (SPEC §2 "/"): a welcome and the areas the user may use. */
+/** Home (docs/product.md §2 "/"): a welcome and the areas the user may use. */
 import { useId } from 'react';
 import { Card, Classes, H1, H2, H3, Icon } from '@blueprintjs/core';
 import { FormattedMessage } from 'react-intl';

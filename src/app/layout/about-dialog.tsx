@@ -1,4 +1,4 @@
-/** About (SPEC §2): read-only, release and release tag, at most 500 px wide. */
+/** About (docs/product.md §2): read-only, release and release tag, at most 500 px wide. */
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { release } from '../release';

@@ -1,4 +1,4 @@
-/** The settings gear's menu (SPEC §2), loaded on first use (`settings-menu.tsx`). */
+/** The settings gear's menu (docs/product.md §2), loaded on first use (`settings-menu.tsx`). */
 import { Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-/** The settings gear (SPEC §2): settings pages, new resources after the known ones. */
+/** The settings gear (docs/product.md §2): settings pages, new resources after the known ones. */
 import { Button } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-/** The signed-in layout (SPEC §2 "Layout"): fixed top bar and the main content area. */
+/** The signed-in layout (docs/product.md §2 "Layout"): fixed top bar and the main content area. */
 import {
   Fragment,
   lazy,

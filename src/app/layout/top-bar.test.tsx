@@ -11,7 +11,9 @@ afterEach(() => {
   authSession.store.clear();
 });
 
-/** Every resource of SPEC §2 with its privilege, plus one the shell has never heard of. */
+/**
+ * Every resource of docs/product.md §2 with its privilege, plus one the shell has never heard of.
+ */
 const descriptors = [
   fakeDescriptor('customers', 'CUSTOMERS'),
   fakeDescriptor('contracts', 'CONTRACTS'),
@@ -40,7 +42,7 @@ async function settingsMenuItems(): Promise<string[]> {
     .map((item) => item.textContent ?? '');
 }
 
-describe('top bar by privilege (SPEC §2, §6)', () => {
+describe('top bar by privilege (docs/product.md §2, §6)', () => {
   it.each<[string, { privileges: string[]; main: string[]; settings: string[] }]>([
     [
       'superuser sees everything, new resources last before the settings page',

@@ -1,6 +1,6 @@
 /**
- * The fixed top bar (SPEC §2, 56 px): logo and name, the main menu, the settings gear and
- * the avatar menu, with the notification bell before them.
+ * The fixed top bar (docs/product.md §2, 56 px): logo and name, the main menu, the settings gear
+ * and the avatar menu, with the notification bell before them.
  */
 import { Classes, Icon, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';

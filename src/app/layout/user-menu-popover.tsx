@@ -1,4 +1,6 @@
-/** The avatar's menu (SPEC §2): the user's e-mail, About, Logout; loaded on first use. */
+/**
+ * The avatar's menu (docs/product.md §2): the user's e-mail, About, Logout; loaded on first use.
+ */
 import { Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import type { PopoverHostProps } from '../../resources/deferred-popover';

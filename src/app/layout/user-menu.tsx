@@ -1,4 +1,4 @@
-/** The avatar menu (SPEC §2): the user's e-mail, About, Logout. */
+/** The avatar menu (docs/product.md §2): the user's e-mail, About, Logout. */
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';

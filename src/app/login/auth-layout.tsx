@@ -1,7 +1,7 @@
 /**
- * The parts the open pages share (SPEC §2: login, password reset request and confirmation):
- * the full-screen card with the brand and heading, the error and note callouts, and a large
- * labelled field whose error stands beside it (SPEC §8).
+ * The parts the open pages share (docs/product.md §2: login, password reset request and
+ * confirmation): the full-screen card with the brand and heading, the error and note callouts, and
+ * a large labelled field whose error stands beside it (docs/product.md §8).
  */
 import type { ReactElement, ReactNode } from 'react';
 import {
@@ -71,7 +71,10 @@ export interface AuthFieldProps extends Pick<
   readonly id: string;
   readonly label: string;
   readonly icon: ReactElement;
-  /** The field's error (SPEC §8: beside the field), marking the input invalid; none when unset. */
+  /**
+   * The field's error (docs/product.md §8: beside the field), marking the input
+   * invalid; none when unset.
+   */
   readonly error?: string;
 }
 

@@ -47,7 +47,7 @@ async function signInWith(email: string, password: string, submit: string) {
   await user.click(screen.getByRole('button', { name: submit }));
 }
 
-describe('login form errors (SPEC §8)', () => {
+describe('login form errors (docs/product.md §8)', () => {
   it.each<[string, { language: 'en' | 'cs'; api: Record<string, Handler>; want: string }]>([
     [
       '401 in English',
@@ -169,7 +169,7 @@ describe('login form errors (SPEC §8)', () => {
   });
 });
 
-describe('single sign-on button (SPEC §4)', () => {
+describe('single sign-on button (docs/product.md §4)', () => {
   it.each<[string, { language: 'en' | 'cs'; name: string }]>([
     ['in English', { language: 'en', name: 'Sign in with single sign-on' }],
     ['in Czech', { language: 'cs', name: 'Přihlásit se jednotným přihlášením' }],

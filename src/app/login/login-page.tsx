@@ -1,7 +1,7 @@
 /**
- * Login (SPEC §2): full-screen, e-mail and password, sign-in button, error callout, a
- * "Sign in with single sign-on" button when the deployment has a provider (SPEC §4), and a
- * link to the password reset.
+ * Login (docs/product.md §2): full-screen, e-mail and password, sign-in button, error callout, a
+ * "Sign in with single sign-on" button when the deployment has a provider (docs/product.md §4), and
+ * a link to the password reset.
  */
 import { useId } from 'react';
 import { Button } from '@blueprintjs/core';

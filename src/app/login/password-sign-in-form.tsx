@@ -1,6 +1,6 @@
 /**
- * The e-mail and password form of the login page (SPEC §2) and of "Sign in again" over an
- * ended session: its error callout, the two fields and the submit button.
+ * The e-mail and password form of the login page (docs/product.md §2) and of "Sign in again" over
+ * an ended session: its error callout, the two fields and the submit button.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EnvelopeIcon, LockIcon } from '@blueprintjs/icons';

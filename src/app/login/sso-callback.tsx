@@ -1,10 +1,10 @@
 /**
- * `/oidc/callback` (SPEC §2, §4, §8): where the provider sends the browser back. The loader
- * completes single sign-on (answer checked, code exchanged, session started) and goes on to
- * the page that sent the user to sign in. On failure an error toast shows for 3 s (SPEC §9)
- * and the page says what went wrong, with a way back to the login page; unexpected failures
- * are reported (SPEC §8 "then the error is rethrown": to error reporting, not onto the
- * screen).
+ * `/oidc/callback` (docs/product.md §2, §4, §8): where the provider sends the browser back. The
+ * loader completes single sign-on (answer checked, code exchanged, session started) and goes on to
+ * the page that sent the user to sign in. On failure an error toast shows for 3 s (docs/product.md
+ * §9) and the page says what went wrong, with a way back to the login page; unexpected failures
+ * are reported (docs/product.md §8 "then the error is rethrown": to error reporting,
+ * not onto the screen).
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
@@ -16,7 +16,7 @@ import { AuthError, AuthPage } from './auth-layout';
 import type { LoginFailureMessage } from './use-login-form';
 import { ssoFailureMessage } from './use-sso';
 
-/** SPEC §9: the callback's error toast stays 3000 ms. */
+/** docs/product.md §9: the callback's error toast stays 3000 ms. */
 export const SSO_ERROR_TOAST_MS = 3000;
 
 /** What the page shows after a failed callback. */

@@ -1,13 +1,15 @@
 /**
  * The login form's controller (docs/architecture.md "Conventions": headless controllers): submits the credentials
- * and words the failure (SPEC §8), no Blueprint here.
+ * and words the failure (docs/product.md §8), no Blueprint here.
  */
 import { useCallback, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { ApiError, NetworkError } from '../../api';
 import { LoginError, login } from '../../auth';
 
-/** A failure to show: a message id, or the error's own text (SPEC §8 "other failures"). */
+/**
+ * A failure to show: a message id, or the error's own text (docs/product.md §8 "other failures").
+ */
 export type LoginFailureMessage =
   | { readonly kind: 'message'; readonly message: MessageDescriptor }
   | { readonly kind: 'text'; readonly text: string };
@@ -28,7 +30,7 @@ export function looksLikeEmail(value: string): boolean {
   return /^[^\s@]+@(?:localhost|[^\s@.]+(?:\.[^\s@.]+)+)$/i.test(value);
 }
 
-/** How a sign-in error reads (SPEC §8). */
+/** How a sign-in error reads (docs/product.md §8). */
 export function loginFailureMessage(error: unknown): LoginFailureMessage {
   if (error instanceof LoginError) {
     return {

@@ -1,5 +1,5 @@
 /**
- * Single sign-on on the login page (SPEC §4, §8): whether the deployment offers it (from
+ * Single sign-on on the login page (docs/product.md §4, §8): whether the deployment offers it (from
  * `/config/`), and starting it. Headless (docs/architecture.md "Conventions"): the view draws the button.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -18,7 +18,7 @@ export interface SsoController {
   start(): Promise<void>;
 }
 
-/** How a failed start or callback of single sign-on reads (SPEC §8). */
+/** How a failed start or callback of single sign-on reads (docs/product.md §8). */
 export function ssoFailureMessage(error: unknown): LoginFailureMessage {
   const failure = loginFailureMessage(error);
   // Protocol details (SsoError, the provider's error codes) are for the log only.

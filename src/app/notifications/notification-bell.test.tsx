@@ -38,7 +38,7 @@ async function openBell(button = /^Notifications/, list = 'Notifications') {
   return screen.findByRole('list', { name: list });
 }
 
-describe('notification bell (SPEC §2, §9)', () => {
+describe('notification bell (docs/product.md §2, §9)', () => {
   it.each<[number, string | null]>([
     [0, null],
     [1, '1'],

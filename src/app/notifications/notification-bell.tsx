@@ -1,5 +1,5 @@
 /**
- * The notification bell (SPEC §2): a red badge with the count ('9+' above 9, none at 0)
+ * The notification bell (docs/product.md §2): a red badge with the count ('9+' above 9, none at 0)
  * and a popup with Clear and the list, newest first.
  */
 import { Button } from '@blueprintjs/core';

@@ -1,4 +1,6 @@
-/** The bell's list (SPEC §2): per item its type's icon, the message, the relative time. */
+/**
+ * The bell's list (docs/product.md §2): per item its type's icon, the message, the relative time.
+ */
 import { Button, Icon, type IconName, type Intent } from '@blueprintjs/core';
 import { FormattedRelativeTime, useIntl } from 'react-intl';
 import { DATE_TIME_SECONDS_FORMAT } from '../../i18n';
@@ -45,7 +47,7 @@ function NotificationItem({ notification, now, onRemove }: ItemProps) {
         <time
           className="joule-notification-time"
           dateTime={notification.receivedAt.toISOString()}
-          // The full date and time as the tooltip (SPEC §2).
+          // The full date and time as the tooltip (docs/product.md §2).
           title={intl.formatDate(notification.receivedAt, DATE_TIME_SECONDS_FORMAT)}
         >
           <FormattedRelativeTime value={value} unit={unit} numeric="auto" />
@@ -63,7 +65,7 @@ function NotificationItem({ notification, now, onRemove }: ItemProps) {
   );
 }
 
-/** One clock for the whole list, ticking every 10 s (SPEC §9) while the list is open. */
+/** One clock for the whole list, ticking every 10 s (docs/product.md §9) while the list is open. */
 export function NotificationList({ notifications, onRemove }: NotificationListProps) {
   const intl = useIntl();
   const now = useNow();

@@ -1,4 +1,4 @@
-/** The notification bell's popup (SPEC §2): Clear and the list; loaded on first use. */
+/** The notification bell's popup (docs/product.md §2): Clear and the list; loaded on first use. */
 import { Button, Classes, NonIdealState, PopoverNext } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PopoverHostProps } from '../../resources/deferred-popover';

@@ -23,7 +23,7 @@ function ticking(start = Date.UTC(2025, 0, 1, 12)) {
   return () => new Date((time += 1000));
 }
 
-describe('notification store (SPEC §4, §9)', () => {
+describe('notification store (docs/product.md §4, §9)', () => {
   it('keeps the newest 20, newest first', () => {
     const store = createNotificationStore({ now: ticking() });
     for (let n = 1; n <= 21; n += 1) store.add({ type: 'info', message: `n${n}` });

@@ -1,5 +1,5 @@
 /**
- * The notifications of the bell (SPEC §2, §3, §4, §9): added, removed singly or cleared,
+ * The notifications of the bell (docs/product.md §2, §3, §4, §9): added, removed singly or cleared,
  * newest first, at most 20. Plain TypeScript, no React: the bell reads it through
  * `useSyncExternalStore`. Kept in local storage per signed-in user
  * (`joule.notifications.<user id>`), so a reload keeps them and no user sees another's.
@@ -22,7 +22,7 @@ export const notificationTypes: readonly NotificationType[] = [
  */
 export type NotificationMessage = AppMessage;
 
-/** One notification (SPEC §3: type, message, receivedAt). */
+/** One notification (docs/product.md §3: type, message, receivedAt). */
 export interface AppNotification {
   /** Unique within the store; the key of the list item. */
   readonly id: string;
@@ -37,7 +37,7 @@ export interface NotificationInput {
   readonly message: NotificationMessage;
 }
 
-/** SPEC §9: the bell keeps 20 notifications. */
+/** docs/product.md §9: the bell keeps 20 notifications. */
 export const MAX_NOTIFICATIONS = 20;
 
 /** Prefix of the local storage key; the user's id follows. */

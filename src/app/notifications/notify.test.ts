@@ -15,7 +15,7 @@ async function load() {
   return { auth, getNotificationStore, notify, signIn };
 }
 
-describe('notify: the bell follows the signed-in user (SPEC §2, §4)', () => {
+describe('notify: the bell follows the signed-in user (docs/product.md §2, §4)', () => {
   it('keeps each user’s notifications across reloads, under their id', async () => {
     const first = await load();
     first.signIn(1);

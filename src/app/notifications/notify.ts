@@ -42,7 +42,7 @@ export function getNotificationStore(): NotificationStore {
 }
 
 /**
- * Adds a notification to the bell (SPEC §4): `notify({ type: 'success', message: { id:
+ * Adds a notification to the bell (docs/product.md §4): `notify({ type: 'success', message: { id:
  * 'app.settings.saved' } })`. Without a signed-in user it is kept in memory only.
  */
 export function notify(input: NotificationInput): AppNotification {

@@ -1,11 +1,12 @@
 /**
- * Relative time of a notification (SPEC §2, §9): the value and unit to hand to react-intl's
- * `FormattedRelativeTime`, which words them per language ("2 minutes ago", "před 2 minutami").
- * Plain functions and one hook; the wording is react-intl's (`Intl.RelativeTimeFormat`).
+ * Relative time of a notification (docs/product.md §2, §9): the value and unit to hand to
+ * react-intl's `FormattedRelativeTime`, which words them per language ("2 minutes ago",
+ * "před 2 minutami"). Plain functions and one hook; the wording is react-intl's
+ * (`Intl.RelativeTimeFormat`).
  */
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: relative-time texts refresh every 10 s. */
+/** docs/product.md §9: relative-time texts refresh every 10 s. */
 export const RELATIVE_TIME_REFRESH_MS = 10_000;
 
 export type RelativeUnit = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year';

@@ -10,7 +10,7 @@ function handler() {
   return { onEvent, ...calls };
 }
 
-describe('resource events → bell, snackbar, error report (SPEC §4, §8)', () => {
+describe('resource events → bell, snackbar, error report (docs/product.md §4, §8)', () => {
   it.each<[string, ResourceEvent, string]>([
     [
       'created',

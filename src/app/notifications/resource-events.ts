@@ -1,8 +1,8 @@
 /**
  * What the resource runtime tells the app (src/resources cannot import src/app): every
  * finished save, create and delete, and every failure of one. The app turns each into a
- * bell notification (SPEC §4), a snackbar for the successes, and an error report for the
- * failures (SPEC §8: details logged, never shown).
+ * bell notification (docs/product.md §4), a snackbar for the successes, and an error report for the
+ * failures (docs/product.md §8: details logged, never shown).
  */
 import type { ResourceEvent } from '../../resources';
 import type { AppMessage } from '../app-message';

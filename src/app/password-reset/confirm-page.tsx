@@ -1,7 +1,7 @@
 /**
- * `/password-reset/:uid/:token` (SPEC §2, open; title Password Reset): the page the reset
- * mail links to. The new password and its confirmation must match (SPEC §5); on success
- * the user goes to /login, which says the password was changed.
+ * `/password-reset/:uid/:token` (docs/product.md §2, open; title Password Reset): the page the
+ * reset mail links to. The new password and its confirmation must match (docs/product.md §5); on
+ * success the user goes to /login, which says the password was changed.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { LockIcon } from '@blueprintjs/icons';

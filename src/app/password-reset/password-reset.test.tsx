@@ -42,7 +42,7 @@ afterEach(() => {
 const REQUEST = '/api/v1/users/reset_password/';
 const CONFIRM = '/api/v1/users/reset_password_confirm/';
 
-describe('password reset request (SPEC §2)', () => {
+describe('password reset request (docs/product.md §2)', () => {
   it.each([
     ['an address with an account', noContent],
     ['an unknown address', noContent],
@@ -100,7 +100,7 @@ async function setPassword(password: string, confirmation: string, language: 'en
   await user.click(screen.getByRole('button', { name: labels.submit }));
 }
 
-describe('password reset from the link (SPEC §2, §5, §8)', () => {
+describe('password reset from the link (docs/product.md §2, §5, §8)', () => {
   it.each([
     ['en', 'Passwords do not match'],
     ['cs', 'Hesla se neshodují'],

@@ -1,6 +1,6 @@
 /**
- * `/password-reset` (SPEC §2, open): asks for a reset link by e-mail. The answer is always
- * the same neutral note, so the page never tells whether an address has an account.
+ * `/password-reset` (docs/product.md §2, open): asks for a reset link by e-mail. The answer is
+ * always the same neutral note, so the page never tells whether an address has an account.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { EnvelopeIcon } from '@blueprintjs/icons';

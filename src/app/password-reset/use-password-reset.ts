@@ -1,6 +1,7 @@
 /**
- * The password-reset forms' controllers (docs/architecture.md "Conventions": headless controllers; SPEC §2, §5,
- * §8): the request for a link and the new password set from it, no Blueprint here.
+ * The password-reset forms' controllers (docs/architecture.md "Conventions": headless controllers;
+ * docs/product.md §2, §5, §8): the request for a link and the new password set from it, no
+ * Blueprint here.
  */
 import { useCallback, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
@@ -25,7 +26,10 @@ function allText(value: unknown): string | null {
   return texts.length > 0 ? texts.join(' ') : null;
 }
 
-/** How a failure other than a field error reads (SPEC §8: raw server details are not shown). */
+/**
+ * How a failure other than a field error reads (docs/product.md §8: raw server
+ * details are not shown).
+ */
 export function resetFailureMessage(error: unknown): ResetMessage {
   if (error instanceof NetworkError) return message('app.error.network');
   if (error instanceof ApiError && error.status < 500) {
@@ -93,7 +97,7 @@ export function useResetConfirm(uid: string, token: string): ResetConfirmControl
         setState({ status: 'error', password: message('app.passwordReset.confirm.missing') });
         return false;
       }
-      // SPEC §5: the two must match, else nothing is sent.
+      // docs/product.md §5: the two must match, else nothing is sent.
       if (password !== confirmation) {
         setState({
           status: 'error',

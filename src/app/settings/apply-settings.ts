@@ -1,4 +1,6 @@
-/** Puts the app settings in force: theme classes and the API's language (SPEC §1, §3). */
+/**
+ * Puts the app settings in force: theme classes and the API's language (docs/product.md §1, §3).
+ */
 import { setApiLanguage } from '../../api';
 import { getSettings, subscribeSettings, type AppSettings } from '../../i18n';
 import { LANGUAGE_COOKIE } from '../../shared';

@@ -22,7 +22,7 @@ afterEach(() => {
 
 const htmlClasses = () => [...document.documentElement.classList].sort();
 
-describe('settings page (SPEC §2)', () => {
+describe('settings page (docs/product.md §2)', () => {
   it('saves theme and language to local storage and applies the language at once', async () => {
     signIn({ id: 1, email: 'a@joule.test', privileges: ['USERS'] });
     const user = userEvent.setup();

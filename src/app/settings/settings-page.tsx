@@ -1,6 +1,6 @@
 /**
- * Settings (SPEC §2): theme and language, 'Save settings'; stored locally, applied at once.
- * A superuser also edits the supplier's global settings here (issue #17).
+ * Settings (docs/product.md §2): theme and language, 'Save settings'; stored locally, applied at
+ * once. A superuser also edits the supplier's global settings here (issue #17).
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H1, Radio, RadioGroup } from '@blueprintjs/core';

@@ -21,7 +21,7 @@ function renderHost() {
 
 const snackbar = () => document.querySelector<HTMLElement>('.joule-snackbar');
 
-describe('snackbar (SPEC §4, §9)', () => {
+describe('snackbar (docs/product.md §4, §9)', () => {
   it('closes after 5000 ms by default', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderHost();

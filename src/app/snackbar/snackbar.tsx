@@ -1,5 +1,5 @@
 /**
- * The snackbar (SPEC §4, §9): one call shows a message with a timeout (5000 ms by
+ * The snackbar (docs/product.md §4, §9): one call shows a message with a timeout (5000 ms by
  * default) and a colour ('notice' by default); it closes by its button or the timeout.
  * Blueprint's `OverlayToaster` draws it, rendered inside the app's providers by
  * `SnackbarHost`, so messages are translated in the current language.
@@ -12,7 +12,7 @@ import { formatAppMessage, type AppMessage } from '../app-message';
 /** Colour names of the snackbar. */
 export type SnackbarColor = 'notice' | 'success' | 'warning' | 'danger' | 'error';
 
-/** SPEC §9: snackbar and toast default timeout. */
+/** docs/product.md §9: snackbar and toast default timeout. */
 export const SNACKBAR_TIMEOUT_MS = 5000;
 
 export interface SnackbarOptions {
@@ -96,7 +96,7 @@ export function SnackbarHost() {
     waiting.forEach(show);
   }, []);
   if (!needed) return null;
-  // One at a time (SPEC §4: the snackbar is shown or hidden).
+  // One at a time (docs/product.md §4: the snackbar is shown or hidden).
   return (
     <Suspense fallback={null}>
       <LazyToaster ref={ref} position="bottom" maxToasts={1} />

@@ -140,8 +140,8 @@ function Panels({
 /**
  * The create / edit dialog of a resource: the rjsf form, what went wrong above it, the
  * override's panels, the lists of its related rows (resources whose `parent` points
- * here, SPEC §2 "Screen contents") and the row's history (when the back-end publishes it)
- * below it, Delete / Cancel / Save in the footer. Closing with unsaved
+ * here, docs/product.md §2 "Screen contents") and the row's history (when the back-end publishes
+ * it) below it, Delete / Cancel / Save in the footer. Closing with unsaved
  * changes asks first. Loaded lazily, so rjsf stays out of the list's first chunk.
  */
 export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {

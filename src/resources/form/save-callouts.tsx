@@ -64,7 +64,9 @@ function Conflict({ descriptor, save, onReapply }: SaveCalloutsProps) {
   );
 }
 
-/** What went wrong with the last save, above the form (docs/api.md "Errors", SPEC §8). */
+/**
+ * What went wrong with the last save, above the form (docs/api.md "Errors", docs/product.md §8).
+ */
 export function SaveCallouts(props: SaveCalloutsProps) {
   const intl = useIntl();
   const { save } = props;

@@ -146,7 +146,7 @@ export function useResourceForm(
           }
         } else {
           const failure = saveFailure(error, form.writableFields);
-          // What the UI does not show is logged (docs/api.md "Errors", SPEC §8).
+          // What the UI does not show is logged (docs/api.md "Errors", docs/product.md §8).
           if (failure.status === 'failed') console.error('Saving failed', error);
           setSave(failure);
         }

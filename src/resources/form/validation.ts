@@ -1,6 +1,6 @@
 /**
  * Client-side validation messages in the UI language: ajv's English keyword messages
- * replaced by `app.resources.*` messages, dates with SPEC §5's text ("Date must be in
+ * replaced by `app.resources.*` messages, dates with docs/product.md §5's text ("Date must be in
  * YYYY-MM-DD" / "Datum musí být ve formátu RRRR-MM-DD").
  */
 import type { ErrorTransformer, RJSFValidationError } from '@rjsf/utils';

@@ -1,6 +1,6 @@
 /**
  * List state as it lives in the URL, and the API query it becomes (docs/api.md "Lists"
- * parameters", SPEC §3, §9). Plain TypeScript, no React: the URL is the single source of
+ * parameters", docs/product.md §3, §9). Plain TypeScript, no React: the URL is the single source of
  * truth, so links, reloads and back/forward all restore the same list.
  */
 
@@ -31,9 +31,9 @@ export interface ListState {
   readonly params?: ParamPairs;
 }
 
-/** Default rows per page (SPEC §9). */
+/** Default rows per page (docs/product.md §9). */
 export const DEFAULT_PAGE_SIZE = 25;
-/** The "all" page size, also the API's maximum (SPEC §9). */
+/** The "all" page size, also the API's maximum (docs/product.md §9). */
 export const ALL_PAGE_SIZE = 9999;
 /** Page sizes offered by the page size chooser. */
 export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100, ALL_PAGE_SIZE];

@@ -146,8 +146,8 @@ export interface ResourceScreenOverrideProps {
 
 /**
  * A page that replaces the resource's whole list screen at its route (e.g. the reports of
- * `/reports`, SPEC §2). The route, its title, its menu entry and its privilege guard stay the
- * resource's; the generic list's rows are neither shown nor fetched.
+ * `/reports`, docs/product.md §2). The route, its title, its menu entry and its privilege guard
+ * stay the resource's; the generic list's rows are neither shown nor fetched.
  */
 export interface ResourceScreenOverride {
   readonly component: ComponentType<ResourceScreenOverrideProps>;
@@ -171,8 +171,8 @@ export interface ListFilterProps {
 
 /**
  * A filter control an override adds to the list's filter bar for one of the list's own
- * query parameters (`descriptor.listParams`, e.g. users' `hasPrivileges`, SPEC §7). Shown
- * only when the back-end publishes that parameter; its value lives in the URL as itself.
+ * query parameters (`descriptor.listParams`, e.g. users' `hasPrivileges`, docs/product.md §7).
+ * Shown only when the back-end publishes that parameter; its value lives in the URL as itself.
  */
 export interface ListFilter {
   /** The query parameter, e.g. `hasPrivileges`. */

@@ -26,7 +26,9 @@ export interface ResourceRuntime {
    * id, or null when unknown (settings are then shared by everyone on this browser).
    */
   readonly owner: string | number | null;
-  /** Whether the user may use a privilege (SPEC §6); decides which related lists show. */
+  /**
+   * Whether the user may use a privilege (docs/product.md §6); decides which related lists show.
+   */
   readonly mayUse: (privilege: string | null) => boolean;
   /**
    * Loaders of the precompiled form validators by resource name (`formValidators` of
@@ -84,8 +86,8 @@ export interface ResourceRuntimeProviderProps {
    */
   readonly owner?: string | number | null;
   /**
-   * Whether the user may use a privilege (SPEC §6); the server enforces it anyway. Pass a
-   * stable function.
+   * Whether the user may use a privilege (docs/product.md §6); the server enforces it anyway. Pass
+   * a stable function.
    * @default allows everything
    */
   readonly mayUse?: (privilege: string | null) => boolean;

@@ -11,7 +11,7 @@ import {
 import { customers } from '../test-support/fixtures';
 import { renderWithProviders } from '../test-support/render';
 
-describe('related lists in the edit dialog (SPEC §2 "Screen contents")', () => {
+describe('related lists in the edit dialog (docs/product.md §2 "Screen contents")', () => {
   it("lists the customer's contracts, filtered on the server, without the parent column", async () => {
     const { request, calls } = customerContractsServer();
     renderWithProviders(<ResourceDialog descriptor={customers} id={7} onClose={() => {}} />, {

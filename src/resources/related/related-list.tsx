@@ -32,7 +32,7 @@ export interface RelatedListProps {
 
 /**
  * The rows of one resource that belong to a parent row, inside the parent's edit dialog
- * (SPEC §2 "Screen contents"): a sortable, paged table without the parent column, "New"
+ * (docs/product.md §2 "Screen contents"): a sortable, paged table without the parent column, "New"
  * with the parent filled in, and each row opening its own dialog.
  */
 export function RelatedList({

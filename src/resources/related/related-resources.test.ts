@@ -6,7 +6,7 @@ const ownedContracts = { ...contracts, parent: 'customer' };
 const byName = { customers, contracts: ownedContracts };
 const everything = () => true;
 
-describe('relatedResources (SPEC §2 "Screen contents")', () => {
+describe('relatedResources (docs/product.md §2 "Screen contents")', () => {
   it('lists the resources whose parent field references the resource', () => {
     expect(relatedResources(byName, 'customers', everything)).toEqual([
       { descriptor: ownedContracts, field: 'customer' },

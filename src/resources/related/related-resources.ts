@@ -1,5 +1,5 @@
 /**
- * Which resources are listed inside another one's screen (SPEC §2 "Screen contents": the
+ * Which resources are listed inside another one's screen (docs/product.md §2 "Screen contents": the
  * customer screen also lists contracts and addresses; a tariff device lists its
  * measurements). Plain data, no React.
  */

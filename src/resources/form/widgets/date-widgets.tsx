@@ -1,5 +1,5 @@
 /**
- * Date and date-time widgets with SPEC §5's format message: typed as `YYYY-MM-DD`
+ * Date and date-time widgets with docs/product.md §5's format message: typed as `YYYY-MM-DD`
  * (`YYYY-MM-DD HH:MM` with a time), or picked in Blueprint's calendar in the app's language
  * (issue 17), which loads in its own chunk when first opened.
  */
