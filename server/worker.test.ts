@@ -8,10 +8,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planRun, startBillingQueue } from './billing';
+import { BILLING_QUEUE, planRun, startBillingQueue } from './billing';
 import type { BillingQueue } from './billing/runs/queue';
 import { seedBillable } from './billing/runs/fixtures';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
@@ -109,4 +109,33 @@ describe.skipIf(!available)('npm run worker on PostgreSQL', () => {
     worker.kill('SIGTERM');
     expect(await started.exited).toBe(0);
   }, 120_000);
+
+  it('takes the next batch at once, not after waiting out its polling interval', async () => {
+    const db = handle.db;
+    // Three batches of items no run holds: each is done at once. A worker polling every
+    // 60 s takes the first when it starts; the next two only if a finished batch makes it
+    // fetch again straight away (pg-boss would otherwise wait out the interval).
+    await db.transaction((tx) =>
+      queue.send(tx as unknown as Database, [
+        { run: 0, items: [999_991] },
+        { run: 0, items: [999_992] },
+        { run: 0, items: [999_993] },
+      ]),
+    );
+    const working = await startBillingQueue(db, { work: true, pollingSeconds: 60 });
+    try {
+      let completed = 0;
+      for (let i = 0; i < 200 && completed < 3; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const answer = (await db.execute(
+          sql`select count(*)::int as n from pgboss.job
+              where name = ${BILLING_QUEUE} and state = 'completed' and data->>'run' = '0'`,
+        )) as unknown as { rows: { n: number }[] };
+        completed = answer.rows[0]!.n;
+      }
+      expect(completed).toBe(3);
+    } finally {
+      await working.stop();
+    }
+  }, 60_000);
 });

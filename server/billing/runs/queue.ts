@@ -160,11 +160,16 @@ export async function startBillingQueue(
   if (options.work) {
     const concurrency = options.concurrency ?? 1;
     for (let i = 0; i < concurrency; i += 1) {
-      await boss.work<BatchJob>(
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<BatchJob>(
         BILLING_QUEUE,
         { pollingIntervalSeconds: options.pollingSeconds ?? 0.5, batchSize: 1 },
         async ([job]) => {
-          if (job) await processBatch(db, job.data.run, job.data.items);
+          if (!job) return;
+          await processBatch(db, job.data.run, job.data.items);
+          // pg-boss waits out the rest of its polling interval after a job that took less;
+          // a batch done means more may be waiting: fetch the next one at once.
+          if (worker.id) boss.notifyWorker(worker.id);
         },
       );
     }
