@@ -15,10 +15,11 @@
  * runs with their range (min–max). The API answering the probe runs in this process
  * (`startBenchApp`, without a billing worker); the workers and PostgreSQL share the machine.
  *
- * A bounded run: the bench plans its runs itself (`planRun` with `limit`, as the API's
- * `POST /billing-runs/` would but over the first `BENCH_RUN_CONTRACTS` due contracts by id,
- * default 3,000) for the month `BENCH_RUN_MONTH` (default 2025-03-01), and prints what the
- * full run of that month would bill and how long it would take at the measured rate. Points
+ * The run: the bench plans its runs itself (`planRun`, as the API's `POST /billing-runs/`
+ * does) of every contract due in the month `BENCH_RUN_MONTH` (default 2025-03-01: 26,914
+ * contracts on the large data set), or only the first `BENCH_RUN_CONTRACTS` of them by id
+ * (`limit`, for a quicker look), and prints what the full run of that month would bill and
+ * how long it would take at the measured rate. Points
  * are counted on the invoiced items; a failed item (a contract that cannot be billed, e.g.
  * a demo contract without a meter) is processed but bills no point.
  *
@@ -43,7 +44,9 @@ import { LARGE_CUSTOMERS, makeLargeBillable } from '../server/seed';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/joule_bench_load';
 const MONTH = process.env.BENCH_RUN_MONTH ?? '2025-03-01';
-const CONTRACTS = Number(process.env.BENCH_RUN_CONTRACTS ?? 3000);
+const CONTRACTS = process.env.BENCH_RUN_CONTRACTS
+  ? Number(process.env.BENCH_RUN_CONTRACTS)
+  : Number.POSITIVE_INFINITY;
 const REPEAT = Math.max(1, Number(process.env.BENCH_RUNS_REPEAT ?? 2));
 const WORKER_COUNTS = (process.env.BENCH_RUN_WORKERS ?? '1,2').split(',').map(Number);
 /** Pause between two probe requests, in ms. */
@@ -204,7 +207,7 @@ async function measureRun(app: BenchApp): Promise<RunFigures> {
   // The same probe for a while without a run, then during the run.
   const idle = await probe(app, sleep(10_000));
   const started = performance.now();
-  const id = await createRun(CONTRACTS);
+  const id = await createRun(Number.isFinite(CONTRACTS) ? CONTRACTS : undefined);
   const done = (async () => {
     while (performance.now() - started < RUN_TIMEOUT_MS) {
       // Ctrl-C: the signal handler removes the run and exits; wait for it.
@@ -273,7 +276,9 @@ try {
     const full = await fullRunSize();
     console.log(
       `bench:billing-runs on ${url.replace(/\/\/[^@]*@/, '//')}: ${people!.n.toLocaleString('en')} customers; ` +
-        `runs of the first ${CONTRACTS.toLocaleString('en')} of the ${full.contracts.toLocaleString('en')} contracts ` +
+        (Number.isFinite(CONTRACTS)
+          ? `runs of the first ${CONTRACTS.toLocaleString('en')} of the ${full.contracts.toLocaleString('en')} contracts `
+          : `runs of all ${full.contracts.toLocaleString('en')} contracts `) +
         `(${full.points.toLocaleString('en')} points) due in ${MONTH.slice(0, 7)}; ${REPEAT} run${REPEAT === 1 ? '' : 's'} per worker count; ` +
         `batches of ${BATCH_SIZE}; probe every ${PROBE_GAP_MS} ms`,
     );
