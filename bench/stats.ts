@@ -31,20 +31,8 @@ export function withRange(values: readonly number[], digits = 0): string {
   return `${round(median(values))} (${round(Math.min(...values))}–${round(Math.max(...values))})`;
 }
 
-/**
- * A deterministic generator of numbers in [0, 1) from `seed` (mulberry32), so that a bench
- * draws the same sample on every run.
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seed's deterministic generator, so that a bench draws the same sample on every run. */
+export { seededRandom } from '../server/seed';
 
 /**
  * `count` distinct items of `items` drawn by `random` (a partial Fisher–Yates shuffle; all

@@ -28,21 +28,10 @@ import {
 } from '../db/schema';
 import { icoCheckDigit } from '../resources/definitions';
 import { seedPointsAndDevices } from './points';
+import { seededRandom } from './random';
 
 /** Number of demo customers. */
 export const DEMO_CUSTOMER_COUNT = 200;
-
-/** mulberry32: a small deterministic generator in [0, 1). */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MEN = [
   'Jiří',
@@ -176,7 +165,7 @@ export async function seedDomain(
   db: Database,
   options: { readonly readingDays: number },
 ): Promise<void> {
-  const random = generator(20250101);
+  const random = seededRandom(20250101);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
   if (await isEmptyTable(db, products))

@@ -2,3 +2,4 @@
 export { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './demo';
 export { LARGE_CUSTOMERS, makeLargeBillable, seedLarge } from './large';
 export { insertDailyReadings } from './points';
+export { seededRandom } from './random';
