@@ -6,7 +6,7 @@
  * language (`GET /invoices/{id}/pdf/?lang=`).
  */
 import { useState } from 'react';
-import { Button, ButtonGroup, Callout, HTMLTable, Intent } from '@blueprintjs/core';
+import { Alert, Button, ButtonGroup, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiUrl, authFetch, toApiError } from '../../src/api';
@@ -126,6 +126,8 @@ export function InvoicePanel({ id, row }: ResourcePanelProps) {
   const client = useQueryClient();
   const { request } = useResourceRuntime();
   const [error, setError] = useState<string | null>(null);
+  // Cancelling cannot be undone (issue #15: a correction is a cancellation and a new invoice).
+  const [confirming, setConfirming] = useState(false);
   const lines = useQuery({
     queryKey: ['invoices', 'lines', String(id)],
     queryFn: async () =>
@@ -165,7 +167,7 @@ export function InvoicePanel({ id, row }: ResourcePanelProps) {
           <Button
             intent={Intent.DANGER}
             loading={transition.isPending}
-            onClick={() => transition.mutate('cancel')}
+            onClick={() => setConfirming(true)}
           >
             <FormattedMessage {...invoiceMessages.cancel} />
           </Button>
@@ -174,6 +176,26 @@ export function InvoicePanel({ id, row }: ResourcePanelProps) {
           <FormattedMessage {...invoiceMessages.pdf} />
         </Button>
       </ButtonGroup>
+      <Alert
+        isOpen={confirming}
+        intent={Intent.DANGER}
+        icon="disable"
+        confirmButtonText={intl.formatMessage(invoiceMessages.cancel)}
+        cancelButtonText={intl.formatMessage(invoiceMessages.keep)}
+        onConfirm={() => {
+          setConfirming(false);
+          transition.mutate('cancel');
+        }}
+        onCancel={() => setConfirming(false)}
+        canEscapeKeyCancel
+      >
+        <p>
+          <FormattedMessage
+            {...invoiceMessages.cancelConfirm}
+            values={{ number: String(current.number ?? id) }}
+          />
+        </p>
+      </Alert>
       {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
       {lines.data && <InvoiceLinesTable lines={lines.data} />}
     </div>

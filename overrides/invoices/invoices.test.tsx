@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
 import { descriptorsByName } from '../../src/generated/descriptors';
@@ -57,6 +57,36 @@ describe('the invoice dialog panel', () => {
     ); // The dialog's row is the one read before; the answer moves the actions on.
     expect(await screen.findByRole('button', { name: 'Stornovat fakturu' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Vystavit' })).toBeNull();
+  });
+
+  it('cancels an issued invoice only once the user confirms it', async () => {
+    const { request, calls } = fakeRequest((call) =>
+      call.path.endsWith('/lines/')
+        ? { data: { results: [] } }
+        : { data: { id: 8, state: 'cancelled', number: '2026000001' } },
+    );
+    renderWithProviders(
+      <InvoicePanel
+        descriptor={descriptorsByName.invoices!}
+        id={8}
+        row={{ id: 8, state: 'issued', number: '2026000001' }}
+      />,
+      { request, locale: 'cs' },
+    );
+    const cancels = () => calls.filter((call) => call.method === 'POST').length;
+    await userEvent.click(await screen.findByRole('button', { name: 'Stornovat fakturu' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain('Stornovat fakturu 2026000001?');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Ponechat' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(cancels()).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Stornovat fakturu' }));
+    const again = await screen.findByRole('alertdialog');
+    await userEvent.click(within(again).getByRole('button', { name: 'Stornovat fakturu' }));
+    expect(
+      calls.some((call) => call.method === 'POST' && call.path === '/invoices/8/cancel/'),
+    ).toBe(true);
+    expect(cancels()).toBe(1);
   });
 
   it('offers cancelling an issued invoice, and the PDF', async () => {

@@ -13,5 +13,11 @@ export const invoiceMessages = defineMessages({
   noLines: { id: 'overrides.invoices.noLines', defaultMessage: 'The invoice has no lines.' },
   issue: { id: 'overrides.invoices.issue', defaultMessage: 'Issue' },
   cancel: { id: 'overrides.invoices.cancel', defaultMessage: 'Cancel invoice' },
+  cancelConfirm: {
+    id: 'overrides.invoices.cancelConfirm',
+    defaultMessage:
+      'Cancel invoice {number}? A cancelled invoice stays on record and cannot be issued again; a correction is a new invoice.',
+  },
+  keep: { id: 'overrides.invoices.keep', defaultMessage: 'Keep it' },
   pdf: { id: 'overrides.invoices.pdf', defaultMessage: 'Download PDF' },
 });
