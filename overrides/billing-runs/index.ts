@@ -1,15 +1,29 @@
 /**
- * Billing runs (issue #15 "Billing run"): "New" asks for the month (its first day) and
- * starts the run; the run's dialog shows a progress bar (done, failed, remaining) that
+ * Billing runs (issue #15 "Billing run"): "New" asks for the month (a month picker; the API
+ * takes its first day) and starts the run; the list shows each run's month by name; the run's dialog shows a progress bar (done, failed, remaining) that
  * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
  * button (`POST /billing-runs/{id}/cancel/`) and the failures with their reasons, each
  * linking to its contract's record (`/contracts/7`, src/resources/record-path.tsx).
  */
-import { lazyComponent, type ResourceOverride } from '../../src/resources';
+import { lazyComponent, mergeFieldUi, type ResourceOverride } from '../../src/resources';
 import { runMessages } from './messages';
+import { monthText } from './month';
+import { MONTH_WIDGET, MonthWidget } from './month-widget';
 
-/** The billing runs override: the progress panel; its code loads when a dialog first shows it. */
+/** The run's month field (server/resources/definitions/billing.ts). */
+const MONTH = 'month';
+
+/**
+ * The billing runs override: the month picked and shown as a month; the progress panel, whose
+ * code loads when a dialog first shows it.
+ */
 export const billingRunsOverride: ResourceOverride = {
+  descriptor: (descriptor) => ({
+    ...descriptor,
+    uiSchema: mergeFieldUi(descriptor.uiSchema, { [MONTH]: { 'ui:widget': MONTH_WIDGET } }),
+  }),
+  widgets: { [MONTH_WIDGET]: MonthWidget },
+  cells: { [MONTH]: { format: (row, locale) => monthText(row[MONTH], locale) } },
   panels: [
     {
       id: 'run-progress',

@@ -18,12 +18,14 @@ test('run billing for a month, open an invoice and its PDF, and report the total
   await page.goto('/billing-runs');
   await page.getByRole('button', { name: 'New' }).click();
   const form = page.getByRole('dialog');
-  await form.getByLabel('Bill contracts due in (month)').fill('2025-03-01');
+  // A month picker; the API takes the month's first day.
+  await form.getByLabel('Bill contracts due in (month)').fill('2025-03');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
-  // Runs are listed newest first.
+  // Runs are listed newest first, each by its month's name.
   const [run] = await api.list('billing-runs', { page_size: 1 });
   expect(run?.month).toBe('2025-03-01');
+  await expect(page.getByRole('cell', { name: 'March 2025' }).first()).toBeVisible();
 
   await page.goto(`/billing-runs/${String(run?.id)}`);
   const dialog = page.getByRole('dialog');
