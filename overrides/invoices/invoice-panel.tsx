@@ -179,7 +179,7 @@ export function InvoicePanel({ id, row }: ResourcePanelProps) {
       <Alert
         isOpen={confirming}
         intent={Intent.DANGER}
-        icon="disable"
+        icon="warning-sign"
         confirmButtonText={intl.formatMessage(invoiceMessages.cancel)}
         cancelButtonText={intl.formatMessage(invoiceMessages.keep)}
         onConfirm={() => {
