@@ -19,6 +19,18 @@ const line = (id: number, kind: string, label: string, amount: string): InvoiceL
   amount,
 });
 
+/** The lines panel of the invoice `row` (its id, state and number), asking through `request`. */
+function renderPanel(
+  row: { id: number; state: string; number: string | null },
+  request: ReturnType<typeof fakeRequest>['request'],
+  locale: 'cs' | 'en',
+) {
+  renderWithProviders(
+    <InvoicePanel descriptor={descriptorsByName.invoices!} id={row.id} row={row} />,
+    { request, locale },
+  );
+}
+
 describe('the invoice dialog panel', () => {
   it('lists the lines and issues a draft', async () => {
     const { request, calls } = fakeRequest((call) =>
@@ -33,14 +45,7 @@ describe('the invoice dialog panel', () => {
           }
         : { data: { id: 7, state: 'issued', number: '2026000002' } },
     );
-    renderWithProviders(
-      <InvoicePanel
-        descriptor={descriptorsByName.invoices!}
-        id={7}
-        row={{ id: 7, state: 'draft', number: null }}
-      />,
-      { request, locale: 'cs' },
-    );
+    renderPanel({ id: 7, state: 'draft', number: null }, request, 'cs');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -65,14 +70,7 @@ describe('the invoice dialog panel', () => {
         ? { data: { results: [] } }
         : { data: { id: 8, state: 'cancelled', number: '2026000001' } },
     );
-    renderWithProviders(
-      <InvoicePanel
-        descriptor={descriptorsByName.invoices!}
-        id={8}
-        row={{ id: 8, state: 'issued', number: '2026000001' }}
-      />,
-      { request, locale: 'cs' },
-    );
+    renderPanel({ id: 8, state: 'issued', number: '2026000001' }, request, 'cs');
     const cancels = () => calls.filter((call) => call.method === 'POST').length;
     await userEvent.click(await screen.findByRole('button', { name: 'Stornovat fakturu' }));
     const alert = await screen.findByRole('alertdialog');
@@ -91,14 +89,7 @@ describe('the invoice dialog panel', () => {
 
   it('offers cancelling an issued invoice, and the PDF', async () => {
     const { request } = fakeRequest(() => ({ data: { results: [] } }));
-    renderWithProviders(
-      <InvoicePanel
-        descriptor={descriptorsByName.invoices!}
-        id={8}
-        row={{ id: 8, state: 'issued', number: '2026000001' }}
-      />,
-      { request, locale: 'en' },
-    );
+    renderPanel({ id: 8, state: 'issued', number: '2026000001' }, request, 'en');
     expect(await screen.findByText('The invoice has no lines.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel invoice' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
@@ -117,14 +108,7 @@ describe('the invoice dialog panel', () => {
         ],
       },
     }));
-    renderWithProviders(
-      <InvoicePanel
-        descriptor={descriptorsByName.invoices!}
-        id={9}
-        row={{ id: 9, state: 'draft', number: null }}
-      />,
-      { request, locale: 'en' },
-    );
+    renderPanel({ id: 9, state: 'draft', number: null }, request, 'en');
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('123,456,789,012.123456 MWh');
