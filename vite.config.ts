@@ -145,10 +145,10 @@ function slimIconNames(): Plugin {
 /**
  * Inlines `earlyStart` (`src/app/early-start.ts`) into index.html's head with what it needs
  * from the build: the modules the first page asks for only once the entry has run (dynamic
- * imports; hinted so they arrive in one wave with the entry), the API base and the API list
- * path of each list route (so a stored session's first GETs, `/auth/me/` and the page of
- * rows, leave while the entry still downloads). The login page of a signed-out visitor
- * fetches nothing more than before. Build only.
+ * imports; hinted so they arrive in one wave with the entry) and the entry's stylesheets,
+ * which the page's head then only preloads (the early start applies them on a static page,
+ * the server on a page it renders: server/http/critical-css.ts `blockingStylesheets`). The
+ * login page of a signed-out visitor fetches nothing more than before. Build only.
  */
 function inlineEarlyStart(): Plugin {
   let base = '/';
@@ -183,8 +183,18 @@ function inlineEarlyStart(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(_html, { bundle }) {
+      async handler(html, { bundle }) {
         if (!bundle) return;
+        // The entry's stylesheets, only preloaded by the page: the early start applies them
+        // (a stylesheet the parser meets holds up the entry module until it has loaded).
+        const stylesheets: string[] = [];
+        const page = html.replace(
+          /<link rel="stylesheet"([^>]*?)\bhref="([^"]*)"([^>]*)>/g,
+          (_link, before: string, href: string, after: string) => {
+            stylesheets.push(href);
+            return `<link rel="preload" as="style"${before}href="${href}"${after}>`;
+          },
+        );
         const catalogue = (lang: string) =>
           closure(bundle, new RegExp(`[\\\\/]locales[\\\\/]${lang}\\.json$`));
         // The generated labels and the overrides' messages join the catalogue only in the
@@ -199,6 +209,7 @@ function inlineEarlyStart(): Plugin {
           /[\\/]src[\\/]app[\\/]icons[\\/]paths-16\.ts$/,
         ].flatMap((pattern) => closure(bundle, pattern));
         const manifest: EarlyStartManifest = {
+          stylesheets,
           modules: {
             cs: catalogue('cs'),
             en: catalogue('en'),
@@ -213,7 +224,10 @@ function inlineEarlyStart(): Plugin {
             { minify: true },
           )
         ).code;
-        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+        return {
+          html: page,
+          tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+        };
       },
     },
   };

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCriticalCss, withCriticalCss } from './critical-css';
+import { blockingStylesheets, createCriticalCss, withCriticalCss } from './critical-css';
 
 const dist = mkdtempSync(join(tmpdir(), 'joule-critical-'));
 mkdirSync(join(dist, 'assets'));
@@ -35,6 +35,16 @@ describe('critical CSS', () => {
     expect(css).toContain('.bp6-dark .used');
     expect(css).not.toContain('.unused');
     expect(css).not.toContain('.nope');
+  });
+
+  it("makes the stylesheets the build's index.html only preloads blocking again", () => {
+    const built =
+      '<head><link rel="preload" as="style" crossorigin href="/assets/index-1.css"><link rel="modulepreload" href="/a.js"></head>';
+    const page = blockingStylesheets(built);
+    expect(page).toBe(
+      '<head><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="modulepreload" href="/a.js"></head>',
+    );
+    expect(withCriticalCss(page, '.used{}').stylesheets).toEqual(['/assets/index-1.css']);
   });
 
   it('inlines the rules in the head and takes the stylesheets out, for the early start to add', () => {

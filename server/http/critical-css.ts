@@ -77,6 +77,19 @@ export function createCriticalCss(
   };
 }
 
+/** A stylesheet the build's index.html only preloads (vite.config.ts `inlineEarlyStart`). */
+const PRELOADED_STYLESHEET = /<link rel="preload" as="style"([^>]*)>/g;
+
+/**
+ * index.html as a page the server renders starts from it: the stylesheets the build only
+ * preloads (for the static page's early start to apply) as the parser's own links again,
+ * so that a page without its critical CSS yet is painted styled;
+ * {@link withCriticalCss} then takes them out where the page's critical CSS is known.
+ */
+export function blockingStylesheets(indexHtml: string): string {
+  return indexHtml.replace(PRELOADED_STYLESHEET, '<link rel="stylesheet"$1>');
+}
+
 /** A stylesheet link of index.html's head, with its `href` (group 1). */
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*?\bhref="([^"]*)"[^>]*>/g;
 

@@ -13,7 +13,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors';
-import { createCriticalCss } from './critical-css';
+import { blockingStylesheets, createCriticalCss } from './critical-css';
 import { signedInPage, type FirstPageOptions } from './first-page';
 
 /** True when `distDir` holds a built SPA. */
@@ -37,7 +37,10 @@ export async function registerSpa(
   firstPage?: FirstPageOptions,
 ): Promise<void> {
   const hasBuild = hasSpaBuild(distDir);
-  const indexHtml = hasBuild && firstPage ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
+  const indexHtml =
+    hasBuild && firstPage
+      ? blockingStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'))
+      : '';
   // Rows painted early: rendered pages learn their critical CSS (server/http/critical-css.ts).
   if (hasBuild && firstPage && !firstPage.criticalCss) {
     firstPage = {

@@ -58,17 +58,39 @@ export function startApp(root: HTMLElement): void {
   }
 }
 
-/** Renders the app into `root`, replacing whatever the server put there. */
+/**
+ * Renders the app into `root`, replacing whatever the server put there. The router starts
+ * at once: its loaders fetch the page's code and data while nothing else holds the main
+ * thread. The first render waits for the stylesheets (which a static page's early start
+ * applied from a script, where they blocked nothing, and which a server-rendered page the
+ * app does not hydrate still needs in full) and for the first page's data, or for
+ * {@link FIRST_RENDER_WAIT_MS}, after which the page's loading state shows: a page whose
+ * data comes quickly is rendered once, with it, rather than first as a spinner.
+ */
 function render(root: HTMLElement): void {
-  // A server-rendered page the app does not hydrate still needs its full stylesheets.
-  void applyPreloadedStylesheets();
-  root.replaceChildren();
-  createRoot(root, rootOptions).render(
-    <StrictMode>
-      <App router={createAppRouter()} />
-    </StrictMode>,
-  );
+  const router = createAppRouter();
+  const show = () => {
+    root.replaceChildren();
+    createRoot(root, rootOptions).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  };
+  const firstPage = new Promise<void>((done) => {
+    if (router.state.initialized) return done();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      done();
+    });
+  });
+  const longest = new Promise((done) => setTimeout(done, FIRST_RENDER_WAIT_MS));
+  Promise.all([applyPreloadedStylesheets(), Promise.race([firstPage, longest])]).then(show, show);
 }
+
+/** The longest a page's first render waits for its data before its loading state shows. */
+const FIRST_RENDER_WAIT_MS = 300;
 
 /**
  * Hydrates the page the server rendered into `root`: the first render must be the
@@ -132,15 +154,19 @@ async function applyPreloadedStylesheets(doc: Document = document): Promise<unkn
   const preloaded = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter(
     (link) => link.as === 'style',
   );
-  if (preloaded.length) {
-    await nextPaint();
-    const applied = new Set(
+  const applied = () =>
+    new Set(
       [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
         (link) => link.href,
       ),
     );
-    for (const { href } of preloaded) {
-      if (applied.has(href)) continue;
+  // A static page's early start applied them already (src/app/early-start.ts).
+  const missing = preloaded.filter((link) => !applied().has(link.href));
+  if (missing.length) {
+    await nextPaint();
+    const now = applied();
+    for (const { href } of missing) {
+      if (now.has(href)) continue;
       const link = doc.createElement('link');
       link.rel = 'stylesheet';
       link.crossOrigin = '';

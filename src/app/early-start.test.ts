@@ -104,6 +104,29 @@ describe('earlyStart (index.html)', () => {
   });
 });
 
+describe("earlyStart: the entry's stylesheets", () => {
+  const withStylesheets: EarlyStartManifest = { ...manifest, stylesheets: ['/assets/index-1.css'] };
+
+  it('applies them at once on a static page, where index.html only preloads them', () => {
+    history.replaceState(null, '', '/login');
+    earlyStart(withStylesheets);
+    const [first, ...rest] = [...document.head.querySelectorAll('link')];
+    expect(`${first!.rel} ${first!.getAttribute('href')}`).toBe('stylesheet /assets/index-1.css');
+    // The same request as the page's preload (crossorigin), so it is fetched once.
+    expect(first!.crossOrigin).toBe('');
+    expect(rest.map((link) => link.getAttribute('href'))).toEqual(['/assets/cs.js']);
+  });
+
+  it('leaves them to the server on a page it renders', () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const marker = document.createElement('meta');
+    marker.name = RENDERING_META_NAME;
+    document.head.append(marker);
+    earlyStart(withStylesheets);
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
+  });
+});
+
 describe('earlyStart: the generated labels', () => {
   const withLabels: EarlyStartManifest = {
     modules: {

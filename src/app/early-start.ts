@@ -13,13 +13,23 @@
  * the page's critical CSS, it preloads at once the stylesheets the server took out of the
  * head (listed in the marker's `data-stylesheets`), which the app applies once the rows are
  * painted (src/app/bootstrap.tsx): they hold up neither the first paint nor the entry
- * module, as the parser's links would. The first rows of a static
+ * module, as the parser's links would. On a static page (no marker) it applies the entry's
+ * stylesheets, which index.html only preloads, for the same reason. The first rows of a static
  * page are fetched by the list route's loader (src/app/routes.tsx), with the list
  * runtime's own query.
  */
 
 /** The build's input to `earlyStart`. */
 export interface EarlyStartManifest {
+  /**
+   * The entry's stylesheets. index.html only preloads them (`<link rel="preload"
+   * as="style">`, vite.config.ts `inlineEarlyStart`): on a static page the early start
+   * applies them at once, from a script, so that they hold up neither the first paint nor
+   * the entry module (the app renders once they have loaded, src/app/bootstrap.tsx); a
+   * server-rendered page's server decides (server/http/critical-css.ts).
+   * @default none
+   */
+  readonly stylesheets?: readonly string[];
   /** Module and CSS URLs to hint: per language, and those of the signed-in app. */
   readonly modules: {
     readonly cs: readonly string[];
@@ -39,6 +49,14 @@ export interface EarlyStartManifest {
 export function earlyStart(manifest: EarlyStartManifest): void {
   // The server is rendering this page (server/http/first-page.ts).
   const marker = document.querySelector('meta[name="joule-first-page"]');
+  const addStylesheet = (href: string) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  if (!marker) (manifest.stylesheets || []).forEach(addStylesheet);
   for (const href of (marker?.getAttribute('data-stylesheets') || '').split(' ')) {
     if (!href) continue;
     const link = document.createElement('link');

@@ -124,6 +124,42 @@ test('a stored session: the rows are asked for while the session is still being 
   expect(asked).toEqual([false]);
 });
 
+test('a static page: its stylesheet holds up neither the code nor the session check; the app renders once it has loaded', async ({
+  page,
+  request,
+}) => {
+  await freshSession(page, request);
+  // index.html only preloads its stylesheet (the early start applies it from a script).
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  const css = /<link rel="preload" as="style"[^>]* href="([^"]+\.css)"/.exec(html)?.[1];
+  expect(css).toBeTruthy();
+  // Whether the stylesheet was in force when the first row appeared.
+  await page.addInitScript((href) => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('table tbody tr')) return;
+      observer.disconnect();
+      const styled = [...document.styleSheets].some((sheet) => sheet.href?.endsWith(href));
+      document.documentElement.dataset.styledRows = String(styled);
+    }).observe(document, { childList: true, subtree: true });
+  }, css!);
+  let cssDelivered = false;
+  await page.route(`**${css}`, async (route) => {
+    await new Promise((done) => setTimeout(done, 1000));
+    cssDelivered = true;
+    await route.continue();
+  });
+  const asked: boolean[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/auth/me/') asked.push(cssDelivered);
+  });
+
+  await page.goto('/customers?sort=customer_no');
+  await expect(listRows(page)).toHaveCount(25);
+  expect(asked).toEqual([false]);
+  await expect(page.locator('html')).toHaveAttribute('data-styled-rows', 'true');
+});
+
 test('with the session cookie the server sends the rows rendered; the app hydrates them without asking again', async ({
   page,
   request,
