@@ -12,7 +12,13 @@ import { initErrorReporting, reportError } from './error-reporting';
 import { takeFirstPageState, type EmbeddedFirstPage } from './first-page';
 import { preloadIcons, setUpIcons } from './icons';
 import { loadShellRegistry } from './shell-registry';
-import { createAppRouter, createRoutes, resolveLazyMatches, SHELL_ROUTE_ID } from './routes';
+import {
+  createAppRouter,
+  createRoutes,
+  resolveLazyMatches,
+  resourceRouteId,
+  SHELL_ROUTE_ID,
+} from './routes';
 import { syncSettings } from './settings/apply-settings';
 
 /**
@@ -114,6 +120,10 @@ async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<voi
     ]),
   );
   const router = createAppRouter({ routes, registry, hydrationData: { loaderData } });
+  // The rows are painted and the page's code is here: the dialog's code loads while React
+  // hydrates, so that the first click on a row does not wait for it afterwards.
+  const opened = registry.descriptors.find(({ name }) => ids.includes(resourceRouteId(name)));
+  if (opened) registry.preloadDialog?.(opened);
   hydrateRoot(
     root,
     <StrictMode>

@@ -12,6 +12,7 @@ import {
   mergeOverrides,
   preferencesQueryOptions,
   prefetchResourceList,
+  preloadRecordDialog,
   LazyResourceGroupPage,
   ResourcePage,
   ResourceRuntimeProvider,
@@ -117,6 +118,12 @@ export const registry: ShellRegistry = {
   groups,
   GroupScreen,
   hasOwnScreen: (descriptor) => screenOverride(descriptor, overrides, mergedByName) !== undefined,
+  preloadDialog: (descriptor) => {
+    const { retrieve, update, create } = descriptor.operations;
+    if (screenOverride(descriptor, overrides, mergedByName) || !(retrieve || update || create))
+      return;
+    preloadRecordDialog(formValidators[descriptor.name]);
+  },
   // A screen an override replaces shows no list: nothing to fetch ahead.
   prefetchList: (descriptor, params) => {
     if (screenOverride(descriptor, overrides, mergedByName)) return;

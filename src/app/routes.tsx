@@ -179,13 +179,16 @@ function storedAccessTokenValid(): boolean {
   );
 }
 
+/** The id of the route of the resource named `name` (`resourceRoute`). */
+export const resourceRouteId = (name: string) => `resource:${name}`;
+
 /** The route of one resource: `/<name>` and its rows `/<name>/<id>…`, titled by the descriptor, guarded by its privilege. */
 export function resourceRoute(
   descriptor: ResourceDescriptor,
   registry: ShellRegistry,
 ): RouteObject {
   return {
-    id: `resource:${descriptor.name}`,
+    id: resourceRouteId(descriptor.name),
     // `/<name>/42` (and deeper) opens a row's dialog over the list (issue 17, record-path.tsx).
     path: `${descriptor.name}/*`,
     handle: handle(pageTitleId(descriptor)),

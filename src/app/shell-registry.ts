@@ -37,6 +37,13 @@ export interface ShellRegistry {
    */
   readonly prefetchList?: (descriptor: ResourceDescriptor, params: URLSearchParams) => void;
   /**
+   * Starts loading the code of the resource's record dialog (rjsf, its form validators)
+   * ahead of a click; a server-rendered list page calls it as it hydrates, its rows painted.
+   * Does nothing for a resource without a dialog or with a page of its own.
+   * @default none
+   */
+  readonly preloadDialog?: (descriptor: ResourceDescriptor) => void;
+  /**
    * Whether the resource's route shows a page of an override's own (`screen`, e.g. the
    * reports) instead of its list: the server then renders no list there first.
    * @default never

@@ -69,7 +69,7 @@ export { RelatedList } from './related/related-list';
 export type { RelatedListProps } from './related/related-list';
 
 export { rowTitle } from './row-title';
-export { LazyResourceDialog } from './lazy-dialog';
+export { LazyResourceDialog, preloadRecordDialog } from './lazy-dialog';
 export { lazyComponent } from './registry/lazy-component';
 export { LazyResourceGroupPage } from './lazy-group-page';
 export { RecordPathProvider } from './record-path';

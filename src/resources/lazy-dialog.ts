@@ -12,6 +12,19 @@ export function preloadResourceDialog() {
 }
 
 /**
+ * Starts loading, ahead of a click, the dialog module and a resource's precompiled form
+ * validators (`loadValidators`, its entry of `ResourceRuntime.formValidators`), marking
+ * {@link DIALOG_PRELOAD_MARK}; a failed load is left for the dialog to retry and show.
+ * Called once a list's rows are painted: by the list page, and by a server-rendered page
+ * as it hydrates (src/app/bootstrap.tsx).
+ */
+export function preloadRecordDialog(loadValidators?: () => Promise<unknown>): void {
+  performance.mark(DIALOG_PRELOAD_MARK);
+  preloadResourceDialog().catch(() => undefined);
+  loadValidators?.().catch(() => undefined);
+}
+
+/**
  * The create / edit dialog as a lazy component: rjsf and its validator load only when a
  * dialog first opens (or after the list is idle), never in the list's first chunk.
  */

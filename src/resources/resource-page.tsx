@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } fr
 import { useIntl } from 'react-intl';
 import { Button, H1, H2 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow } from './descriptor';
-import { DIALOG_PRELOAD_MARK, LazyResourceDialog, preloadResourceDialog } from './lazy-dialog';
+import { LazyResourceDialog, preloadRecordDialog, preloadResourceDialog } from './lazy-dialog';
 import { ColumnChooser } from './list/column-chooser';
 import { useColumnSettings } from './list/column-settings';
 import { ExportButton } from './list/export-button';
@@ -115,11 +115,7 @@ export function ResourcePage({
   const loadValidators = hasDialog ? formValidators[descriptor.name] : undefined;
   useEffect(() => {
     if (!loaded || !hasDialog) return;
-    return afterNextPaint(() => {
-      performance.mark(DIALOG_PRELOAD_MARK);
-      preloadResourceDialog().catch(() => undefined);
-      loadValidators?.().catch(() => undefined);
-    });
+    return afterNextPaint(() => preloadRecordDialog(loadValidators));
   }, [loaded, hasDialog, loadValidators]);
 
   return (
