@@ -15,6 +15,7 @@ import { loadShellRegistry } from './shell-registry';
 import {
   createAppRouter,
   createRoutes,
+  pageDataReady,
   resolveLazyMatches,
   resourceRouteId,
   SHELL_ROUTE_ID,
@@ -69,9 +70,11 @@ export function startApp(root: HTMLElement): void {
  * at once: its loaders fetch the page's code and data while nothing else holds the main
  * thread. The first render waits for the stylesheets (which a static page's early start
  * applied from a script, where they blocked nothing, and which a server-rendered page the
- * app does not hydrate still needs in full) and for the first page's data, or for
- * {@link FIRST_RENDER_WAIT_MS}, after which the page's loading state shows: a page whose
- * data comes quickly is rendered once, with it, rather than first as a spinner.
+ * app does not hydrate still needs in full), for the page's loaders and code (at most
+ * {@link FIRST_RENDER_WAIT_MS}, then the page's loading state shows) and then for the data
+ * its screen renders with (a list's rows and the user's columns: `pageDataReady`; at most
+ * {@link FIRST_RENDER_WAIT_MS} more, then the screen's own loading state shows): a page
+ * whose data comes quickly is rendered once, with it, rather than first as a spinner.
  */
 function render(root: HTMLElement): void {
   const router = createAppRouter();
@@ -83,7 +86,7 @@ function render(root: HTMLElement): void {
       </StrictMode>,
     );
   };
-  const firstPage = new Promise<void>((done) => {
+  const routed = new Promise<void>((done) => {
     if (router.state.initialized) return done();
     const stop = router.subscribe((state) => {
       if (!state.initialized) return;
@@ -91,12 +94,21 @@ function render(root: HTMLElement): void {
       done();
     });
   });
-  const longest = new Promise((done) => setTimeout(done, FIRST_RENDER_WAIT_MS));
-  Promise.all([applyPreloadedStylesheets(), Promise.race([firstPage, longest])]).then(show, show);
+  const firstPage = Promise.race([routed, waitAtMost(FIRST_RENDER_WAIT_MS)]).then(() =>
+    router.state.initialized
+      ? Promise.race([pageDataReady(router), waitAtMost(FIRST_RENDER_WAIT_MS)])
+      : undefined,
+  );
+  Promise.all([applyPreloadedStylesheets(), firstPage]).then(show, show);
 }
 
-/** The longest a page's first render waits for its data before its loading state shows. */
+/** The longest a page's first render waits for its code, and then for its data. */
 const FIRST_RENDER_WAIT_MS = 300;
+
+/** Resolves after `ms` milliseconds. */
+function waitAtMost(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
 
 /**
  * Hydrates the page the server rendered into `root`: the first render must be the

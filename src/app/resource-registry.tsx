@@ -125,12 +125,12 @@ export const registry: ShellRegistry = {
     preloadRecordDialog(formValidators[descriptor.name]);
   },
   // A screen an override replaces shows no list: nothing to fetch ahead.
-  prefetchList: (descriptor, params) => {
+  prefetchList: async (descriptor, params) => {
     if (screenOverride(descriptor, overrides, mergedByName)) return;
-    prefetchResourceList(getQueryClient(), request, descriptor, params);
-    // The user's columns arrive with the rows, not after them.
-    void getQueryClient().prefetchQuery(
-      preferencesQueryOptions(request, apiFeatures.userPreferences),
-    );
+    await Promise.all([
+      prefetchResourceList(getQueryClient(), request, descriptor, params),
+      // The user's columns arrive with the rows, not after them.
+      getQueryClient().prefetchQuery(preferencesQueryOptions(request, apiFeatures.userPreferences)),
+    ]);
   },
 };

@@ -179,6 +179,31 @@ function storedAccessTokenValid(): boolean {
   );
 }
 
+/**
+ * The loader data of a resource route (`resourceRoute`): `ready` settles once the first
+ * rows and the user's list preferences are in the query cache, or failed (it never
+ * rejects). The app's first render waits for it (at most 300 ms, src/app/bootstrap.tsx), so
+ * that a list page is rendered once, with its rows, rather than as a spinner first; a later
+ * navigation renders at once, the screen showing its own loading state.
+ */
+export interface ResourceRouteData {
+  readonly ready: Promise<void>;
+}
+
+/**
+ * Settles once the data the matched routes of `router`'s current page said they render
+ * with is here (their loader data's `ready`, {@link ResourceRouteData}); at once when none
+ * did. Never rejects.
+ */
+export function pageDataReady(router: AppRouter): Promise<void> {
+  const { matches, loaderData } = router.state;
+  const pending = matches.map(({ route }) => {
+    const data = loaderData[route.id] as Partial<ResourceRouteData> | null | undefined;
+    return data?.ready;
+  });
+  return Promise.all(pending).then(() => undefined);
+}
+
 /** The id of the route of the resource named `name` (`resourceRoute`). */
 export const resourceRouteId = (name: string) => `resource:${name}`;
 
@@ -192,15 +217,15 @@ export function resourceRoute(
     // `/<name>/42` (and deeper) opens a row's dialog over the list (issue 17, record-path.tsx).
     path: `${descriptor.name}/*`,
     handle: handle(pageTitleId(descriptor)),
-    loader: async (args) => {
+    loader: async (args): Promise<ResourceRouteData> => {
       const params = new URL(args.request.url).searchParams;
       // The first rows are fetched while the screen's code loads, not after it renders; with
       // a stored access token still valid, even while the session is being restored (the
       // server checks the token and the privilege of that request itself).
-      if (storedAccessTokenValid()) registry.prefetchList?.(descriptor, params);
+      if (storedAccessTokenValid()) void registry.prefetchList?.(descriptor, params);
       await guard(descriptor.privilege)(args);
-      registry.prefetchList?.(descriptor, params);
-      return null;
+      // The same query again: joins the fetch under way, or starts it now.
+      return { ready: Promise.resolve(registry.prefetchList?.(descriptor, params)) };
     },
     lazy: async () => {
       const { ResourceScreen } = registry;

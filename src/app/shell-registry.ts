@@ -32,10 +32,15 @@ export interface ShellRegistry {
   readonly GroupScreen?: ComponentType<GroupScreenProps>;
   /**
    * Starts fetching the rows the resource's screen opened at `params` (its URL's search)
-   * shows first; called by its route's loader so that rows and code arrive together.
+   * shows first, and the user's list preferences (columns); called by its route's loader so
+   * that rows and code arrive together. Settles once both are in the query cache or failed
+   * (never rejects: the screen shows a failure itself).
    * @default none (the screen fetches when it renders)
    */
-  readonly prefetchList?: (descriptor: ResourceDescriptor, params: URLSearchParams) => void;
+  readonly prefetchList?: (
+    descriptor: ResourceDescriptor,
+    params: URLSearchParams,
+  ) => Promise<void> | void;
   /**
    * Starts loading the code of the resource's record dialog (rjsf, its form validators)
    * ahead of a click; a server-rendered list page calls it as it hydrates, its rows painted.

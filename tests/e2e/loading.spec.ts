@@ -160,6 +160,37 @@ test('a static page: its stylesheet holds up neither the code nor the session ch
   await expect(page.locator('html')).toHaveAttribute('data-styled-rows', 'true');
 });
 
+test('a static page is rendered once, with its rows: the list shows no loading state first', async ({
+  page,
+  request,
+}) => {
+  await freshSession(page, request);
+  // Whether the list showed its loading state (list-body.tsx: a spinner with the status
+  // role) before its rows.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const root = document.documentElement;
+      if (document.querySelector('.joule-page [role="status"] .bp6-spinner')) {
+        root.dataset.listSpinner = 'shown';
+      }
+      if (document.querySelector('table tbody tr[data-index]')) {
+        root.dataset.listSpinner ??= 'never';
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // The rows come a little after the page's code and the session check: the first render
+  // waits for them (src/app/bootstrap.tsx) rather than showing an empty, busy list.
+  await page.route('**/api/v1/customers/?*', async (route) => {
+    await new Promise((done) => setTimeout(done, 150));
+    await route.continue();
+  });
+
+  await page.goto('/customers?sort=customer_no');
+  await expect(listRows(page)).toHaveCount(25);
+  await expect(page.locator('html')).toHaveAttribute('data-list-spinner', 'never');
+});
+
 test('with the session cookie the server sends the rows rendered; the app hydrates them without asking again', async ({
   page,
   request,

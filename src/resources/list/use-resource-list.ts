@@ -60,17 +60,18 @@ function readState(
  * Starts fetching the page a list screen opened at `params` (its URL's search) will ask for,
  * under the very query key `useResourceList` uses, so that the screen finds the rows on its
  * way (or there) instead of asking only once it renders. A route loader calls this while the
- * screen's code still loads. Does nothing for a resource without a list operation; a failed
- * fetch is left for the screen to show (its own query retries).
+ * screen's code still loads. Resolves once the rows are in the cache or the fetch failed
+ * (never rejects: a failure is left for the screen to show, its own query retries); at once
+ * for a resource without a list operation.
  */
 export function prefetchResourceList(
   queryClient: QueryClient,
   request: RequestFn,
   descriptor: ResourceDescriptor,
   params: URLSearchParams,
-): void {
-  if (!descriptor.operations.list) return;
-  void queryClient.prefetchQuery(
+): Promise<void> {
+  if (!descriptor.operations.list) return Promise.resolve();
+  return queryClient.prefetchQuery(
     listQueryOptions(request, descriptor, listQueryFor(descriptor, params)),
   );
 }
