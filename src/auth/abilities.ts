@@ -2,21 +2,26 @@
  * Permissions (docs/product.md §6): each privilege of the signed-in user allows action 'use' on a
  * subject of the same name; 'superuser' allows 'use' on everything.
  */
-import { AbilityBuilder, createMongoAbility } from '@casl/ability';
-import type { MongoAbility, RawRuleOf } from '@casl/ability';
+import { AbilityBuilder, PureAbility } from '@casl/ability';
+import type { RawRuleOf } from '@casl/ability';
 
 /** The one action of docs/product.md §6. */
 export type AppAction = 'use';
 /** A privilege name (`CUSTOMERS`, `TARIFF`, …) or CASL's `all`. */
 export type AppSubject = string;
-export type AppAbility = MongoAbility<[AppAction, AppSubject]>;
+/**
+ * The abilities of a user: CASL's `PureAbility`, whose rules carry no conditions (a
+ * privilege allows or not), so that the MongoDB conditions matcher of `createMongoAbility`
+ * (@ucast) is not shipped (vite.config.ts `manualPureFunctions`).
+ */
+export type AppAbility = PureAbility<[AppAction, AppSubject]>;
 
 /** The privilege that allows everything. */
 export const SUPERUSER = 'superuser';
 
 /** The CASL rules a list of privileges grants. */
 export function rulesFor(privileges: readonly string[]): RawRuleOf<AppAbility>[] {
-  const { can, rules } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  const { can, rules } = new AbilityBuilder<AppAbility>(PureAbility);
   for (const privilege of privileges) {
     if (privilege === SUPERUSER) can('use', 'all');
     else can('use', privilege);
@@ -26,7 +31,7 @@ export function rulesFor(privileges: readonly string[]): RawRuleOf<AppAbility>[]
 
 /** A fresh ability for a list of privileges (empty list: allows nothing). */
 export function abilityFor(privileges: readonly string[]): AppAbility {
-  return createMongoAbility<AppAbility>(rulesFor(privileges));
+  return new PureAbility<[AppAction, AppSubject]>(rulesFor(privileges));
 }
 
 /**

@@ -3,9 +3,8 @@
  * session store and the auth calls. `createAuthSession` builds one with its collaborators
  * passed in (tests); the app uses the module's default instance (`authSession`).
  */
-import { createMongoAbility } from '@casl/ability';
 import { ApiError, NetworkError, configureAuth, type AuthHooks } from '../api';
-import { rulesFor, type AppAbility } from './abilities';
+import { abilityFor, rulesFor, type AppAbility } from './abilities';
 import { httpAuthApi, type AuthApi } from './auth-api';
 import { getOidcBackend, type OidcBackend, type SignOutOptions } from './oidc';
 import { createRefreshTimer, type RefreshTimer } from './refresh-timer';
@@ -119,7 +118,7 @@ export interface AuthSession {
 /** A session over the given store and calls. */
 export function createAuthSession(options: AuthSessionOptions): AuthSession {
   const { store, api } = options;
-  const ability = options.ability ?? createMongoAbility<AppAbility>();
+  const ability = options.ability ?? abilityFor([]);
   const oidc = options.oidc ?? getOidcBackend;
   const now = options.now ?? Date.now;
   const lock = options.lock ?? browserRefreshLock;

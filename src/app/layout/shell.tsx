@@ -9,15 +9,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { createMongoAbility } from '@casl/ability';
 import { HydrationBoundary, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import {
   AbilityContext,
-  rulesFor,
+  abilityFor,
   useCurrentUser,
-  type AppAbility,
   type CurrentUser,
 } from '../../auth';
 import { LOGIN_PATH } from '../guards';
@@ -89,7 +87,7 @@ export function Shell() {
   const expired = !user && shown !== null && !loggingOut;
   // While signed out the session's abilities are empty: the page keeps the last ones.
   const frozen = useMemo(
-    () => (expired && shown ? createMongoAbility<AppAbility>(rulesFor(shown.privileges)) : null),
+    () => (expired && shown ? abilityFor(shown.privileges) : null),
     [expired, shown],
   );
 
