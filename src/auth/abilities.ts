@@ -11,8 +11,7 @@ export type AppAction = 'use';
 export type AppSubject = string;
 /**
  * The abilities of a user: CASL's `PureAbility`, whose rules carry no conditions (a
- * privilege allows or not), so that the MongoDB conditions matcher of `createMongoAbility`
- * (@ucast) is not shipped (vite.config.ts `manualPureFunctions`).
+ * privilege allows or not); `createMongoAbility`'s MongoDB conditions matcher is not used.
  */
 export type AppAbility = PureAbility<[AppAction, AppSubject]>;
 
