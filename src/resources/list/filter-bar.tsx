@@ -1,39 +1,17 @@
+/**
+ * The list's filter bar: one control per filter field. Its code (with the reference pickers
+ * and the calendar button) forms a chunk of its own, loaded when the bar is first opened or
+ * the list is opened filtered (`lazy-filter-bar.ts`).
+ */
 import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FieldDescriptor } from '../descriptor';
 import { CalendarButton } from '../form/widgets/calendar-button';
 import { ReferencePicker } from '../form/widgets/reference-picker';
 import { useReferenceTarget, useRowTitles } from '../form/widgets/use-reference';
 import { messages } from '../messages';
 import { normalizeBound, setPair, type FilterPairs, type FilterSpec } from './filter-state';
-
-/** Props of `FilterToggle`. */
-export interface FilterToggleProps {
-  readonly open: boolean;
-  /** Number of active filters, shown on the button. */
-  readonly count: number;
-  /** The id of the filter bar the button shows and hides. */
-  readonly controls: string;
-  readonly onToggle: () => void;
-}
-
-/** "Filters (2)": shows and hides the filter bar. */
-export function FilterToggle({ open, count, controls, onToggle }: FilterToggleProps) {
-  const intl = useIntl();
-  return (
-    <Button
-      icon="filter"
-      active={open}
-      aria-expanded={open}
-      aria-controls={controls}
-      intent={count > 0 ? 'primary' : 'none'}
-      variant={count > 0 ? 'outlined' : 'solid'}
-      text={intl.formatMessage(messages.filters, { count })}
-      onClick={onToggle}
-    />
-  );
-}
 
 /** Props of `FilterBar`. */
 export interface FilterBarProps {
@@ -288,23 +266,5 @@ function ReferenceFilter({ field, state, onChange }: ControlProps) {
         onClear={() => onChange({ filter: setPair(state.filter, field.name, '') })}
       />
     </FormGroup>
-  );
-}
-
-/** Props of `ClearFiltersButton`. */
-export interface ClearFiltersButtonProps {
-  readonly onClear: () => void;
-}
-
-/** "Clear filters": removes every filter and bound. */
-export function ClearFiltersButton({ onClear }: ClearFiltersButtonProps) {
-  const intl = useIntl();
-  return (
-    <Button
-      variant="minimal"
-      icon="filter-remove"
-      text={intl.formatMessage(messages.clearFilters)}
-      onClick={onClear}
-    />
   );
 }

@@ -10,6 +10,8 @@ import { ApiError } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
 import { listQueryOptions, resourceKeys, toListPage, type ListPage } from '../queries';
 import { useResourceRuntime, type RequestFn } from '../registry/resource-runtime';
+import { activeFilterCount } from './filter-state';
+import { preloadFilterBar } from './lazy-filter-bar';
 import {
   buildListQuery,
   parseListState,
@@ -61,7 +63,8 @@ function readState(
  * under the very query key `useResourceList` uses, so that the screen finds the rows on its
  * way (or there) instead of asking only once it renders. A route loader calls this while the
  * screen's code still loads. Does nothing for a resource without a list operation; a failed
- * fetch is left for the screen to show (its own query retries).
+ * fetch is left for the screen to show (its own query retries). A list opened filtered shows
+ * its filter bar at once: its code starts loading too.
  */
 export function prefetchResourceList(
   queryClient: QueryClient,
@@ -70,9 +73,9 @@ export function prefetchResourceList(
   params: URLSearchParams,
 ): void {
   if (!descriptor.operations.list) return;
-  void queryClient.prefetchQuery(
-    listQueryOptions(request, descriptor, listQueryFor(descriptor, params)),
-  );
+  const state = readState(params, descriptor.sortFields, descriptor.listParams);
+  if (activeFilterCount(state) > 0) preloadFilterBar();
+  void queryClient.prefetchQuery(listQueryOptions(request, descriptor, buildListQuery(state)));
 }
 
 /**
