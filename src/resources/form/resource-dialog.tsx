@@ -22,6 +22,7 @@ import {
   type ResourcePanel,
 } from '../registry/overrides';
 import { useResourceOverride, useResourceRuntime } from '../registry/resource-runtime';
+import { useFormDescriptor } from './form-descriptor';
 import { useFormValidator } from './form-validator';
 import { RelatedList } from '../related/related-list';
 import type { RelatedResource } from '../related/related-resources';
@@ -144,7 +145,15 @@ function Panels({
  * it) below it, Delete / Cancel / Save in the footer. Closing with unsaved
  * changes asks first. Loaded lazily, so rjsf stays out of the list's first chunk.
  */
-export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
+export function ResourceDialog(props: ResourceDialogProps) {
+  // The descriptor with its form (loaded with the validators, see form-descriptor.ts);
+  // nothing is shown meanwhile, as while the dialog's own code loads.
+  const descriptor = useFormDescriptor(props.descriptor);
+  return descriptor ? <RecordDialog {...props} descriptor={descriptor} /> : null;
+}
+
+/** `ResourceDialog` once its descriptor carries its form. */
+function RecordDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
   const intl = useIntl();
   const controller = useResourceForm(descriptor, id, preset);
   const titleFormat = useTitleFormat();
