@@ -15,6 +15,7 @@ import {
 } from '@blueprintjs/core';
 import type { ResourceDescriptor, RowId } from '../descriptor';
 import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import {
   mergeFieldUi,
   type FormAccess,
@@ -192,9 +193,9 @@ function RecordDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) 
     id === null
       ? descriptor.create
         ? intl.formatMessage({ id: descriptor.create, defaultMessage: descriptor.name })
-        : intl.formatMessage(messages.createTitle, { resource })
+        : intl.formatMessage(dialogMessages.createTitle, { resource })
       : ready
-        ? intl.formatMessage(messages.editTitle, { resource, name })
+        ? intl.formatMessage(dialogMessages.editTitle, { resource, name })
         : resource;
 
   return (
@@ -211,7 +212,7 @@ function RecordDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) 
           <Button
             variant="minimal"
             icon="small-cross"
-            aria-label={intl.formatMessage(messages.close)}
+            aria-label={intl.formatMessage(dialogMessages.close)}
             onClick={requestClose}
           />
         </div>
@@ -223,7 +224,7 @@ function RecordDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) 
             <Callout
               intent="danger"
               role="alert"
-              title={intl.formatMessage(messages.recordLoadError)}
+              title={intl.formatMessage(dialogMessages.recordLoadError)}
             >
               <Button text={intl.formatMessage(messages.retry)} onClick={controller.retry} />
             </Callout>
@@ -251,7 +252,7 @@ function RecordDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) 
         <DialogFooter
           actions={
             <>
-              <Button text={intl.formatMessage(messages.cancel)} onClick={requestClose} />
+              <Button text={intl.formatMessage(dialogMessages.cancel)} onClick={requestClose} />
               {canSave && (
                 <Button
                   type="submit"
@@ -259,7 +260,7 @@ function RecordDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) 
                   intent="primary"
                   loading={saving}
                   disabled={!ready}
-                  text={intl.formatMessage(messages.save)}
+                  text={intl.formatMessage(dialogMessages.save)}
                 />
               )}
             </>
@@ -270,7 +271,7 @@ function RecordDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) 
               intent="danger"
               variant="minimal"
               icon="trash"
-              text={intl.formatMessage(messages.delete)}
+              text={intl.formatMessage(dialogMessages.delete)}
               onClick={() => setConfirm('delete')}
             />
           )}

@@ -11,6 +11,7 @@ import { CalendarButton } from '../form/widgets/calendar-button';
 import { ReferencePicker } from '../form/widgets/reference-picker';
 import { useReferenceTarget, useRowTitles } from '../form/widgets/use-reference';
 import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import { normalizeBound, setPair, type FilterPairs, type FilterSpec } from './filter-state';
 
 /** Props of `FilterBar`. */
@@ -64,7 +65,7 @@ function ChoiceFilter({ field, state, onChange }: ControlProps) {
   const intl = useIntl();
   const id = useId();
   const options = [
-    { value: '', label: intl.formatMessage(messages.filterAny) },
+    { value: '', label: intl.formatMessage(dialogMessages.filterAny) },
     ...(field.choices ?? []).map((choice) => ({
       value: String(choice.value),
       label: intl.formatMessage({ id: choice.label, defaultMessage: String(choice.value) }),
@@ -85,7 +86,7 @@ function BooleanFilter({ field, state, onChange }: ControlProps) {
   const intl = useIntl();
   const id = useId();
   const options = [
-    { value: '', label: intl.formatMessage(messages.filterAny) },
+    { value: '', label: intl.formatMessage(dialogMessages.filterAny) },
     { value: 'true', label: intl.formatMessage(messages.yes) },
     { value: 'false', label: intl.formatMessage(messages.no) },
   ];
@@ -130,15 +131,15 @@ function RangeFilter({ field, state, onChange }: ControlProps) {
       <div role="group" aria-labelledby={labelId} style={{ display: 'flex', gap: 4 }}>
         <BoundInput
           field={field}
-          label={intl.formatMessage(messages.filterFrom, { field: label })}
-          bound={intl.formatMessage(messages.boundFrom)}
+          label={intl.formatMessage(dialogMessages.filterFrom, { field: label })}
+          bound={intl.formatMessage(dialogMessages.boundFrom)}
           value={state.gte[field.name] ?? ''}
           onCommit={(value) => onChange({ gte: setPair(state.gte, field.name, value) })}
         />
         <BoundInput
           field={field}
-          label={intl.formatMessage(messages.filterTo, { field: label })}
-          bound={intl.formatMessage(messages.boundTo)}
+          label={intl.formatMessage(dialogMessages.filterTo, { field: label })}
+          bound={intl.formatMessage(dialogMessages.boundTo)}
           value={state.lte[field.name] ?? ''}
           onCommit={(value) => onChange({ lte: setPair(state.lte, field.name, value) })}
         />
@@ -224,7 +225,7 @@ function BoundInput({ field, label, bound, value, onCommit }: BoundInputProps) {
       placeholder={
         dated
           ? intl.formatMessage(
-              field.kind === 'date' ? messages.datePattern : messages.datetimePattern,
+              field.kind === 'date' ? dialogMessages.datePattern : dialogMessages.datetimePattern,
             )
           : undefined
       }
