@@ -5,15 +5,15 @@
  */
 import { lazyComponent } from '../registry/lazy-component';
 
-const load = () => import('./filter-bar');
+/** `FilterBar`, its code loaded the first time it renders (a spinner meanwhile). */
+export const LazyFilterBar = lazyComponent(() =>
+  import('./filter-bar').then((module) => module.FilterBar),
+);
 
 /**
  * Starts loading the filter bar's code: when a list is opened filtered (its bar shows at
- * once) and when the pointer comes over "Filters".
+ * once) and when the pointer comes over "Filters". Resolves once it is here.
  */
-export function preloadFilterBar(): void {
-  void load();
+export function preloadFilterBar(): Promise<void> {
+  return LazyFilterBar.preload();
 }
-
-/** `FilterBar`, its code loaded the first time it renders (a spinner meanwhile). */
-export const LazyFilterBar = lazyComponent(() => load().then((module) => module.FilterBar));

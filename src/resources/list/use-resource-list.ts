@@ -12,6 +12,8 @@ import { listQueryOptions, resourceKeys, toListPage, type ListPage } from '../qu
 import { useResourceRuntime, type RequestFn } from '../registry/resource-runtime';
 import { activeFilterCount } from './filter-state';
 import { preloadFilterBar } from './lazy-filter-bar';
+import type { LazyComponent } from '../registry/lazy-component';
+import type { ResourceOverride } from '../registry/overrides';
 import {
   buildListQuery,
   parseListState,
@@ -74,8 +76,27 @@ export function prefetchResourceList(
 ): void {
   if (!descriptor.operations.list) return;
   const state = readState(params, descriptor.sortFields, descriptor.listParams);
-  if (activeFilterCount(state) > 0) preloadFilterBar();
+  void loadListCode(descriptor, params).catch(() => undefined);
   void queryClient.prefetchQuery(listQueryOptions(request, descriptor, buildListQuery(state)));
+}
+
+/**
+ * Loads the code the list screen of `descriptor` opened at `params` shows at once besides
+ * its rows and resolves once it is here: the filter bar and `override`'s own filters when
+ * the URL filters the list (its bar then starts open). The route's loader starts it; the
+ * server-side renderer awaits it, so that the page it renders holds no placeholder.
+ */
+export function loadListCode(
+  descriptor: ResourceDescriptor,
+  params: URLSearchParams,
+  override?: ResourceOverride,
+): Promise<void> {
+  const state = readState(params, descriptor.sortFields, descriptor.listParams);
+  if (activeFilterCount(state) === 0) return Promise.resolve();
+  const own = (override?.listFilters ?? []).map(({ component }) =>
+    (component as Partial<LazyComponent<object>>).preload?.(),
+  );
+  return Promise.all([preloadFilterBar(), ...own]).then(() => undefined);
 }
 
 /**
