@@ -7,7 +7,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ResourceDescriptor, ResourceForm } from '../descriptor';
 import { mergeFieldUi, type FieldUiPatch } from '../registry/overrides';
-import { useResourceRuntime } from '../registry/resource-runtime';
+import type { LazyComponent } from '../registry/lazy-component';
+import { useResourceOverride, useResourceRuntime } from '../registry/resource-runtime';
 import type { PrecompiledFormValidators } from './form-validator';
 
 /**
@@ -30,12 +31,14 @@ const loaded = new WeakMap<Loader, PrecompiledFormValidators>();
 /**
  * The descriptor the dialog builds its form from: `descriptor` itself when it carries its
  * form (one built in memory) or has no module, else with the form of its module laid under
- * it ({@link withForm}), or undefined while that module loads (the list page loads it
- * ahead, once its rows are painted). A failed load throws to the nearest error boundary, as
+ * it ({@link withForm}), or undefined while that module (and the code of the override's
+ * widgets, see `lazyComponent`) loads (the list page loads the module ahead, once its rows
+ * are painted). A failed load throws to the nearest error boundary, as
  * a failed load of the dialog's own code does.
  */
 export function useFormDescriptor(descriptor: ResourceDescriptor): ResourceDescriptor | undefined {
   const { formValidators } = useResourceRuntime();
+  const { widgets } = useResourceOverride(descriptor);
   const load = descriptor.formSchema ? undefined : formValidators[descriptor.name];
   const [result, setResult] = useState<{
     readonly load: Loader;
@@ -45,8 +48,13 @@ export function useFormDescriptor(descriptor: ResourceDescriptor): ResourceDescr
   useEffect(() => {
     if (!load || loaded.has(load)) return;
     let live = true;
-    load().then(
-      (value) => {
+    // The override's widgets whose code loads on first use come with the form, so that the
+    // form never shows a spinner in a field's place.
+    const widgetCode = Object.values(widgets ?? {}).map((widget) =>
+      (widget as Partial<LazyComponent<object>>).preload?.(),
+    );
+    Promise.all([load(), ...widgetCode]).then(
+      ([value]) => {
         loaded.set(load, value);
         if (live) setResult({ load, value });
       },
@@ -55,7 +63,7 @@ export function useFormDescriptor(descriptor: ResourceDescriptor): ResourceDescr
     return () => {
       live = false;
     };
-  }, [load]);
+  }, [load, widgets]);
   if (result && result.load === load && result.error !== undefined) throw result.error;
   const form = load && loaded.get(load)?.form;
   return useMemo(
