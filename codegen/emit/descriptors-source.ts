@@ -7,17 +7,22 @@ import type { ResourceDescriptor } from '../descriptor-types';
 import { formatTypeScript } from './format';
 import { GENERATED_HEADER } from './header';
 
-/** The source of `descriptors.ts`, descriptors in the order given (sorted by name). */
+/**
+ * The source of `descriptors.ts`, descriptors in the order given (sorted by name), without
+ * their forms (`formSchema`, `uiSchema`): those go to each resource's validators module,
+ * loaded with the dialog (validators-source.ts).
+ */
 export async function descriptorsSource(
   descriptors: readonly ResourceDescriptor[],
   features: ApiFeatures = { userPreferences: false },
 ): Promise<string> {
+  const listed = descriptors.map(({ formSchema: _schema, uiSchema: _ui, ...rest }) => rest);
   const source = [
     GENERATED_HEADER,
     "import type { ResourceDescriptor } from './descriptor-types';",
     '',
     '/** One descriptor per resource with a list endpoint, sorted by name (docs/architecture.md "The layers"). */',
-    `export const descriptors: readonly ResourceDescriptor[] = ${JSON.stringify(descriptors)};`,
+    `export const descriptors: readonly ResourceDescriptor[] = ${JSON.stringify(listed)};`,
     '',
     '/** What the back-end offers beyond its resources (see codegen `ApiFeatures`). */',
     `export const apiFeatures = ${JSON.stringify(features)} as const;`,

@@ -8,7 +8,14 @@
 import { lazyComponent, mergeFieldUi, type ResourceOverride } from '../../src/resources';
 import { runMessages } from './messages';
 import { monthText } from './month';
-import { MONTH_WIDGET, MonthWidget } from './month-widget';
+
+/** The month widget's name in `ui:widget`. */
+export const MONTH_WIDGET = 'month';
+
+/** `MonthWidget`, its code loaded with the first form that shows it. */
+const LazyMonthWidget = lazyComponent(() =>
+  import('./month-widget').then((module) => module.MonthWidget),
+);
 
 /** The run's month field (server/resources/definitions/billing.ts). */
 const MONTH = 'month';
@@ -22,7 +29,7 @@ export const billingRunsOverride: ResourceOverride = {
     ...descriptor,
     uiSchema: mergeFieldUi(descriptor.uiSchema, { [MONTH]: { 'ui:widget': MONTH_WIDGET } }),
   }),
-  widgets: { [MONTH_WIDGET]: MonthWidget },
+  widgets: { [MONTH_WIDGET]: LazyMonthWidget },
   cells: { [MONTH]: { format: (row, locale) => monthText(row[MONTH], locale) } },
   panels: [
     {

@@ -7,9 +7,6 @@ import { InputGroup } from '@blueprintjs/core';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { firstDayOfMonth, monthOfDate } from './month';
 
-/** The widget's name in `ui:widget`. */
-export const MONTH_WIDGET = 'month';
-
 /** A month picker whose value is the month's first day. */
 export function MonthWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, autofocus, rawErrors } = props;

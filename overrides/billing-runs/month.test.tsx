@@ -13,7 +13,8 @@ import { firstDayOfMonth, monthOfDate, monthText } from './month';
 const runs = mergeOverrides(descriptorsByName, overrides)['billing-runs']!;
 const { request } = fakeRequest(() => ({ data: { count: 0, results: [] } }));
 
-function renderForm(initial: Record<string, unknown>, onSubmit = vi.fn()) {
+/** Renders the runs' form and waits for its month widget (its code loads on first use). */
+async function renderForm(initial: Record<string, unknown>, onSubmit = vi.fn()) {
   renderWithProviders(
     <FormHarness
       descriptor={runs}
@@ -23,13 +24,14 @@ function renderForm(initial: Record<string, unknown>, onSubmit = vi.fn()) {
     />,
     { request, locale: 'en' },
   );
+  await screen.findByLabelText(/^month/);
   return onSubmit;
 }
 
 describe("a billing run's month", () => {
   // The form harness labels a field by its name.
   it('is picked as a month and sent as its first day', async () => {
-    const onSubmit = renderForm({});
+    const onSubmit = await renderForm({});
     const input = screen.getByLabelText<HTMLInputElement>(/^month/);
     expect(input.type).toBe('month');
     fireEvent.change(input, { target: { value: '2025-03' } });
@@ -37,8 +39,8 @@ describe("a billing run's month", () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ month: '2025-03-01' }));
   });
 
-  it("shows a run's first day as its month", () => {
-    renderForm({ month: '2025-11-01' });
+  it("shows a run's first day as its month", async () => {
+    await renderForm({ month: '2025-11-01' });
     expect(screen.getByLabelText<HTMLInputElement>(/^month/).value).toBe('2025-11');
   });
 

@@ -16,7 +16,7 @@ import {
   type ResourcePanelProps,
 } from '../../src/resources';
 import { formatCzk, runningBalances } from './balance';
-import { paymentMessages } from './messages';
+import { paymentMessages } from './payment-messages';
 import { BALANCE_COLUMN, PAYMENTS } from './payments-panel';
 
 const ORDER = ['ts', 'type', 'amount'];

@@ -5,7 +5,7 @@
  */
 import { canUse, useAbility } from '../../src/auth';
 import { lazyComponent, type ResourceOverride } from '../../src/resources';
-import { billMessages } from './messages';
+import { defineMessages } from 'react-intl';
 import { contractPaymentsPanel } from './payments-panel';
 
 /** The privilege of billing (server/billing/routes.ts). */
@@ -16,12 +16,17 @@ export function useMayBill(): boolean {
   return canUse(useAbility(), BILLING);
 }
 
+/** The bill preview's title (its other texts, in messages.ts, load with the panel). */
+const previewMessages = defineMessages({
+  panel: { id: 'overrides.contracts.billPreview', defaultMessage: 'Bill preview' },
+});
+
 /** The contracts override. */
 export const contractsOverride: ResourceOverride = {
   panels: [
     {
       id: 'bill-preview',
-      title: billMessages.panel.id,
+      title: previewMessages.panel.id,
       // Its code loads when a contract's dialog shows the panel, not with the list.
       component: lazyComponent(() =>
         import('./bill-preview-panel').then((module) => module.BillPreviewPanel),

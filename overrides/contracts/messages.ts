@@ -2,7 +2,6 @@
 import { defineMessages } from 'react-intl';
 
 export const billMessages = defineMessages({
-  panel: { id: 'overrides.contracts.billPreview', defaultMessage: 'Bill preview' },
   from: { id: 'overrides.contracts.billFrom', defaultMessage: 'From (first day)' },
   to: { id: 'overrides.contracts.billTo', defaultMessage: 'To (day after the last)' },
   show: { id: 'overrides.contracts.billShow', defaultMessage: 'Preview the bill' },
@@ -36,16 +35,4 @@ export const billMessages = defineMessages({
   unitMWh: { id: 'overrides.contracts.unit.MWh', defaultMessage: 'MWh' },
   unitMonth: { id: 'overrides.contracts.unit.month', defaultMessage: 'months' },
   unitAmonth: { id: 'overrides.contracts.unit.Amonth', defaultMessage: 'A·months' },
-});
-
-/** Messages of the contract's payments panel. */
-export const paymentMessages = defineMessages({
-  title: { id: 'overrides.contracts.payments', defaultMessage: 'Payments' },
-  balance: { id: 'overrides.contracts.balance', defaultMessage: 'Balance: {amount}' },
-  balanceAfter: { id: 'overrides.contracts.balanceAfter', defaultMessage: 'Balance after' },
-  loading: { id: 'overrides.contracts.balanceLoading', defaultMessage: 'Computing the balance' },
-  failed: {
-    id: 'overrides.contracts.balanceFailed',
-    defaultMessage: 'The balance could not be computed.',
-  },
 });

@@ -11,7 +11,7 @@ import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Spinner } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourcePanel, ResourcePanelProps } from '../../src/resources';
-import { paymentMessages } from './messages';
+import { paymentMessages } from './payment-messages';
 
 /** The child resource whose related list the panel replaces. */
 export const PAYMENTS = 'payments';

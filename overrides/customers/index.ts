@@ -26,7 +26,7 @@ type Ui = Readonly<Record<string, unknown>>;
 /** Returns the descriptor with the phone's pattern message id set in its uiSchema. */
 export function withPhoneMessage(descriptor: ResourceDescriptor): ResourceDescriptor {
   if (!descriptor.fields.some((field) => field.name === PHONE)) return descriptor;
-  const field = (descriptor.uiSchema[PHONE] ?? {}) as Ui;
+  const field = (descriptor.uiSchema?.[PHONE] ?? {}) as Ui;
   const options = (field['ui:options'] ?? {}) as Ui;
   return {
     ...descriptor,

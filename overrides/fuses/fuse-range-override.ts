@@ -5,10 +5,14 @@
  * it), and the list shows the pair as one `1×16–25 A` column in place of `from` (`to`
  * taken out of the default columns).
  */
-import type { OverrideMessage, ResourceDescriptor, ResourceOverride } from '../../src/resources';
+import {
+  lazyComponent,
+  type OverrideMessage,
+  type ResourceDescriptor,
+  type ResourceOverride,
+} from '../../src/resources';
 import type { MessageDescriptor } from 'react-intl';
 import { formatFuseRange, fuseRangeProblem, type Phases } from './fuse-range';
-import { FUSE_RANGE_WIDGET, FuseRangeWidget } from './fuse-range-widget';
 import { fuseRangeMessages } from './messages';
 
 /** One from–to pair of a resource. */
@@ -22,6 +26,14 @@ export interface FuseRangePair {
 }
 
 type Ui = Readonly<Record<string, unknown>>;
+
+/** The widget's name in `ui:widget`. */
+export const FUSE_RANGE_WIDGET = 'fuseRange';
+
+/** `FuseRangeWidget`, its code loaded with the first form that shows it. */
+const LazyFuseRangeWidget = lazyComponent(() =>
+  import('./fuse-range-widget').then((module) => module.FuseRangeWidget),
+);
 
 function withRanges(descriptor: ResourceDescriptor, pairs: readonly FuseRangePair[]) {
   const present = pairs.filter(({ from, to }) =>
@@ -55,7 +67,7 @@ function withRanges(descriptor: ResourceDescriptor, pairs: readonly FuseRangePai
 export function fuseRangeOverride(pairs: readonly FuseRangePair[]): ResourceOverride {
   return {
     descriptor: (descriptor) => withRanges(descriptor, pairs),
-    widgets: { [FUSE_RANGE_WIDGET]: FuseRangeWidget },
+    widgets: { [FUSE_RANGE_WIDGET]: LazyFuseRangeWidget },
     cells: Object.fromEntries(
       pairs.map(({ from, to, phases, label }) => [
         from,

@@ -15,9 +15,6 @@ import type { ResourceFormContext } from '../../src/resources';
 import { formatFuseRange, fuseRangeProblem, type Phases } from './fuse-range';
 import { fuseRangeMessages } from './messages';
 
-/** The widget's name in `ui:widget`. */
-export const FUSE_RANGE_WIDGET = 'fuseRange';
-
 /** Typed text to a form value: empty is null, an integer a number, anything else as typed. */
 function toValue(text: string): unknown {
   const trimmed = text.trim();

@@ -20,14 +20,15 @@ const fuses = merged.fuses!;
 const { request } = fakeRequest(() => ({ data: { count: 0, results: [] } }));
 const NBSP = '\u00a0';
 
-function renderForm(props: {
+/** Renders the fuses' form and waits for its range widgets (their code loads on first use). */
+async function renderForm(props: {
   initial?: Record<string, unknown>;
   onSubmit?: (data: unknown) => void;
   onData?: (data: unknown) => void;
   extraErrors?: Record<string, { __errors: string[] }>;
   locale?: 'cs' | 'en';
 }) {
-  return renderWithProviders(
+  renderWithProviders(
     <FormHarness
       descriptor={fuses}
       initial={props.initial ?? { text: '3×25', price_for_every_a: '10.00' }}
@@ -39,6 +40,7 @@ function renderForm(props: {
     />,
     { request, locale: props.locale ?? 'en' },
   );
+  await screen.findAllByRole('textbox', { name: (name) => /: (From|Od) \(A\)$/.test(name) });
 }
 
 /** The inputs of every range for one end, named `<range>: <end>` ("…: From (A)"). */
@@ -60,7 +62,7 @@ describe.each([
   it('says at once that 25–16 is reversed, and blocks the submit', async () => {
     const onSubmit = vi.fn();
     const onData = vi.fn();
-    renderForm({ locale, onSubmit, onData });
+    await renderForm({ locale, onSubmit, onData });
     await userEvent.type(inputs(from)[1]!, '25');
     await userEvent.type(inputs(to)[1]!, '16');
     expect(screen.getByRole('alert').textContent).toBe(reversed);
@@ -72,7 +74,7 @@ describe.each([
   });
 
   it('refuses a negative current', async () => {
-    renderForm({ locale });
+    await renderForm({ locale });
     await userEvent.type(inputs(from)[0]!, '-5');
     expect(screen.getByRole('alert').textContent).toBe(negative);
   });
@@ -81,7 +83,7 @@ describe.each([
 describe('the fuse range widget', () => {
   it('shows the range as the trade writes it and sends both ends', async () => {
     const onSubmit = vi.fn();
-    renderForm({ onSubmit });
+    await renderForm({ onSubmit });
     await userEvent.type(inputs('From (A)')[1]!, '16');
     await userEvent.type(inputs('To (A)')[1]!, '25');
     await userEvent.type(inputs('From (A)')[0]!, '25');
@@ -95,8 +97,8 @@ describe('the fuse range widget', () => {
     );
   });
 
-  it("shows the server's refusal of the `to` end beside the range", () => {
-    renderForm({
+  it("shows the server's refusal of the `to` end beside the range", async () => {
+    await renderForm({
       initial: { text: 'x', price_for_every_a: '1.00', from_3phase: 10, to_3phase: 20 },
       extraErrors: { to_3phase: { __errors: ['Range is reversed (server)'] } },
     });
@@ -104,8 +106,8 @@ describe('the fuse range widget', () => {
     expect(inputs('To (A)')[1]!.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("shows the server's refusal of the `from` end below the field", () => {
-    renderForm({
+  it("shows the server's refusal of the `from` end below the field", async () => {
+    await renderForm({
       initial: { text: 'x', price_for_every_a: '1.00', from_1phase: 10 },
       extraErrors: { from_1phase: { __errors: ['Must be at least 0 (server)'] } },
     });

@@ -5,14 +5,19 @@
  * language (`GET /invoices/{id}/pdf/?lang=`).
  */
 import { lazyComponent, type ResourceOverride } from '../../src/resources';
-import { invoiceMessages } from './messages';
+import { defineMessages } from 'react-intl';
+
+/** The panel's title (its other texts, in messages.ts, load with the panel). */
+const panelMessages = defineMessages({
+  lines: { id: 'overrides.invoices.lines', defaultMessage: 'Lines' },
+});
 
 /** The invoices override: the lines panel; its code loads when a dialog first shows it. */
 export const invoicesOverride: ResourceOverride = {
   panels: [
     {
       id: 'invoice-lines',
-      title: invoiceMessages.lines.id,
+      title: panelMessages.lines.id,
       component: lazyComponent(() =>
         import('./invoice-panel').then((module) => module.InvoicePanel),
       ),

@@ -2,7 +2,6 @@ import { defineMessages } from 'react-intl';
 
 /** Messages of the invoice dialog's lines panel (`invoice-panel.tsx`). */
 export const invoiceMessages = defineMessages({
-  lines: { id: 'overrides.invoices.lines', defaultMessage: 'Lines' },
   point: { id: 'overrides.invoices.point', defaultMessage: 'Point (EAN)' },
   segment: { id: 'overrides.invoices.segment', defaultMessage: 'Segment' },
   segmentDays: { id: 'overrides.invoices.segmentDays', defaultMessage: '{from} – {last}' },

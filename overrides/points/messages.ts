@@ -2,7 +2,6 @@
 import { defineMessages } from 'react-intl';
 
 export const timelineMessages = defineMessages({
-  title: { id: 'overrides.points.specifications', defaultMessage: 'Specifications' },
   timeline: { id: 'overrides.points.timeline', defaultMessage: 'Specifications over time' },
   inForce: { id: 'overrides.points.inForce', defaultMessage: 'In force' },
   validRange: { id: 'overrides.points.validRange', defaultMessage: '{from} – {to}' },

@@ -28,7 +28,7 @@ type Ui = Readonly<Record<string, unknown>>;
  */
 export function withCalibrationDateMessage(descriptor: ResourceDescriptor): ResourceDescriptor {
   if (!descriptor.fields.some((field) => field.name === CALIBRATION_DATE)) return descriptor;
-  const field = (descriptor.uiSchema[CALIBRATION_DATE] ?? {}) as Ui;
+  const field = (descriptor.uiSchema?.[CALIBRATION_DATE] ?? {}) as Ui;
   const options = (field['ui:options'] ?? {}) as Ui;
   return {
     ...descriptor,

@@ -18,16 +18,31 @@ import { SUPERUSER, lackingPrivileges, useCurrentUser } from '../../src/auth';
 import {
   itemQueryOptions,
   useResourceRuntime,
+  lazyComponent,
   mergeFieldUi,
   type FieldUiPatch,
   type FormAccess,
   type FormAccessContext,
+  type ListFilter,
   type ResourceDescriptor,
   type ResourceOverride,
   type ResourceRow,
   type RowId,
 } from '../../src/resources';
-import { privilegesFilter } from './privileges-filter';
+
+/** The users list's own query parameter the privileges filter sets. */
+export const HAS_PRIVILEGES = 'hasPrivileges';
+
+/**
+ * The users list's filter by privileges (`privileges-filter.tsx`), its code loaded when the
+ * filter bar first shows it.
+ */
+export const privilegesFilter: ListFilter = {
+  param: HAS_PRIVILEGES,
+  component: lazyComponent(() =>
+    import('./privileges-filter').then((module) => module.PrivilegesFilter),
+  ),
+};
 
 /** The field holding a user's role ids, and the resource they point at. */
 const ROLES = 'roles';

@@ -7,13 +7,11 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useResourceRuntime, type ListFilter, type ListFilterProps } from '../../src/resources';
+import { useResourceRuntime, type ListFilterProps } from '../../src/resources';
 import { userMessages } from './messages';
 
-/** The users list's own query parameter this filter sets. */
-export const HAS_PRIVILEGES = 'hasPrivileges';
-
-function PrivilegesFilter({ value, onChange }: ListFilterProps) {
+/** The filter's control (`privilegesFilter` in index.ts loads it with the filter bar). */
+export function PrivilegesFilter({ value, onChange }: ListFilterProps) {
   const intl = useIntl();
   const id = useId();
   const { descriptorsByName } = useResourceRuntime();
@@ -51,6 +49,3 @@ function PrivilegesFilter({ value, onChange }: ListFilterProps) {
     </FormGroup>
   );
 }
-
-/** The filter, for `usersOverride.listFilters`. */
-export const privilegesFilter: ListFilter = { param: HAS_PRIVILEGES, component: PrivilegesFilter };

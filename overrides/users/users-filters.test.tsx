@@ -39,7 +39,8 @@ describe('the users list’s filters (docs/product.md §7)', () => {
     const calls = open(merged);
     await screen.findByRole('row', { name: 'a@joule.test' });
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    const privilege = screen.getByRole('combobox', { name: 'Has the privilege' });
+    // The filter bar's code loads when it is first opened.
+    const privilege = await screen.findByRole('combobox', { name: 'Has the privilege' });
     // Grouped by area, as the API publishes them.
     expect(privilege.querySelectorAll('optgroup').length).toBeGreaterThan(1);
     await userEvent.selectOptions(privilege, 'CUSTOMERS');

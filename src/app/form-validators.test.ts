@@ -13,6 +13,7 @@ import { overrides } from '../../overrides';
 import { descriptors } from '../generated/descriptors';
 import { formValidators } from '../generated/validators';
 import { mergeOverrides } from '../resources';
+import { withForm } from '../resources/form/form-descriptor';
 import { buildForm, type FormMode } from '../resources/form/form-schema';
 import { basicValidator, precompiledValidator } from '../resources/form/form-validator';
 
@@ -55,15 +56,22 @@ describe('precompiled form validators', () => {
   });
 
   it.each(cases)('%s (%s): compiled from the schema the dialog shows', async (name, mode) => {
-    const descriptor = merged.find((candidate) => candidate.name === name)!;
     const loaded = await formValidators[name]!();
+    const descriptor = withForm(
+      merged.find((candidate) => candidate.name === name)!,
+      loaded.form,
+    );
     expect(loaded.schemas[mode]).toEqual(buildForm(descriptor, mode).schema);
   });
 
   it.each(cases)('%s (%s): the same errors as ajv compiling at run time', async (name, mode) => {
-    const descriptor = merged.find((candidate) => candidate.name === name)!;
+    const loaded = await formValidators[name]!();
+    const descriptor = withForm(
+      merged.find((candidate) => candidate.name === name)!,
+      loaded.form,
+    );
     const schema = buildForm(descriptor, mode).schema as RJSFSchema;
-    const precompiled = precompiledValidator(await formValidators[name]!(), schema);
+    const precompiled = precompiledValidator(loaded, schema);
     for (const data of samples(schema)) {
       const expected = ajvValidator.validateFormData(data, schema);
       const actual = precompiled.validateFormData(data, schema);
@@ -78,11 +86,13 @@ describe('precompiled form validators', () => {
 
   it('answers the sub-schemas rjsf resolves (a blank-able format is checked only when filled)', async () => {
     const name = 'customers';
-    const schema = buildForm(
+    const loaded = await formValidators[name]!();
+    const descriptor = withForm(
       merged.find((d) => d.name === name)!,
-      'edit',
-    ).schema as RJSFSchema;
-    const precompiled = precompiledValidator(await formValidators[name]!(), schema);
+      loaded.form,
+    );
+    const schema = buildForm(descriptor, 'edit').schema as RJSFSchema;
+    const precompiled = precompiledValidator(loaded, schema);
     expect(precompiled.isValid({ minLength: 1 }, '', schema)).toBe(false);
     expect(precompiled.isValid({ minLength: 1 }, 'a', schema)).toBe(true);
   });

@@ -9,6 +9,7 @@ import { apiFeatures, descriptors, descriptorsByName } from '../generated/descri
 import { formValidators } from '../generated/validators';
 import { request } from '../api';
 import {
+  loadListCode,
   mergeOverrides,
   preferencesQueryOptions,
   prefetchResourceList,
@@ -124,6 +125,10 @@ export const registry: ShellRegistry = {
       return;
     preloadRecordDialog(formValidators[descriptor.name]);
   },
+  loadListCode: (descriptor, params) =>
+    screenOverride(descriptor, overrides, mergedByName)
+      ? Promise.resolve()
+      : loadListCode(descriptor, params, overrides[descriptor.name]),
   // A screen an override replaces shows no list: nothing to fetch ahead.
   prefetchList: async (descriptor, params) => {
     if (screenOverride(descriptor, overrides, mergedByName)) return;
@@ -131,6 +136,8 @@ export const registry: ShellRegistry = {
       prefetchResourceList(getQueryClient(), request, descriptor, params),
       // The user's columns arrive with the rows, not after them.
       getQueryClient().prefetchQuery(preferencesQueryOptions(request, apiFeatures.userPreferences)),
+      // A filtered list shows its filter bar at once: its code too (a failure is the bar's).
+      loadListCode(descriptor, params, overrides[descriptor.name]).catch(() => undefined),
     ]);
   },
 };

@@ -42,6 +42,15 @@ export interface ShellRegistry {
     params: URLSearchParams,
   ) => Promise<void> | void;
   /**
+   * Loads the code the resource's screen opened at `params` shows at once besides its rows
+   * (the filter bar when the URL filters the list); the server-side renderer awaits it.
+   * @default none
+   */
+  readonly loadListCode?: (
+    descriptor: ResourceDescriptor,
+    params: URLSearchParams,
+  ) => Promise<void>;
+  /**
    * Starts loading the code of the resource's record dialog (rjsf, its form validators)
    * ahead of a click; a server-rendered list page calls it as it hydrates, its rows painted.
    * Does nothing for a resource without a dialog or with a page of its own.

@@ -229,7 +229,28 @@ export interface ResourceDescriptor {
   readonly sections?: readonly { readonly key: string; readonly label: string }[];
   /** Conditional fields (see {@link FieldCondition}); absent when there are none. */
   readonly conditions?: readonly FieldCondition[];
-  /** The edit form's JSON Schema (writable fields) and rjsf uiSchema. */
+  /**
+   * The edit form's JSON Schema (writable fields). Only the dialog reads it, so the
+   * generated `descriptors.ts` leaves it out: codegen writes each resource's form into its
+   * own module (`src/generated/validators/<name>.ts`, `form`: {@link ResourceForm}), which
+   * the dialog loads with its precompiled validators and lays under the descriptor. Present
+   * in a descriptor built in memory (codegen's transform, tests), which then needs no module.
+   */
+  readonly formSchema?: JsonSchema;
+  /**
+   * rjsf uiSchema entries of the form. In a descriptor built in memory, the whole uiSchema;
+   * in a generated one, only what an override adds (e.g. a field's widget): the dialog lays
+   * it field by field (`ui:options` key by key) over its form module's `uiSchema`.
+   */
+  readonly uiSchema?: JsonSchema;
+}
+
+/**
+ * One resource's edit form as codegen writes it beside its precompiled validators
+ * (`form` of `src/generated/validators/<name>.ts`): what the descriptors the list pages load
+ * leave out (see {@link ResourceDescriptor.formSchema}).
+ */
+export interface ResourceForm {
   readonly formSchema: JsonSchema;
   readonly uiSchema: JsonSchema;
 }

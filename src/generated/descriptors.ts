@@ -126,49 +126,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       history: true,
       titles: true,
     },
-    formSchema: {
-      type: 'object',
-      properties: {
-        customer: { type: 'integer' },
-        type: { type: 'string', enum: ['permanent', 'billing', 'correspondence', 'supply'] },
-        street: { type: 'string', maxLength: 200 },
-        city: { type: 'string', maxLength: 100 },
-        zip_code: { type: 'string', maxLength: 6 },
-        country: { type: 'string', maxLength: 2 },
-        flat_no: { type: 'string', maxLength: 20 },
-        floor: { type: 'string', maxLength: 20 },
-      },
-      required: ['customer', 'type', 'street', 'city', 'zip_code'],
-    },
-    uiSchema: {
-      'ui:order': ['customer', 'type', 'street', 'city', 'zip_code', 'country', 'flat_no', 'floor'],
-      customer: {
-        'ui:options': {
-          labelId: 'resource.addresses.field.customer.label',
-          reference: 'customers',
-        },
-      },
-      type: {
-        'ui:options': {
-          labelId: 'resource.addresses.field.type.label',
-          choices: [
-            { value: 'permanent', label: 'resource.addresses.field.type.choice.permanent' },
-            { value: 'billing', label: 'resource.addresses.field.type.choice.billing' },
-            {
-              value: 'correspondence',
-              label: 'resource.addresses.field.type.choice.correspondence',
-            },
-            { value: 'supply', label: 'resource.addresses.field.type.choice.supply' },
-          ],
-        },
-      },
-      street: { 'ui:options': { labelId: 'resource.addresses.field.street.label' } },
-      city: { 'ui:options': { labelId: 'resource.addresses.field.city.label' } },
-      zip_code: { 'ui:options': { labelId: 'resource.addresses.field.zip_code.label' } },
-      country: { 'ui:options': { labelId: 'resource.addresses.field.country.label' } },
-      flat_no: { 'ui:options': { labelId: 'resource.addresses.field.flat_no.label' } },
-      floor: { 'ui:options': { labelId: 'resource.addresses.field.floor.label' } },
-    },
   },
   {
     name: 'billing-runs',
@@ -254,15 +211,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       history: true,
       titles: true,
     },
-    formSchema: {
-      type: 'object',
-      properties: { month: { type: 'string', format: 'date' } },
-      required: ['month'],
-    },
-    uiSchema: {
-      'ui:order': ['month'],
-      month: { 'ui:options': { labelId: 'resource.billing-runs.field.month.label' } },
-    },
   },
   {
     name: 'collectors',
@@ -347,25 +295,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-    },
-    formSchema: {
-      type: 'object',
-      properties: {
-        serial_number: { type: 'string', maxLength: 50 },
-        mac: { type: 'string', maxLength: 17 },
-        boot_version: { type: 'string', maxLength: 50 },
-        name: { type: 'string', maxLength: 100 },
-        last_seen: { type: ['string', 'null'], format: 'date-time' },
-      },
-      required: ['serial_number', 'mac', 'name'],
-    },
-    uiSchema: {
-      'ui:order': ['serial_number', 'mac', 'boot_version', 'name', 'last_seen'],
-      serial_number: { 'ui:options': { labelId: 'resource.collectors.field.serial_number.label' } },
-      mac: { 'ui:options': { labelId: 'resource.collectors.field.mac.label' } },
-      boot_version: { 'ui:options': { labelId: 'resource.collectors.field.boot_version.label' } },
-      name: { 'ui:options': { labelId: 'resource.collectors.field.name.label' } },
-      last_seen: { 'ui:options': { labelId: 'resource.collectors.field.last_seen.label' } },
     },
   },
   {
@@ -559,97 +488,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       { key: 'contract', label: 'resource.contracts.section.contract' },
       { key: 'billing', label: 'resource.contracts.section.billing' },
     ],
-    formSchema: {
-      type: 'object',
-      properties: {
-        customer: { type: 'integer' },
-        contract_no: { type: 'string', maxLength: 30 },
-        parent_contract: { type: ['integer', 'null'] },
-        mode: { type: 'string', enum: ['supply', 'purchase', 'combined'] },
-        valid_from: { type: 'string', format: 'date' },
-        valid_to: { type: ['string', 'null'], format: 'date' },
-        state: { type: 'string', enum: ['draft', 'active', 'terminated', 'cancelled'] },
-        billing_period: { type: 'string', enum: ['monthly', 'quarterly', 'semiannual', 'annual'] },
-        billing_start: { type: ['string', 'null'], format: 'date' },
-        product: { type: ['integer', 'null'] },
-        account_no: { type: 'string', maxLength: 40 },
-      },
-      required: ['customer', 'contract_no', 'valid_from'],
-    },
-    uiSchema: {
-      'ui:order': [
-        'customer',
-        'contract_no',
-        'parent_contract',
-        'mode',
-        'valid_from',
-        'valid_to',
-        'state',
-        'billing_period',
-        'billing_start',
-        'product',
-        'account_no',
-      ],
-      customer: {
-        'ui:options': {
-          labelId: 'resource.contracts.field.customer.label',
-          reference: 'customers',
-        },
-      },
-      contract_no: { 'ui:options': { labelId: 'resource.contracts.field.contract_no.label' } },
-      parent_contract: {
-        'ui:options': {
-          labelId: 'resource.contracts.field.parent_contract.label',
-          reference: 'contracts',
-          referenceFilter: { customer: 'customer' },
-        },
-      },
-      mode: {
-        'ui:options': {
-          labelId: 'resource.contracts.field.mode.label',
-          choices: [
-            { value: 'supply', label: 'resource.contracts.field.mode.choice.supply' },
-            { value: 'purchase', label: 'resource.contracts.field.mode.choice.purchase' },
-            { value: 'combined', label: 'resource.contracts.field.mode.choice.combined' },
-          ],
-        },
-      },
-      valid_from: { 'ui:options': { labelId: 'resource.contracts.field.valid_from.label' } },
-      valid_to: { 'ui:options': { labelId: 'resource.contracts.field.valid_to.label' } },
-      state: {
-        'ui:options': {
-          labelId: 'resource.contracts.field.state.label',
-          choices: [
-            { value: 'draft', label: 'resource.contracts.field.state.choice.draft' },
-            { value: 'active', label: 'resource.contracts.field.state.choice.active' },
-            { value: 'terminated', label: 'resource.contracts.field.state.choice.terminated' },
-            { value: 'cancelled', label: 'resource.contracts.field.state.choice.cancelled' },
-          ],
-        },
-      },
-      billing_period: {
-        'ui:options': {
-          labelId: 'resource.contracts.field.billing_period.label',
-          choices: [
-            { value: 'monthly', label: 'resource.contracts.field.billing_period.choice.monthly' },
-            {
-              value: 'quarterly',
-              label: 'resource.contracts.field.billing_period.choice.quarterly',
-            },
-            {
-              value: 'semiannual',
-              label: 'resource.contracts.field.billing_period.choice.semiannual',
-            },
-            { value: 'annual', label: 'resource.contracts.field.billing_period.choice.annual' },
-          ],
-        },
-      },
-      billing_start: { 'ui:options': { labelId: 'resource.contracts.field.billing_start.label' } },
-      product: {
-        'ui:options': { labelId: 'resource.contracts.field.product.label', reference: 'products' },
-      },
-      account_no: { 'ui:options': { labelId: 'resource.contracts.field.account_no.label' } },
-    },
   },
   {
     name: 'customers',
@@ -890,86 +728,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
         required: ['first_name', 'last_name'],
       },
     ],
-    formSchema: {
-      type: 'object',
-      properties: {
-        customer_no: { type: 'string', maxLength: 20 },
-        type: { type: 'string', enum: ['company', 'person'] },
-        salutation: { type: 'string', maxLength: 50 },
-        company_name: { type: 'string', maxLength: 200 },
-        crn: { type: 'string', maxLength: 8 },
-        tin: { type: 'string', maxLength: 12 },
-        title_before: { type: 'string', maxLength: 50 },
-        first_name: { type: 'string', maxLength: 100 },
-        last_name: { type: 'string', maxLength: 100 },
-        title_after: { type: 'string', maxLength: 50 },
-        birth_date: { type: ['string', 'null'], format: 'date' },
-        report_email: { type: 'string', format: 'email', maxLength: 254 },
-        phone: {
-          type: 'string',
-          maxLength: 30,
-          pattern: '^$|^(?:\\+[1-9](?: ?\\d){7,14}|\\d{3} ?\\d{3} ?\\d{3})$',
-        },
-        is_active: { type: 'boolean' },
-      },
-      required: ['customer_no', 'type'],
-      allOf: [
-        {
-          if: { properties: { type: { enum: ['company'] } }, required: ['type'] },
-          then: {
-            required: ['company_name', 'crn'],
-            properties: { company_name: { minLength: 1 }, crn: { minLength: 1 } },
-          },
-        },
-        {
-          if: { properties: { type: { enum: ['person'] } }, required: ['type'] },
-          then: {
-            required: ['first_name', 'last_name'],
-            properties: { first_name: { minLength: 1 }, last_name: { minLength: 1 } },
-          },
-        },
-      ],
-    },
-    uiSchema: {
-      'ui:order': [
-        'customer_no',
-        'type',
-        'salutation',
-        'company_name',
-        'crn',
-        'tin',
-        'title_before',
-        'first_name',
-        'last_name',
-        'title_after',
-        'birth_date',
-        'report_email',
-        'phone',
-        'is_active',
-      ],
-      customer_no: { 'ui:options': { labelId: 'resource.customers.field.customer_no.label' } },
-      type: {
-        'ui:options': {
-          labelId: 'resource.customers.field.type.label',
-          choices: [
-            { value: 'company', label: 'resource.customers.field.type.choice.company' },
-            { value: 'person', label: 'resource.customers.field.type.choice.person' },
-          ],
-        },
-      },
-      salutation: { 'ui:options': { labelId: 'resource.customers.field.salutation.label' } },
-      company_name: { 'ui:options': { labelId: 'resource.customers.field.company_name.label' } },
-      crn: { 'ui:options': { labelId: 'resource.customers.field.crn.label' } },
-      tin: { 'ui:options': { labelId: 'resource.customers.field.tin.label' } },
-      title_before: { 'ui:options': { labelId: 'resource.customers.field.title_before.label' } },
-      first_name: { 'ui:options': { labelId: 'resource.customers.field.first_name.label' } },
-      last_name: { 'ui:options': { labelId: 'resource.customers.field.last_name.label' } },
-      title_after: { 'ui:options': { labelId: 'resource.customers.field.title_after.label' } },
-      birth_date: { 'ui:options': { labelId: 'resource.customers.field.birth_date.label' } },
-      report_email: { 'ui:options': { labelId: 'resource.customers.field.report_email.label' } },
-      phone: { 'ui:options': { labelId: 'resource.customers.field.phone.label' } },
-      is_active: { 'ui:options': { labelId: 'resource.customers.field.is_active.label' } },
-    },
   },
   {
     name: 'discounts',
@@ -1066,37 +824,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       history: true,
       titles: true,
     },
-    formSchema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', maxLength: 100 },
-        valid_from: { type: 'string', format: 'date' },
-        valid_to: { type: ['string', 'null'], format: 'date' },
-        percent: { type: 'string', pattern: '^-?\\d{0,3}(?:\\.\\d{0,2})?$' },
-        applies_to: { type: 'string', enum: ['energy', 'distribution', 'bill'] },
-      },
-      required: ['name', 'valid_from', 'percent'],
-    },
-    uiSchema: {
-      'ui:order': ['name', 'valid_from', 'valid_to', 'percent', 'applies_to'],
-      name: { 'ui:options': { labelId: 'resource.discounts.field.name.label' } },
-      valid_from: { 'ui:options': { labelId: 'resource.discounts.field.valid_from.label' } },
-      valid_to: { 'ui:options': { labelId: 'resource.discounts.field.valid_to.label' } },
-      percent: { 'ui:options': { labelId: 'resource.discounts.field.percent.label' } },
-      applies_to: {
-        'ui:options': {
-          labelId: 'resource.discounts.field.applies_to.label',
-          choices: [
-            { value: 'energy', label: 'resource.discounts.field.applies_to.choice.energy' },
-            {
-              value: 'distribution',
-              label: 'resource.discounts.field.applies_to.choice.distribution',
-            },
-            { value: 'bill', label: 'resource.discounts.field.applies_to.choice.bill' },
-          ],
-        },
-      },
-    },
   },
   {
     name: 'distributors',
@@ -1151,19 +878,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-    },
-    formSchema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', maxLength: 100 },
-        code: { type: 'string', maxLength: 20 },
-      },
-      required: ['name', 'code'],
-    },
-    uiSchema: {
-      'ui:order': ['name', 'code'],
-      name: { 'ui:options': { labelId: 'resource.distributors.field.name.label' } },
-      code: { 'ui:options': { labelId: 'resource.distributors.field.code.label' } },
     },
   },
   {
@@ -1271,36 +985,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-    },
-    formSchema: {
-      type: 'object',
-      properties: {
-        text: { type: 'string', maxLength: 100 },
-        from_1phase: { type: ['integer', 'null'], minimum: 0 },
-        to_1phase: { type: ['integer', 'null'], minimum: 0 },
-        from_3phase: { type: ['integer', 'null'], minimum: 0 },
-        to_3phase: { type: ['integer', 'null'], minimum: 0 },
-        price_for_every_a: { type: 'string', pattern: '^-?\\d{0,8}(?:\\.\\d{0,2})?$' },
-      },
-      required: ['text', 'price_for_every_a'],
-    },
-    uiSchema: {
-      'ui:order': [
-        'text',
-        'from_1phase',
-        'to_1phase',
-        'from_3phase',
-        'to_3phase',
-        'price_for_every_a',
-      ],
-      text: { 'ui:options': { labelId: 'resource.fuses.field.text.label' } },
-      from_1phase: { 'ui:options': { labelId: 'resource.fuses.field.from_1phase.label' } },
-      to_1phase: { 'ui:options': { labelId: 'resource.fuses.field.to_1phase.label' } },
-      from_3phase: { 'ui:options': { labelId: 'resource.fuses.field.from_3phase.label' } },
-      to_3phase: { 'ui:options': { labelId: 'resource.fuses.field.to_3phase.label' } },
-      price_for_every_a: {
-        'ui:options': { labelId: 'resource.fuses.field.price_for_every_a.label' },
-      },
     },
   },
   {
@@ -1585,11 +1269,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       { key: 'dates', label: 'resource.invoices.section.dates' },
       { key: 'amounts', label: 'resource.invoices.section.amounts' },
     ],
-    formSchema: { type: 'object', properties: { note: { type: 'string', maxLength: 500 } } },
-    uiSchema: {
-      'ui:order': ['note'],
-      note: { 'ui:options': { labelId: 'resource.invoices.field.note.label' } },
-    },
   },
   {
     name: 'measurements',
@@ -1688,32 +1367,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       titles: true,
       extraActions: ['bulk_create'],
     },
-    formSchema: {
-      type: 'object',
-      properties: {
-        tariff_device: { type: 'integer' },
-        timestamp_received: { type: 'string', format: 'date-time' },
-        obis_181: { type: 'string', pattern: '^-?\\d{0,12}(?:\\.\\d{0,3})?$' },
-        obis_182: { type: 'string', pattern: '^-?\\d{0,12}(?:\\.\\d{0,3})?$' },
-        obis_280: { type: 'string', pattern: '^-?\\d{0,12}(?:\\.\\d{0,3})?$' },
-      },
-      required: ['tariff_device', 'timestamp_received', 'obis_181', 'obis_182', 'obis_280'],
-    },
-    uiSchema: {
-      'ui:order': ['tariff_device', 'timestamp_received', 'obis_181', 'obis_182', 'obis_280'],
-      tariff_device: {
-        'ui:options': {
-          labelId: 'resource.measurements.field.tariff_device.label',
-          reference: 'tariffdevices',
-        },
-      },
-      timestamp_received: {
-        'ui:options': { labelId: 'resource.measurements.field.timestamp_received.label' },
-      },
-      obis_181: { 'ui:options': { labelId: 'resource.measurements.field.obis_181.label' } },
-      obis_182: { 'ui:options': { labelId: 'resource.measurements.field.obis_182.label' } },
-      obis_280: { 'ui:options': { labelId: 'resource.measurements.field.obis_280.label' } },
-    },
   },
   {
     name: 'obises',
@@ -1789,25 +1442,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-    },
-    formSchema: {
-      type: 'object',
-      properties: {
-        obis: { type: 'string', maxLength: 30 },
-        description: { type: 'string', maxLength: 200 },
-        convert_to_float: { type: 'boolean' },
-        keep: { type: 'boolean' },
-      },
-      required: ['obis'],
-    },
-    uiSchema: {
-      'ui:order': ['obis', 'description', 'convert_to_float', 'keep'],
-      obis: { 'ui:options': { labelId: 'resource.obises.field.obis.label' } },
-      description: { 'ui:options': { labelId: 'resource.obises.field.description.label' } },
-      convert_to_float: {
-        'ui:options': { labelId: 'resource.obises.field.convert_to_float.label' },
-      },
-      keep: { 'ui:options': { labelId: 'resource.obises.field.keep.label' } },
     },
   },
   {
@@ -1891,35 +1525,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-    },
-    formSchema: {
-      type: 'object',
-      properties: {
-        contract: { type: 'integer' },
-        type: { type: 'string', enum: ['advance', 'invoice', 'refund', 'penalty'] },
-        amount: { type: 'string', pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$' },
-        ts: { type: 'string', format: 'date' },
-      },
-      required: ['contract', 'type', 'amount', 'ts'],
-    },
-    uiSchema: {
-      'ui:order': ['contract', 'type', 'amount', 'ts'],
-      contract: {
-        'ui:options': { labelId: 'resource.payments.field.contract.label', reference: 'contracts' },
-      },
-      type: {
-        'ui:options': {
-          labelId: 'resource.payments.field.type.label',
-          choices: [
-            { value: 'advance', label: 'resource.payments.field.type.choice.advance' },
-            { value: 'invoice', label: 'resource.payments.field.type.choice.invoice' },
-            { value: 'refund', label: 'resource.payments.field.type.choice.refund' },
-            { value: 'penalty', label: 'resource.payments.field.type.choice.penalty' },
-          ],
-        },
-      },
-      amount: { 'ui:options': { labelId: 'resource.payments.field.amount.label' } },
-      ts: { 'ui:options': { labelId: 'resource.payments.field.ts.label' } },
     },
   },
   {
@@ -2092,51 +1697,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       { key: 'point', label: 'resource.points.section.point' },
       { key: 'address', label: 'resource.points.section.address' },
     ],
-    formSchema: {
-      type: 'object',
-      properties: {
-        contract: { type: ['integer', 'null'] },
-        ean: { type: 'string', minLength: 18, maxLength: 18 },
-        name: { type: 'string', maxLength: 100 },
-        pod_no: { type: 'string', maxLength: 30 },
-        street: { type: 'string', maxLength: 200 },
-        zip_code: { type: 'string', maxLength: 6 },
-        city: { type: 'string', maxLength: 100 },
-        country: { type: 'string', maxLength: 2 },
-        building: { type: 'string', maxLength: 50 },
-        flat_no: { type: 'string', maxLength: 20 },
-        floor: { type: 'string', maxLength: 20 },
-      },
-      required: ['ean', 'name', 'street', 'zip_code', 'city'],
-    },
-    uiSchema: {
-      'ui:order': [
-        'contract',
-        'ean',
-        'name',
-        'pod_no',
-        'street',
-        'zip_code',
-        'city',
-        'country',
-        'building',
-        'flat_no',
-        'floor',
-      ],
-      contract: {
-        'ui:options': { labelId: 'resource.points.field.contract.label', reference: 'contracts' },
-      },
-      ean: { 'ui:options': { labelId: 'resource.points.field.ean.label' } },
-      name: { 'ui:options': { labelId: 'resource.points.field.name.label' } },
-      pod_no: { 'ui:options': { labelId: 'resource.points.field.pod_no.label' } },
-      street: { 'ui:options': { labelId: 'resource.points.field.street.label' } },
-      zip_code: { 'ui:options': { labelId: 'resource.points.field.zip_code.label' } },
-      city: { 'ui:options': { labelId: 'resource.points.field.city.label' } },
-      country: { 'ui:options': { labelId: 'resource.points.field.country.label' } },
-      building: { 'ui:options': { labelId: 'resource.points.field.building.label' } },
-      flat_no: { 'ui:options': { labelId: 'resource.points.field.flat_no.label' } },
-      floor: { 'ui:options': { labelId: 'resource.points.field.floor.label' } },
-    },
   },
   {
     name: 'pricelists',
@@ -2200,21 +1760,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       history: true,
       titles: true,
     },
-    formSchema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', maxLength: 100 },
-        valid_from: { type: 'string', format: 'date' },
-        valid_to: { type: ['string', 'null'], format: 'date' },
-      },
-      required: ['name', 'valid_from'],
-    },
-    uiSchema: {
-      'ui:order': ['name', 'valid_from', 'valid_to'],
-      name: { 'ui:options': { labelId: 'resource.pricelists.field.name.label' } },
-      valid_from: { 'ui:options': { labelId: 'resource.pricelists.field.valid_from.label' } },
-      valid_to: { 'ui:options': { labelId: 'resource.pricelists.field.valid_to.label' } },
-    },
   },
   {
     name: 'products',
@@ -2259,15 +1804,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-    },
-    formSchema: {
-      type: 'object',
-      properties: { name: { type: 'string', maxLength: 100 } },
-      required: ['name'],
-    },
-    uiSchema: {
-      'ui:order': ['name'],
-      name: { 'ui:options': { labelId: 'resource.products.field.name.label' } },
     },
   },
   {
@@ -2314,15 +1850,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       history: true,
       titles: true,
       extraActions: ['billing_totals', 'consumption_by_rate', 'points_without_reading'],
-    },
-    formSchema: {
-      type: 'object',
-      properties: { name: { type: 'string', maxLength: 100 } },
-      required: ['name'],
-    },
-    uiSchema: {
-      'ui:order': ['name'],
-      name: { 'ui:options': { labelId: 'resource.reports.field.name.label' } },
     },
   },
   {
@@ -2471,141 +1998,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-    },
-    formSchema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', maxLength: 100 },
-        privileges: {
-          type: 'array',
-          items: {
-            type: 'string',
-            enum: [
-              'superuser',
-              'CUSTOMERS',
-              'CONTRACTS',
-              'POINTS',
-              'TARIFF',
-              'USERS',
-              'ROLES',
-              'COLLECTORS',
-              'PRICELISTS',
-              'TARIFFS',
-              'PRODUCTS',
-              'DISCOUNTS',
-              'FUSES',
-              'OBISES',
-              'REPORTS',
-              'UTILITIES',
-              'SETTINGS',
-              'BILLING',
-            ],
-          },
-          uniqueItems: true,
-        },
-      },
-      required: ['name'],
-    },
-    uiSchema: {
-      'ui:order': ['name', 'privileges'],
-      name: { 'ui:options': { labelId: 'resource.roles.field.name.label' } },
-      privileges: {
-        'ui:options': {
-          labelId: 'resource.roles.field.privileges.label',
-          choices: [
-            {
-              value: 'superuser',
-              label: 'resource.roles.field.privileges.choice.superuser',
-              group: 'resource.roles.field.privileges.group.administration',
-            },
-            {
-              value: 'CUSTOMERS',
-              label: 'resource.roles.field.privileges.choice.CUSTOMERS',
-              group: 'resource.roles.field.privileges.group.customers',
-            },
-            {
-              value: 'CONTRACTS',
-              label: 'resource.roles.field.privileges.choice.CONTRACTS',
-              group: 'resource.roles.field.privileges.group.customers',
-            },
-            {
-              value: 'POINTS',
-              label: 'resource.roles.field.privileges.choice.POINTS',
-              group: 'resource.roles.field.privileges.group.customers',
-            },
-            {
-              value: 'TARIFF',
-              label: 'resource.roles.field.privileges.choice.TARIFF',
-              group: 'resource.roles.field.privileges.group.devices',
-            },
-            {
-              value: 'USERS',
-              label: 'resource.roles.field.privileges.choice.USERS',
-              group: 'resource.roles.field.privileges.group.administration',
-            },
-            {
-              value: 'ROLES',
-              label: 'resource.roles.field.privileges.choice.ROLES',
-              group: 'resource.roles.field.privileges.group.administration',
-            },
-            {
-              value: 'COLLECTORS',
-              label: 'resource.roles.field.privileges.choice.COLLECTORS',
-              group: 'resource.roles.field.privileges.group.devices',
-            },
-            {
-              value: 'PRICELISTS',
-              label: 'resource.roles.field.privileges.choice.PRICELISTS',
-              group: 'resource.roles.field.privileges.group.prices',
-            },
-            {
-              value: 'TARIFFS',
-              label: 'resource.roles.field.privileges.choice.TARIFFS',
-              group: 'resource.roles.field.privileges.group.prices',
-            },
-            {
-              value: 'PRODUCTS',
-              label: 'resource.roles.field.privileges.choice.PRODUCTS',
-              group: 'resource.roles.field.privileges.group.prices',
-            },
-            {
-              value: 'DISCOUNTS',
-              label: 'resource.roles.field.privileges.choice.DISCOUNTS',
-              group: 'resource.roles.field.privileges.group.prices',
-            },
-            {
-              value: 'FUSES',
-              label: 'resource.roles.field.privileges.choice.FUSES',
-              group: 'resource.roles.field.privileges.group.prices',
-            },
-            {
-              value: 'OBISES',
-              label: 'resource.roles.field.privileges.choice.OBISES',
-              group: 'resource.roles.field.privileges.group.devices',
-            },
-            {
-              value: 'REPORTS',
-              label: 'resource.roles.field.privileges.choice.REPORTS',
-              group: 'resource.roles.field.privileges.group.settings',
-            },
-            {
-              value: 'UTILITIES',
-              label: 'resource.roles.field.privileges.choice.UTILITIES',
-              group: 'resource.roles.field.privileges.group.settings',
-            },
-            {
-              value: 'SETTINGS',
-              label: 'resource.roles.field.privileges.choice.SETTINGS',
-              group: 'resource.roles.field.privileges.group.settings',
-            },
-            {
-              value: 'BILLING',
-              label: 'resource.roles.field.privileges.choice.BILLING',
-              group: 'resource.roles.field.privileges.group.billing',
-            },
-          ],
-        },
-      },
     },
   },
   {
@@ -2976,253 +2368,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       { key: 'supply', label: 'resource.specifications.section.supply' },
       { key: 'production', label: 'resource.specifications.section.production' },
     ],
-    formSchema: {
-      type: 'object',
-      properties: {
-        point: { type: 'integer' },
-        tariff_device: { type: ['integer', 'null'] },
-        state: { type: 'string', enum: ['planned', 'active', 'ended', 'cancelled'] },
-        parent_specification: { type: ['integer', 'null'] },
-        valid_from: { type: 'string', format: 'date' },
-        valid_to: { type: ['string', 'null'], format: 'date' },
-        distribution_tariff_code: {
-          type: 'string',
-          enum: [
-            'D01d',
-            'D02d',
-            'D25d',
-            'D26d',
-            'D27d',
-            'D35d',
-            'D45d',
-            'D56d',
-            'D57d',
-            'D61d',
-            'C01d',
-            'C02d',
-            'C03d',
-            'C25d',
-            'C26d',
-            'C45d',
-            'C56d',
-            'C62d',
-          ],
-        },
-        energy_distributor: { type: ['integer', 'null'] },
-        energy_supplier: { type: ['integer', 'null'] },
-        main_fuse: { type: ['integer', 'null'] },
-        phases: { type: 'string', enum: ['1', '3'] },
-        reserved_capacity: { type: ['string', 'null'], pattern: '^-?\\d{0,8}(?:\\.\\d{0,2})?$' },
-        estimated_annual_consumption: {
-          type: ['string', 'null'],
-          pattern: '^-?\\d{0,9}(?:\\.\\d{0,3})?$',
-        },
-        discount: { type: ['integer', 'null'] },
-        production_type: {
-          type: 'string',
-          enum: ['pv', 'wind', 'hydro', 'biogas', 'chp', 'other'],
-        },
-        producer_name: { type: 'string', maxLength: 200 },
-        installed_power: { type: ['string', 'null'], pattern: '^-?\\d{0,8}(?:\\.\\d{0,2})?$' },
-        reserved_power: { type: ['string', 'null'], pattern: '^-?\\d{0,8}(?:\\.\\d{0,2})?$' },
-      },
-      required: ['point', 'valid_from', 'distribution_tariff_code'],
-    },
-    uiSchema: {
-      'ui:order': [
-        'point',
-        'tariff_device',
-        'state',
-        'parent_specification',
-        'valid_from',
-        'valid_to',
-        'distribution_tariff_code',
-        'energy_distributor',
-        'energy_supplier',
-        'main_fuse',
-        'phases',
-        'reserved_capacity',
-        'estimated_annual_consumption',
-        'discount',
-        'production_type',
-        'producer_name',
-        'installed_power',
-        'reserved_power',
-      ],
-      point: {
-        'ui:options': { labelId: 'resource.specifications.field.point.label', reference: 'points' },
-      },
-      tariff_device: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.tariff_device.label',
-          reference: 'tariffdevices',
-        },
-      },
-      state: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.state.label',
-          choices: [
-            { value: 'planned', label: 'resource.specifications.field.state.choice.planned' },
-            { value: 'active', label: 'resource.specifications.field.state.choice.active' },
-            { value: 'ended', label: 'resource.specifications.field.state.choice.ended' },
-            { value: 'cancelled', label: 'resource.specifications.field.state.choice.cancelled' },
-          ],
-        },
-      },
-      parent_specification: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.parent_specification.label',
-          reference: 'specifications',
-        },
-      },
-      valid_from: { 'ui:options': { labelId: 'resource.specifications.field.valid_from.label' } },
-      valid_to: { 'ui:options': { labelId: 'resource.specifications.field.valid_to.label' } },
-      distribution_tariff_code: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.distribution_tariff_code.label',
-          choices: [
-            {
-              value: 'D01d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D01d',
-            },
-            {
-              value: 'D02d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D02d',
-            },
-            {
-              value: 'D25d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D25d',
-            },
-            {
-              value: 'D26d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D26d',
-            },
-            {
-              value: 'D27d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D27d',
-            },
-            {
-              value: 'D35d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D35d',
-            },
-            {
-              value: 'D45d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D45d',
-            },
-            {
-              value: 'D56d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D56d',
-            },
-            {
-              value: 'D57d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D57d',
-            },
-            {
-              value: 'D61d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.D61d',
-            },
-            {
-              value: 'C01d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.C01d',
-            },
-            {
-              value: 'C02d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.C02d',
-            },
-            {
-              value: 'C03d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.C03d',
-            },
-            {
-              value: 'C25d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.C25d',
-            },
-            {
-              value: 'C26d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.C26d',
-            },
-            {
-              value: 'C45d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.C45d',
-            },
-            {
-              value: 'C56d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.C56d',
-            },
-            {
-              value: 'C62d',
-              label: 'resource.specifications.field.distribution_tariff_code.choice.C62d',
-            },
-          ],
-        },
-      },
-      energy_distributor: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.energy_distributor.label',
-          reference: 'distributors',
-        },
-      },
-      energy_supplier: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.energy_supplier.label',
-          reference: 'suppliers',
-        },
-      },
-      main_fuse: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.main_fuse.label',
-          reference: 'fuses',
-        },
-      },
-      phases: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.phases.label',
-          choices: [
-            { value: '1', label: 'resource.specifications.field.phases.choice.1' },
-            { value: '3', label: 'resource.specifications.field.phases.choice.3' },
-          ],
-        },
-      },
-      reserved_capacity: {
-        'ui:options': { labelId: 'resource.specifications.field.reserved_capacity.label' },
-      },
-      estimated_annual_consumption: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.estimated_annual_consumption.label',
-        },
-      },
-      discount: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.discount.label',
-          reference: 'discounts',
-        },
-      },
-      production_type: {
-        'ui:options': {
-          labelId: 'resource.specifications.field.production_type.label',
-          choices: [
-            { value: 'pv', label: 'resource.specifications.field.production_type.choice.pv' },
-            { value: 'wind', label: 'resource.specifications.field.production_type.choice.wind' },
-            { value: 'hydro', label: 'resource.specifications.field.production_type.choice.hydro' },
-            {
-              value: 'biogas',
-              label: 'resource.specifications.field.production_type.choice.biogas',
-            },
-            { value: 'chp', label: 'resource.specifications.field.production_type.choice.chp' },
-            { value: 'other', label: 'resource.specifications.field.production_type.choice.other' },
-          ],
-        },
-      },
-      producer_name: {
-        'ui:options': { labelId: 'resource.specifications.field.producer_name.label' },
-      },
-      installed_power: {
-        'ui:options': { labelId: 'resource.specifications.field.installed_power.label' },
-      },
-      reserved_power: {
-        'ui:options': { labelId: 'resource.specifications.field.reserved_power.label' },
-      },
-    },
   },
   {
     name: 'suppliers',
@@ -3277,19 +2422,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-    },
-    formSchema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', maxLength: 100 },
-        code: { type: 'string', maxLength: 20 },
-      },
-      required: ['name', 'code'],
-    },
-    uiSchema: {
-      'ui:order': ['name', 'code'],
-      name: { 'ui:options': { labelId: 'resource.suppliers.field.name.label' } },
-      code: { 'ui:options': { labelId: 'resource.suppliers.field.code.label' } },
     },
   },
   {
@@ -3429,53 +2561,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       { key: 'device', label: 'resource.tariffdevices.section.device' },
       { key: 'metering', label: 'resource.tariffdevices.section.metering' },
     ],
-    formSchema: {
-      type: 'object',
-      properties: {
-        collector: { type: ['integer', 'null'] },
-        serial_number: { type: 'string', maxLength: 50 },
-        model: { type: 'string', maxLength: 100 },
-        ean_production: { type: ['string', 'null'], maxLength: 18 },
-        ean_consumption: { type: ['string', 'null'], maxLength: 18 },
-        name: { type: 'string', maxLength: 100 },
-        calibration_date: { type: ['string', 'null'], format: 'date' },
-        active: { type: 'boolean' },
-      },
-      required: ['serial_number', 'name'],
-    },
-    uiSchema: {
-      'ui:order': [
-        'collector',
-        'serial_number',
-        'model',
-        'ean_production',
-        'ean_consumption',
-        'name',
-        'calibration_date',
-        'active',
-      ],
-      collector: {
-        'ui:options': {
-          labelId: 'resource.tariffdevices.field.collector.label',
-          reference: 'collectors',
-        },
-      },
-      serial_number: {
-        'ui:options': { labelId: 'resource.tariffdevices.field.serial_number.label' },
-      },
-      model: { 'ui:options': { labelId: 'resource.tariffdevices.field.model.label' } },
-      ean_production: {
-        'ui:options': { labelId: 'resource.tariffdevices.field.ean_production.label' },
-      },
-      ean_consumption: {
-        'ui:options': { labelId: 'resource.tariffdevices.field.ean_consumption.label' },
-      },
-      name: { 'ui:options': { labelId: 'resource.tariffdevices.field.name.label' } },
-      calibration_date: {
-        'ui:options': { labelId: 'resource.tariffdevices.field.calibration_date.label' },
-      },
-      active: { 'ui:options': { labelId: 'resource.tariffdevices.field.active.label' } },
-    },
   },
   {
     name: 'tariffs',
@@ -3803,126 +2888,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       { key: 'fees', label: 'resource.tariffs.section.fees' },
       { key: 'fuse', label: 'resource.tariffs.section.fuse' },
     ],
-    formSchema: {
-      type: 'object',
-      properties: {
-        product: { type: 'integer' },
-        price_list: { type: ['integer', 'null'] },
-        code: { type: 'string', maxLength: 20 },
-        distribution_per_mwh_ht: {
-          type: ['string', 'null'],
-          pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$',
-        },
-        distribution_per_mwh_lt: {
-          type: ['string', 'null'],
-          pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$',
-        },
-        other_svc_system: { type: ['string', 'null'], pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$' },
-        other_svc_poze: { type: ['string', 'null'], pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$' },
-        other_svc_poze_per_a: {
-          type: ['string', 'null'],
-          pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$',
-        },
-        other_non_network_infra: {
-          type: ['string', 'null'],
-          pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$',
-        },
-        trade_monthly_pay: { type: ['string', 'null'], pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$' },
-        trade_per_mw_ht: { type: ['string', 'null'], pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$' },
-        trade_per_mw_lt: { type: ['string', 'null'], pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$' },
-        production_per_mwh_ht: {
-          type: ['string', 'null'],
-          pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$',
-        },
-        production_per_mwh_lt: {
-          type: ['string', 'null'],
-          pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$',
-        },
-        electricity_tax_per_mw: {
-          type: ['string', 'null'],
-          pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$',
-        },
-        valid_from: { type: 'string', format: 'date' },
-        valid_to: { type: ['string', 'null'], format: 'date' },
-        price: { type: ['string', 'null'], pattern: '^-?\\d{0,10}(?:\\.\\d{0,2})?$' },
-        fuse_from: { type: ['integer', 'null'], minimum: 0 },
-        fuse_to: { type: ['integer', 'null'], minimum: 0 },
-      },
-      required: ['product', 'code', 'valid_from'],
-    },
-    uiSchema: {
-      'ui:order': [
-        'product',
-        'price_list',
-        'code',
-        'distribution_per_mwh_ht',
-        'distribution_per_mwh_lt',
-        'other_svc_system',
-        'other_svc_poze',
-        'other_svc_poze_per_a',
-        'other_non_network_infra',
-        'trade_monthly_pay',
-        'trade_per_mw_ht',
-        'trade_per_mw_lt',
-        'production_per_mwh_ht',
-        'production_per_mwh_lt',
-        'electricity_tax_per_mw',
-        'valid_from',
-        'valid_to',
-        'price',
-        'fuse_from',
-        'fuse_to',
-      ],
-      product: {
-        'ui:options': { labelId: 'resource.tariffs.field.product.label', reference: 'products' },
-      },
-      price_list: {
-        'ui:options': {
-          labelId: 'resource.tariffs.field.price_list.label',
-          reference: 'pricelists',
-        },
-      },
-      code: { 'ui:options': { labelId: 'resource.tariffs.field.code.label' } },
-      distribution_per_mwh_ht: {
-        'ui:options': { labelId: 'resource.tariffs.field.distribution_per_mwh_ht.label' },
-      },
-      distribution_per_mwh_lt: {
-        'ui:options': { labelId: 'resource.tariffs.field.distribution_per_mwh_lt.label' },
-      },
-      other_svc_system: {
-        'ui:options': { labelId: 'resource.tariffs.field.other_svc_system.label' },
-      },
-      other_svc_poze: { 'ui:options': { labelId: 'resource.tariffs.field.other_svc_poze.label' } },
-      other_svc_poze_per_a: {
-        'ui:options': { labelId: 'resource.tariffs.field.other_svc_poze_per_a.label' },
-      },
-      other_non_network_infra: {
-        'ui:options': { labelId: 'resource.tariffs.field.other_non_network_infra.label' },
-      },
-      trade_monthly_pay: {
-        'ui:options': { labelId: 'resource.tariffs.field.trade_monthly_pay.label' },
-      },
-      trade_per_mw_ht: {
-        'ui:options': { labelId: 'resource.tariffs.field.trade_per_mw_ht.label' },
-      },
-      trade_per_mw_lt: {
-        'ui:options': { labelId: 'resource.tariffs.field.trade_per_mw_lt.label' },
-      },
-      production_per_mwh_ht: {
-        'ui:options': { labelId: 'resource.tariffs.field.production_per_mwh_ht.label' },
-      },
-      production_per_mwh_lt: {
-        'ui:options': { labelId: 'resource.tariffs.field.production_per_mwh_lt.label' },
-      },
-      electricity_tax_per_mw: {
-        'ui:options': { labelId: 'resource.tariffs.field.electricity_tax_per_mw.label' },
-      },
-      valid_from: { 'ui:options': { labelId: 'resource.tariffs.field.valid_from.label' } },
-      valid_to: { 'ui:options': { labelId: 'resource.tariffs.field.valid_to.label' } },
-      price: { 'ui:options': { labelId: 'resource.tariffs.field.price.label' } },
-      fuse_from: { 'ui:options': { labelId: 'resource.tariffs.field.fuse_from.label' } },
-      fuse_to: { 'ui:options': { labelId: 'resource.tariffs.field.fuse_to.label' } },
-    },
   },
   {
     name: 'users',
@@ -4003,23 +2968,6 @@ export const descriptors: readonly ResourceDescriptor[] = [
       history: true,
       titles: true,
       extraActions: ['reset_password_confirm_create', 'reset_password_create'],
-    },
-    formSchema: {
-      type: 'object',
-      properties: {
-        email: { type: 'string', format: 'email', maxLength: 254 },
-        is_active: { type: 'boolean' },
-        roles: { type: 'array', items: { type: 'integer' }, uniqueItems: true },
-        password: { type: 'string', minLength: 8, maxLength: 128 },
-      },
-      required: ['email'],
-    },
-    uiSchema: {
-      'ui:order': ['email', 'is_active', 'roles', 'password'],
-      email: { 'ui:options': { labelId: 'resource.users.field.email.label' } },
-      is_active: { 'ui:options': { labelId: 'resource.users.field.is_active.label' } },
-      roles: { 'ui:options': { labelId: 'resource.users.field.roles.label', reference: 'roles' } },
-      password: { 'ui:options': { labelId: 'resource.users.field.password.label' } },
     },
   },
 ];

@@ -9,6 +9,7 @@ export type {
   FieldKind,
   JsonSchema,
   ResourceDescriptor,
+  ResourceForm,
 } from '../generated/descriptor-types';
 
 /** One row of a resource as the API sends it (docs/api.md "Resources"). */

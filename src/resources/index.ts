@@ -37,6 +37,7 @@ export type {
 
 export {
   listQueryFor,
+  loadListCode,
   prefetchResourceList,
   seedResourceList,
   useResourceList,
@@ -70,7 +71,7 @@ export type { RelatedListProps } from './related/related-list';
 
 export { rowTitle } from './row-title';
 export { LazyResourceDialog, preloadRecordDialog } from './lazy-dialog';
-export { lazyComponent } from './registry/lazy-component';
+export { lazyComponent, type LazyComponent } from './registry/lazy-component';
 export { LazyResourceGroupPage } from './lazy-group-page';
 export { RecordPathProvider } from './record-path';
 export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';

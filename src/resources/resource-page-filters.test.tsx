@@ -33,6 +33,12 @@ function UrlProbe() {
 }
 const url = () => decodeURIComponent(screen.getByTestId('url').textContent ?? '');
 
+/** Opens the filter bar and waits for it: its code loads on first use. */
+async function openFilters() {
+  await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+  await screen.findByRole('group', { name: 'Filtry' });
+}
+
 function renderPage(start = '/?page=3') {
   const { request, calls } = fakeRequest(serve);
   renderWithProviders(
@@ -53,7 +59,7 @@ describe('ResourcePage filters', () => {
     expect(screen.queryByLabelText('Stav')).toBeNull();
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const bar = screen.getByRole('group', { name: 'Filtry' });
+    const bar = await screen.findByRole('group', { name: 'Filtry' });
     expect(within(bar).getByRole('combobox', { name: 'Stav' })).toBeTruthy();
     expect(within(bar).getByRole('combobox', { name: 'Aktivní' })).toBeTruthy();
     expect(within(bar).getByRole('combobox', { name: 'Zákazník' })).toBeTruthy();
@@ -68,7 +74,7 @@ describe('ResourcePage filters', () => {
 
   it('sets a choice filter by its label and goes back to page 1', async () => {
     const calls = renderPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    await openFilters();
     const select = screen.getByRole('combobox', { name: 'Stav' });
     expect(
       within(select)
@@ -85,14 +91,14 @@ describe('ResourcePage filters', () => {
 
   it('sets a boolean filter to yes', async () => {
     const calls = renderPage('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    await openFilters();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Aktivní' }), 'Ano');
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ filter: 'is_active=true' }));
   });
 
   it('sets a date range as gte / lte and a decimal bound with a comma', async () => {
     const calls = renderPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    await openFilters();
     fireEvent.change(screen.getByLabelText('Platnost od od'), {
       target: { value: '2025-01-01' },
     });
@@ -114,7 +120,7 @@ describe('ResourcePage filters', () => {
 
   it('does not send a bound that is not a number', async () => {
     const calls = renderPage('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    await openFilters();
     const price = screen.getByLabelText('Cena do');
     await userEvent.type(price, 'abc{Enter}');
     expect(price.getAttribute('aria-invalid')).toBe('true');
@@ -123,7 +129,7 @@ describe('ResourcePage filters', () => {
 
   it('picks a reference with the searchable picker', async () => {
     const calls = renderPage('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    await openFilters();
     await userEvent.type(screen.getByRole('combobox', { name: 'Zákazník' }), 'nov');
     await userEvent.click(await screen.findByRole('option', { name: 'Jan Novák' }));
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ filter: 'customer=7' }));
@@ -157,7 +163,7 @@ describe('ResourcePage filters', () => {
 describe('date filters with pickers (issue 17)', () => {
   it('labels the bounds from / to, takes a typed YYYY-MM-DD and shows the Czech format', async () => {
     renderPage('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    await openFilters();
     const from = screen.getByLabelText('Platnost od od');
     expect(from.getAttribute('type')).toBe('text');
     expect(from.getAttribute('placeholder')).toBe('RRRR-MM-DD');
@@ -189,7 +195,7 @@ describe('date filters with pickers (issue 17)', () => {
 
   it('marks a malformed date once left, and does not send it', async () => {
     renderPage('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Filtry' }));
+    await openFilters();
     const from = screen.getByLabelText('Platnost od od');
     await userEvent.type(from, '31.12.2025');
     await userEvent.tab();

@@ -6,8 +6,9 @@ import { LazyResourceDialog, preloadRecordDialog, preloadResourceDialog } from '
 import { ColumnChooser } from './list/column-chooser';
 import { useColumnSettings } from './list/column-settings';
 import { ExportButton } from './list/export-button';
-import { ClearFiltersButton, FilterBar, FilterToggle } from './list/filter-bar';
+import { ClearFiltersButton, FilterToggle } from './list/filter-toggle';
 import { activeFilterCount, filterSpecs, NO_FILTERS } from './list/filter-state';
+import { LazyFilterBar, preloadFilterBar } from './list/lazy-filter-bar';
 import { ListBody } from './list/list-body';
 import { ListPagination } from './list/pagination';
 import { SearchBox } from './list/search-box';
@@ -142,6 +143,7 @@ export function ResourcePage({
             count={filterCount}
             controls={filterBarId}
             onToggle={() => setFiltersOpen((open) => !open)}
+            onPointerEnter={preloadFilterBar}
           />
         )}
         {filterCount > 0 && <ClearFiltersButton onClear={() => list.setFilters(NO_FILTERS)} />}
@@ -168,7 +170,7 @@ export function ResourcePage({
       </div>
       {anyFilters && filtersOpen && (
         <div ref={filterBox} style={{ display: 'flex', flexWrap: 'wrap', gap: '0 16px' }}>
-          <FilterBar
+          <LazyFilterBar
             id={filterBarId}
             specs={filters}
             state={list.state}

@@ -113,7 +113,13 @@ export async function renderFirstPage(input: FirstPageInput): Promise<RenderedFi
   if (!route) return null;
   const { registry, descriptor } = route;
   const user = input.user as CurrentUser;
-  await Promise.all([loadMessages(input.language), preloadIcons()]);
+  // The code the page shows at once (a filtered list's filter bar): rendered in place, no
+  // placeholder for an inline script to swap (the Content-Security-Policy allows none).
+  await Promise.all([
+    loadMessages(input.language),
+    preloadIcons(),
+    registry.loadListCode?.(descriptor, href.searchParams),
+  ]);
   // One cache and one session per page: nothing of one user's page can reach another's.
   const queryClient = new QueryClient();
   seedResourceList(queryClient, descriptor, href.searchParams, input.list);
@@ -146,6 +152,10 @@ export async function renderFirstPage(input: FirstPageInput): Promise<RenderedFi
         </SessionProvider>
       </StrictMode>,
       {
+        // Every part in place: React would otherwise send a large part of the page (e.g. an
+        // open filter bar) after a placeholder, with an inline script to swap it in, which
+        // the Content-Security-Policy forbids.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           const body = new PassThrough();
           stream.pipe(body);

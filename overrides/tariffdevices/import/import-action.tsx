@@ -6,10 +6,17 @@
  * dialog, with Papa Parse, loads on the first click.
  */
 import { Suspense, lazy, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
 import { useResourceRuntime, type ListActionProps } from '../../../src/resources';
-import { importMessages } from './messages';
+
+/**
+ * The button's text, here rather than in messages.ts (which only the import dialog, loaded
+ * on first use, imports).
+ */
+const actionMessages = defineMessages({
+  action: { id: 'overrides.import.action', defaultMessage: 'Import readings' },
+});
 
 /** The resource and action the import writes through. */
 const MEASUREMENTS = 'measurements';
@@ -31,7 +38,7 @@ export function ImportReadingsAction(_props: ListActionProps) {
     <>
       <Button
         icon="import"
-        text={intl.formatMessage(importMessages.action)}
+        text={intl.formatMessage(actionMessages.action)}
         onClick={() => setOpen(true)}
       />
       {open && (

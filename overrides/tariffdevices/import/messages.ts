@@ -2,7 +2,6 @@
 import { defineMessages } from 'react-intl';
 
 export const importMessages = defineMessages({
-  action: { id: 'overrides.import.action', defaultMessage: 'Import readings' },
   title: { id: 'overrides.import.title', defaultMessage: 'Import readings from a file' },
   close: { id: 'overrides.import.close', defaultMessage: 'Close' },
   help: {

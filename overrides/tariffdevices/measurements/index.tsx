@@ -9,7 +9,7 @@ import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Spinner } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourcePanel, ResourcePanelProps } from '../../../src/resources';
-import { measurementMessages } from './messages';
+import { panelMessages } from './panel-messages';
 
 /** The resource whose rows carry the consumption endpoint (docs/product.md §3 Tariff device). */
 export const DEVICES = 'tariffdevices';
@@ -31,7 +31,7 @@ function LazyMeasurementsPanel(props: ResourcePanelProps) {
   const intl = useIntl();
   return (
     <Suspense
-      fallback={<Spinner size={20} aria-label={intl.formatMessage(measurementMessages.loading)} />}
+      fallback={<Spinner size={20} aria-label={intl.formatMessage(panelMessages.loading)} />}
     >
       <Body {...props} />
     </Suspense>
@@ -41,7 +41,7 @@ function LazyMeasurementsPanel(props: ResourcePanelProps) {
 /** The panel, for `tariffDevicesOverride.panels`. */
 export const measurementsPanel: ResourcePanel = {
   id: 'measurements',
-  title: measurementMessages.title.id,
+  title: panelMessages.title.id,
   replaces: READINGS,
   available: hasConsumption,
   component: LazyMeasurementsPanel,

@@ -26,6 +26,7 @@ import {
 } from '../../../src/resources';
 import { ConsumptionChart } from './consumption-chart';
 import { measurementMessages as m } from './messages';
+import { panelMessages } from './panel-messages';
 import { consumptionOptions, readingsPageOptions } from './queries';
 import { ReadingForm } from './reading-form';
 import { ReadingsTable } from './readings-table';
@@ -236,7 +237,7 @@ function ConsumptionSection({
           {intl.formatMessage(problem === 'tooLong' ? m.tooLong : m.badPeriod)}
         </Callout>
       ) : consumption.isPending ? (
-        <Spinner size={20} aria-label={intl.formatMessage(m.loading)} />
+        <Spinner size={20} aria-label={intl.formatMessage(panelMessages.loading)} />
       ) : consumption.isError ? (
         <Callout intent="danger" role="alert" title={intl.formatMessage(m.chartError)}>
           <Button text={intl.formatMessage(m.retry)} onClick={() => void consumption.refetch()} />

@@ -5,8 +5,6 @@ const P = 'overrides.tariffdevices.measurements';
 
 /** The panel's texts; amounts are `{value} kWh` with the value already formatted. */
 export const measurementMessages = defineMessages({
-  title: { id: `${P}.title`, defaultMessage: 'Measurements' },
-  loading: { id: `${P}.loading`, defaultMessage: 'Loading measurements…' },
   loadError: { id: `${P}.loadError`, defaultMessage: 'The measurements could not be loaded.' },
   retry: { id: `${P}.retry`, defaultMessage: 'Try again' },
   kwh: { id: `${P}.kwh`, defaultMessage: '{value} kWh' },

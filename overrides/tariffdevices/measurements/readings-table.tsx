@@ -4,6 +4,7 @@ import { Button, ButtonGroup, Callout, HTMLTable, Spinner } from '@blueprintjs/c
 import { useQuery } from '@tanstack/react-query';
 import { useResourceRuntime, type ResourceDescriptor, type RowId } from '../../../src/resources';
 import { measurementMessages as m } from './messages';
+import { panelMessages } from './panel-messages';
 import { PAGE_SIZE, readingsPageOptions } from './queries';
 import { consumptionSince } from './readings';
 
@@ -41,7 +42,8 @@ export function ReadingsTable({ readings, field, device }: ReadingsTableProps) {
           }),
         });
 
-  if (page.isPending) return <Spinner size={20} aria-label={intl.formatMessage(m.loading)} />;
+  if (page.isPending)
+    return <Spinner size={20} aria-label={intl.formatMessage(panelMessages.loading)} />;
   if (page.isError)
     return (
       <Callout intent="danger" role="alert" title={intl.formatMessage(m.loadError)}>

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Alert, Callout } from '@blueprintjs/core';
-import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import type { DeleteState } from './save-state';
 
 /** Props of `DiscardAlert`. */
@@ -19,13 +19,13 @@ export function DiscardAlert({ isOpen, onDiscard, onCancel }: DiscardAlertProps)
       isOpen={isOpen}
       intent="warning"
       icon="warning-sign"
-      confirmButtonText={intl.formatMessage(messages.discard)}
-      cancelButtonText={intl.formatMessage(messages.keepEditing)}
+      confirmButtonText={intl.formatMessage(dialogMessages.discard)}
+      cancelButtonText={intl.formatMessage(dialogMessages.keepEditing)}
       onConfirm={onDiscard}
       onCancel={onCancel}
       canEscapeKeyCancel
     >
-      <p>{intl.formatMessage(messages.discardTitle)}</p>
+      <p>{intl.formatMessage(dialogMessages.discardTitle)}</p>
     </Alert>
   );
 }
@@ -49,18 +49,18 @@ export function DeleteAlert({ isOpen, name, deletion, onConfirm, onCancel }: Del
       intent="danger"
       icon="trash"
       loading={deletion.status === 'deleting'}
-      confirmButtonText={intl.formatMessage(messages.delete)}
-      cancelButtonText={intl.formatMessage(messages.cancel)}
+      confirmButtonText={intl.formatMessage(dialogMessages.delete)}
+      cancelButtonText={intl.formatMessage(dialogMessages.cancel)}
       onConfirm={onConfirm}
       onCancel={onCancel}
       canEscapeKeyCancel
     >
-      <p>{intl.formatMessage(messages.deleteConfirm, { name })}</p>
+      <p>{intl.formatMessage(dialogMessages.deleteConfirm, { name })}</p>
       {deletion.status === 'failed' && (
         <Callout intent="danger" role="alert" compact>
           {deletion.offline
-            ? intl.formatMessage(messages.networkError)
-            : (deletion.detail ?? intl.formatMessage(messages.deleteFailed))}
+            ? intl.formatMessage(dialogMessages.networkError)
+            : (deletion.detail ?? intl.formatMessage(dialogMessages.deleteFailed))}
         </Callout>
       )}
     </Alert>

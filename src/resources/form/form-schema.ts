@@ -65,9 +65,12 @@ function asRecord(value: unknown): Mutable {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Mutable) : {};
 }
 
-/** The properties of `descriptor.formSchema`: the writable fields. */
+/**
+ * The properties of `descriptor.formSchema`: the writable fields (none while the descriptor
+ * lacks its form, see `useFormDescriptor`).
+ */
 export function writableFields(descriptor: ResourceDescriptor): string[] {
-  return Object.keys(asRecord(descriptor.formSchema.properties));
+  return Object.keys(asRecord(descriptor.formSchema?.properties));
 }
 
 /** What an emptied input stores: nothing when required (so "required" is checked), else null or ''. */

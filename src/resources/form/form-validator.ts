@@ -29,11 +29,16 @@ import {
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import { fullFormats } from 'ajv-formats/dist/formats';
-import type { JsonSchema } from '../descriptor';
+import type { JsonSchema, ResourceForm } from '../descriptor';
 import type { FormMode } from './form-schema';
 
-/** A resource's precompiled validators, as `src/generated/validators/<name>.ts` exports them. */
+/**
+ * A resource's form and its precompiled validators, as `src/generated/validators/<name>.ts`
+ * exports them.
+ */
 export interface PrecompiledFormValidators {
+  /** The form the generated descriptor leaves out (see `useFormDescriptor`). */
+  readonly form: ResourceForm;
   readonly schemas: { readonly create: JsonSchema; readonly edit: JsonSchema };
   readonly validateFns: { readonly [hash: string]: unknown };
 }

@@ -5,6 +5,7 @@ import { Button, Callout, Classes, Section, SectionCard, Spinner } from '@bluepr
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ResourceDescriptor, RowId } from '../descriptor';
 import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import { historyQueryOptions, type HistoryEntry } from '../queries';
 import { useResourceRuntime } from '../registry/resource-runtime';
 import { useTitleFormat } from '../use-title-format';
@@ -17,9 +18,9 @@ export interface HistoryPanelProps {
 }
 
 const ACTION_MESSAGES = {
-  create: messages.historyCreate,
-  update: messages.historyUpdate,
-  delete: messages.historyDelete,
+  create: dialogMessages.historyCreate,
+  update: dialogMessages.historyUpdate,
+  delete: dialogMessages.historyDelete,
 } as const;
 
 /** A field's label and its values as text, formatted as the field's kind. */
@@ -27,7 +28,7 @@ function useFieldText(descriptor: ResourceDescriptor) {
   const intl = useIntl();
   const format = useTitleFormat();
   return useMemo(() => {
-    const empty = intl.formatMessage(messages.noChoice);
+    const empty = intl.formatMessage(dialogMessages.noChoice);
     const byName = new Map(descriptor.fields.map((field) => [field.name, field]));
     return {
       label(name: string): string {
@@ -62,9 +63,9 @@ function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: H
   return (
     <li>
       <p>
-        {intl.formatMessage(messages.historyBy, {
+        {intl.formatMessage(dialogMessages.historyBy, {
           action: action ? intl.formatMessage(action) : entry.action,
-          user: entry.user?.email ?? intl.formatMessage(messages.historySystem),
+          user: entry.user?.email ?? intl.formatMessage(dialogMessages.historySystem),
           at: (
             <time key="at" dateTime={entry.at}>
               {intl.formatDate(entry.at, DATE_TIME_FORMAT)}
@@ -75,9 +76,9 @@ function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: H
       {names.length > 0 && (
         <ChangeTable
           headers={[
-            intl.formatMessage(messages.historyField),
-            intl.formatMessage(messages.historyBefore),
-            intl.formatMessage(messages.historyAfter),
+            intl.formatMessage(dialogMessages.historyField),
+            intl.formatMessage(dialogMessages.historyBefore),
+            intl.formatMessage(dialogMessages.historyAfter),
           ]}
           rows={names.map((name) => {
             const [before, after] = entry.changes[name] ?? [null, null];
@@ -103,13 +104,17 @@ function HistoryEntries({ descriptor, id }: HistoryPanelProps) {
     return <Spinner aria-label={intl.formatMessage(messages.loading)} />;
   if (query.status === 'error') {
     return (
-      <Callout intent="danger" role="alert" title={intl.formatMessage(messages.historyLoadError)}>
+      <Callout
+        intent="danger"
+        role="alert"
+        title={intl.formatMessage(dialogMessages.historyLoadError)}
+      >
         <Button text={intl.formatMessage(messages.retry)} onClick={() => void query.refetch()} />
       </Callout>
     );
   }
   const entries = query.data.pages.flatMap((page) => page.results);
-  if (entries.length === 0) return <p>{intl.formatMessage(messages.historyEmpty)}</p>;
+  if (entries.length === 0) return <p>{intl.formatMessage(dialogMessages.historyEmpty)}</p>;
   return (
     <>
       <ol className={Classes.LIST_UNSTYLED}>
@@ -121,7 +126,7 @@ function HistoryEntries({ descriptor, id }: HistoryPanelProps) {
         <Button
           variant="minimal"
           loading={query.isFetchingNextPage}
-          text={intl.formatMessage(messages.historyOlder)}
+          text={intl.formatMessage(dialogMessages.historyOlder)}
           onClick={() => void query.fetchNextPage()}
         />
       )}
@@ -141,7 +146,7 @@ export function HistoryPanel({ descriptor, id }: HistoryPanelProps) {
   const [open, setOpen] = useState(false);
   return (
     <Section
-      title={intl.formatMessage(messages.history)}
+      title={intl.formatMessage(dialogMessages.history)}
       compact
       collapsible
       collapseProps={{ isOpen: open, onToggle: () => setOpen((was) => !was) }}

@@ -15,6 +15,7 @@ import {
 } from '@blueprintjs/core';
 import type { ResourceDescriptor, RowId } from '../descriptor';
 import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import {
   mergeFieldUi,
   type FormAccess,
@@ -22,6 +23,7 @@ import {
   type ResourcePanel,
 } from '../registry/overrides';
 import { useResourceOverride, useResourceRuntime } from '../registry/resource-runtime';
+import { useFormDescriptor } from './form-descriptor';
 import { useFormValidator } from './form-validator';
 import { RelatedList } from '../related/related-list';
 import type { RelatedResource } from '../related/related-resources';
@@ -144,7 +146,15 @@ function Panels({
  * it) below it, Delete / Cancel / Save in the footer. Closing with unsaved
  * changes asks first. Loaded lazily, so rjsf stays out of the list's first chunk.
  */
-export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
+export function ResourceDialog(props: ResourceDialogProps) {
+  // The descriptor with its form (loaded with the validators, see form-descriptor.ts);
+  // nothing is shown meanwhile, as while the dialog's own code loads.
+  const descriptor = useFormDescriptor(props.descriptor);
+  return descriptor ? <RecordDialog {...props} descriptor={descriptor} /> : null;
+}
+
+/** `ResourceDialog` once its descriptor carries its form. */
+function RecordDialog({ descriptor, id, onClose, preset }: ResourceDialogProps) {
   const intl = useIntl();
   const controller = useResourceForm(descriptor, id, preset);
   const titleFormat = useTitleFormat();
@@ -183,9 +193,9 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
     id === null
       ? descriptor.create
         ? intl.formatMessage({ id: descriptor.create, defaultMessage: descriptor.name })
-        : intl.formatMessage(messages.createTitle, { resource })
+        : intl.formatMessage(dialogMessages.createTitle, { resource })
       : ready
-        ? intl.formatMessage(messages.editTitle, { resource, name })
+        ? intl.formatMessage(dialogMessages.editTitle, { resource, name })
         : resource;
 
   return (
@@ -202,7 +212,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
           <Button
             variant="minimal"
             icon="small-cross"
-            aria-label={intl.formatMessage(messages.close)}
+            aria-label={intl.formatMessage(dialogMessages.close)}
             onClick={requestClose}
           />
         </div>
@@ -214,7 +224,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
             <Callout
               intent="danger"
               role="alert"
-              title={intl.formatMessage(messages.recordLoadError)}
+              title={intl.formatMessage(dialogMessages.recordLoadError)}
             >
               <Button text={intl.formatMessage(messages.retry)} onClick={controller.retry} />
             </Callout>
@@ -242,7 +252,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
         <DialogFooter
           actions={
             <>
-              <Button text={intl.formatMessage(messages.cancel)} onClick={requestClose} />
+              <Button text={intl.formatMessage(dialogMessages.cancel)} onClick={requestClose} />
               {canSave && (
                 <Button
                   type="submit"
@@ -250,7 +260,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
                   intent="primary"
                   loading={saving}
                   disabled={!ready}
-                  text={intl.formatMessage(messages.save)}
+                  text={intl.formatMessage(dialogMessages.save)}
                 />
               )}
             </>
@@ -261,7 +271,7 @@ export function ResourceDialog({ descriptor, id, onClose, preset }: ResourceDial
               intent="danger"
               variant="minimal"
               icon="trash"
-              text={intl.formatMessage(messages.delete)}
+              text={intl.formatMessage(dialogMessages.delete)}
               onClick={() => setConfirm('delete')}
             />
           )}

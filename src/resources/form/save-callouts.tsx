@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Button, Callout } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../descriptor';
 import { useTitleFormat } from '../use-title-format';
-import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import { ChangeTable } from './change-table';
 import type { SaveState } from './save-state';
 
@@ -44,13 +44,13 @@ function Conflict({ descriptor, save, onReapply }: SaveCalloutsProps) {
     return field ? intl.formatMessage({ id: field.label, defaultMessage: name }) : name;
   };
   return (
-    <Callout intent="warning" title={intl.formatMessage(messages.conflict)} role="alert">
-      <p>{intl.formatMessage(messages.conflictHelp)}</p>
+    <Callout intent="warning" title={intl.formatMessage(dialogMessages.conflict)} role="alert">
+      <p>{intl.formatMessage(dialogMessages.conflictHelp)}</p>
       <ChangeTable
         headers={[
-          intl.formatMessage(messages.conflictField),
-          intl.formatMessage(messages.conflictServer),
-          intl.formatMessage(messages.conflictYours),
+          intl.formatMessage(dialogMessages.conflictField),
+          intl.formatMessage(dialogMessages.conflictServer),
+          intl.formatMessage(dialogMessages.conflictYours),
         ]}
         rows={Object.entries(save.yours).map(([name, value]) => ({
           name,
@@ -59,7 +59,11 @@ function Conflict({ descriptor, save, onReapply }: SaveCalloutsProps) {
           second: text(name, value),
         }))}
       />
-      <Button intent="warning" text={intl.formatMessage(messages.reapply)} onClick={onReapply} />
+      <Button
+        intent="warning"
+        text={intl.formatMessage(dialogMessages.reapply)}
+        onClick={onReapply}
+      />
     </Callout>
   );
 }
@@ -80,12 +84,12 @@ export function SaveCallouts(props: SaveCalloutsProps) {
     case 'offline':
       return (
         <Callout intent="warning" role="alert">
-          {intl.formatMessage(messages.networkError)}
+          {intl.formatMessage(dialogMessages.networkError)}
         </Callout>
       );
     case 'failed':
       return (
-        <Callout intent="danger" role="alert" title={intl.formatMessage(messages.saveFailed)}>
+        <Callout intent="danger" role="alert" title={intl.formatMessage(dialogMessages.saveFailed)}>
           <MessageList items={save.formErrors} />
         </Callout>
       );

@@ -5,7 +5,7 @@
  */
 import type { ErrorTransformer, RJSFValidationError } from '@rjsf/utils';
 import type { MessageDescriptor } from 'react-intl';
-import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 
 /** `intl.formatMessage`, narrowed to what the transformer needs. */
 export type FormatMessage = (
@@ -33,9 +33,11 @@ function option(ui: Ui, key: string): unknown {
 
 /** The date format error of a field: its own message id (`ui:options.dateMessageId`) or the default. */
 export function dateMessage(format: FormatMessage, ui: Ui, kind: 'date' | 'datetime'): string {
-  const pattern = format(kind === 'date' ? messages.datePattern : messages.datetimePattern);
+  const pattern = format(
+    kind === 'date' ? dialogMessages.datePattern : dialogMessages.datetimePattern,
+  );
   const id = option(ui, 'dateMessageId');
-  const fallback = kind === 'date' ? messages.dateFormat : messages.datetimeFormat;
+  const fallback = kind === 'date' ? dialogMessages.dateFormat : dialogMessages.datetimeFormat;
   return format(typeof id === 'string' ? { ...fallback, id } : fallback, { format: pattern });
 }
 
@@ -44,10 +46,10 @@ export function dateMessage(format: FormatMessage, ui: Ui, kind: 'date' | 'datet
  * id (`ui:options.patternMessageId`, e.g. a phone number naming an example) or the default.
  */
 export function patternMessage(format: FormatMessage, ui: Ui): string {
-  if (ui['ui:widget'] === 'decimal') return format(messages.invalidNumber);
+  if (ui['ui:widget'] === 'decimal') return format(dialogMessages.invalidNumber);
   const id = option(ui, 'patternMessageId');
   return format(
-    typeof id === 'string' ? { ...messages.invalidFormat, id } : messages.invalidFormat,
+    typeof id === 'string' ? { ...dialogMessages.invalidFormat, id } : dialogMessages.invalidFormat,
   );
 }
 
@@ -56,29 +58,31 @@ function localize(error: RJSFValidationError, format: FormatMessage, ui: Ui): st
   const limit = typeof params.limit === 'number' ? params.limit : 0;
   switch (error.name) {
     case 'required':
-      return format(messages.required);
+      return format(dialogMessages.required);
     case 'maxLength':
-      return format(messages.maxLength, { limit });
+      return format(dialogMessages.maxLength, { limit });
     case 'minLength':
       // A blank field a condition requires (`then: {minLength: 1}`) is simply missing.
-      return format(limit === 1 ? messages.required : messages.minLength, { limit });
+      return format(limit === 1 ? dialogMessages.required : dialogMessages.minLength, { limit });
     case 'maximum':
-      return format(messages.maximum, { limit });
+      return format(dialogMessages.maximum, { limit });
     case 'minimum':
-      return format(messages.minimum, { limit });
+      return format(dialogMessages.minimum, { limit });
     case 'format':
       if (params.format === 'date') return dateMessage(format, ui, 'date');
       if (params.format === 'date-time') return dateMessage(format, ui, 'datetime');
-      return format(params.format === 'email' ? messages.invalidEmail : messages.invalidValue);
+      return format(
+        params.format === 'email' ? dialogMessages.invalidEmail : dialogMessages.invalidValue,
+      );
     case 'type':
       return /integer|number/.test(String(params.type))
-        ? format(messages.invalidNumber)
-        : format(messages.invalidValue);
+        ? format(dialogMessages.invalidNumber)
+        : format(dialogMessages.invalidValue);
     case 'pattern':
       return patternMessage(format, ui);
     case 'enum':
     case 'uniqueItems':
-      return format(messages.invalidValue);
+      return format(dialogMessages.invalidValue);
     default:
       return undefined;
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Checkbox, PopoverNext } from '@blueprintjs/core';
 import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import { useResourceOverride } from '../registry/resource-runtime';
 import { columnCell } from '../registry/overrides';
 import type { PopoverHostProps } from '../deferred-popover';
@@ -84,7 +85,7 @@ export function ColumnChooserPopover({
                       data-column={name}
                       data-move={-1}
                       disabled={index === 0}
-                      aria-label={intl.formatMessage(messages.moveColumnUp, { name: text })}
+                      aria-label={intl.formatMessage(dialogMessages.moveColumnUp, { name: text })}
                       onClick={() => move(name, -1)}
                     />
                     <Button
@@ -94,7 +95,7 @@ export function ColumnChooserPopover({
                       data-column={name}
                       data-move={1}
                       disabled={index === last}
-                      aria-label={intl.formatMessage(messages.moveColumnDown, { name: text })}
+                      aria-label={intl.formatMessage(dialogMessages.moveColumnDown, { name: text })}
                       onClick={() => move(name, 1)}
                     />
                   </span>
@@ -106,7 +107,7 @@ export function ColumnChooserPopover({
             variant="minimal"
             icon="reset"
             disabled={columns.isDefault}
-            text={intl.formatMessage(messages.resetColumns)}
+            text={intl.formatMessage(dialogMessages.resetColumns)}
             onClick={columns.reset}
           />
         </section>

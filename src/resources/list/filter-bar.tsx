@@ -1,39 +1,18 @@
+/**
+ * The list's filter bar: one control per filter field. Its code (with the reference pickers
+ * and the calendar button) forms a chunk of its own, loaded when the bar is first opened or
+ * the list is opened filtered (`lazy-filter-bar.ts`).
+ */
 import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FieldDescriptor } from '../descriptor';
 import { CalendarButton } from '../form/widgets/calendar-button';
 import { ReferencePicker } from '../form/widgets/reference-picker';
 import { useReferenceTarget, useRowTitles } from '../form/widgets/use-reference';
 import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import { normalizeBound, setPair, type FilterPairs, type FilterSpec } from './filter-state';
-
-/** Props of `FilterToggle`. */
-export interface FilterToggleProps {
-  readonly open: boolean;
-  /** Number of active filters, shown on the button. */
-  readonly count: number;
-  /** The id of the filter bar the button shows and hides. */
-  readonly controls: string;
-  readonly onToggle: () => void;
-}
-
-/** "Filters (2)": shows and hides the filter bar. */
-export function FilterToggle({ open, count, controls, onToggle }: FilterToggleProps) {
-  const intl = useIntl();
-  return (
-    <Button
-      icon="filter"
-      active={open}
-      aria-expanded={open}
-      aria-controls={controls}
-      intent={count > 0 ? 'primary' : 'none'}
-      variant={count > 0 ? 'outlined' : 'solid'}
-      text={intl.formatMessage(messages.filters, { count })}
-      onClick={onToggle}
-    />
-  );
-}
 
 /** Props of `FilterBar`. */
 export interface FilterBarProps {
@@ -86,7 +65,7 @@ function ChoiceFilter({ field, state, onChange }: ControlProps) {
   const intl = useIntl();
   const id = useId();
   const options = [
-    { value: '', label: intl.formatMessage(messages.filterAny) },
+    { value: '', label: intl.formatMessage(dialogMessages.filterAny) },
     ...(field.choices ?? []).map((choice) => ({
       value: String(choice.value),
       label: intl.formatMessage({ id: choice.label, defaultMessage: String(choice.value) }),
@@ -107,7 +86,7 @@ function BooleanFilter({ field, state, onChange }: ControlProps) {
   const intl = useIntl();
   const id = useId();
   const options = [
-    { value: '', label: intl.formatMessage(messages.filterAny) },
+    { value: '', label: intl.formatMessage(dialogMessages.filterAny) },
     { value: 'true', label: intl.formatMessage(messages.yes) },
     { value: 'false', label: intl.formatMessage(messages.no) },
   ];
@@ -152,15 +131,15 @@ function RangeFilter({ field, state, onChange }: ControlProps) {
       <div role="group" aria-labelledby={labelId} style={{ display: 'flex', gap: 4 }}>
         <BoundInput
           field={field}
-          label={intl.formatMessage(messages.filterFrom, { field: label })}
-          bound={intl.formatMessage(messages.boundFrom)}
+          label={intl.formatMessage(dialogMessages.filterFrom, { field: label })}
+          bound={intl.formatMessage(dialogMessages.boundFrom)}
           value={state.gte[field.name] ?? ''}
           onCommit={(value) => onChange({ gte: setPair(state.gte, field.name, value) })}
         />
         <BoundInput
           field={field}
-          label={intl.formatMessage(messages.filterTo, { field: label })}
-          bound={intl.formatMessage(messages.boundTo)}
+          label={intl.formatMessage(dialogMessages.filterTo, { field: label })}
+          bound={intl.formatMessage(dialogMessages.boundTo)}
           value={state.lte[field.name] ?? ''}
           onCommit={(value) => onChange({ lte: setPair(state.lte, field.name, value) })}
         />
@@ -246,7 +225,7 @@ function BoundInput({ field, label, bound, value, onCommit }: BoundInputProps) {
       placeholder={
         dated
           ? intl.formatMessage(
-              field.kind === 'date' ? messages.datePattern : messages.datetimePattern,
+              field.kind === 'date' ? dialogMessages.datePattern : dialogMessages.datetimePattern,
             )
           : undefined
       }
@@ -288,23 +267,5 @@ function ReferenceFilter({ field, state, onChange }: ControlProps) {
         onClear={() => onChange({ filter: setPair(state.filter, field.name, '') })}
       />
     </FormGroup>
-  );
-}
-
-/** Props of `ClearFiltersButton`. */
-export interface ClearFiltersButtonProps {
-  readonly onClear: () => void;
-}
-
-/** "Clear filters": removes every filter and bound. */
-export function ClearFiltersButton({ onClear }: ClearFiltersButtonProps) {
-  const intl = useIntl();
-  return (
-    <Button
-      variant="minimal"
-      icon="filter-remove"
-      text={intl.formatMessage(messages.clearFilters)}
-      onClick={onClear}
-    />
   );
 }

@@ -10,6 +10,10 @@ import { ApiError } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
 import { listQueryOptions, resourceKeys, toListPage, type ListPage } from '../queries';
 import { useResourceRuntime, type RequestFn } from '../registry/resource-runtime';
+import { activeFilterCount } from './filter-state';
+import { preloadFilterBar } from './lazy-filter-bar';
+import type { LazyComponent } from '../registry/lazy-component';
+import type { ResourceOverride } from '../registry/overrides';
 import {
   buildListQuery,
   parseListState,
@@ -62,7 +66,8 @@ function readState(
  * way (or there) instead of asking only once it renders. A route loader calls this while the
  * screen's code still loads. Resolves once the rows are in the cache or the fetch failed
  * (never rejects: a failure is left for the screen to show, its own query retries); at once
- * for a resource without a list operation.
+ * for a resource without a list operation. A list opened filtered shows its filter bar at
+ * once: its code starts loading too.
  */
 export function prefetchResourceList(
   queryClient: QueryClient,
@@ -71,9 +76,28 @@ export function prefetchResourceList(
   params: URLSearchParams,
 ): Promise<void> {
   if (!descriptor.operations.list) return Promise.resolve();
-  return queryClient.prefetchQuery(
-    listQueryOptions(request, descriptor, listQueryFor(descriptor, params)),
+  const state = readState(params, descriptor.sortFields, descriptor.listParams);
+  void loadListCode(descriptor, params).catch(() => undefined);
+  return queryClient.prefetchQuery(listQueryOptions(request, descriptor, buildListQuery(state)));
+}
+
+/**
+ * Loads the code the list screen of `descriptor` opened at `params` shows at once besides
+ * its rows and resolves once it is here: the filter bar and `override`'s own filters when
+ * the URL filters the list (its bar then starts open). The route's loader starts it; the
+ * server-side renderer awaits it, so that the page it renders holds no placeholder.
+ */
+export function loadListCode(
+  descriptor: ResourceDescriptor,
+  params: URLSearchParams,
+  override?: ResourceOverride,
+): Promise<void> {
+  const state = readState(params, descriptor.sortFields, descriptor.listParams);
+  if (activeFilterCount(state) === 0) return Promise.resolve();
+  const own = (override?.listFilters ?? []).map(({ component }) =>
+    (component as Partial<LazyComponent<object>>).preload?.(),
   );
+  return Promise.all([preloadFilterBar(), ...own]).then(() => undefined);
 }
 
 /**

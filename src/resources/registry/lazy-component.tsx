@@ -1,7 +1,17 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { Spinner } from '@blueprintjs/core';
 import { messages } from '../messages';
+
+/** A component whose code loads on first use (see {@link lazyComponent}). */
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  /**
+   * Loads the code; resolves once it is here. A component rendered after that shows its
+   * content at once, never the spinner: the server-side renderer preloads what a page shows
+   * so that it renders no placeholder (which would need an inline script to swap).
+   */
+  readonly preload: () => Promise<void>;
+};
 
 /**
  * A component of an override (a dialog's panel, a page of its own) whose code loads the
@@ -13,15 +23,24 @@ import { messages } from '../messages';
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
-  const Body = lazy(async () => ({ default: await load() }));
+): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Body = lazy(async () => ({ default: await start() }));
   function LazyComponent(props: P) {
     const intl = useIntl();
+    // Chosen once per mounted instance, so that a later load never remounts what shows.
+    const [Loaded] = useState(() => loaded);
     return (
       <Suspense fallback={<Spinner size={20} aria-label={intl.formatMessage(messages.loading)} />}>
-        <Body {...props} />
+        {Loaded ? <Loaded {...props} /> : <Body {...props} />}
       </Suspense>
     );
   }
-  return LazyComponent;
+  return Object.assign(LazyComponent, { preload: () => start().then(() => undefined) });
 }

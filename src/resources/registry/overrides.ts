@@ -234,12 +234,14 @@ export type ResourceOverrides = Readonly<Record<string, ResourceOverride>>;
 
 /**
  * `uiSchema` with `patch` laid over it: each patched field's entries replace the base's,
- * except `ui:options`, merged key by key. Neither argument is changed.
+ * except `ui:options`, merged key by key. Neither argument is changed. An absent `uiSchema`
+ * (a generated descriptor's, whose form loads with the dialog) counts as empty.
  */
 export function mergeFieldUi<T extends Readonly<Record<string, unknown>>>(
-  uiSchema: T,
+  uiSchema: T | undefined,
   patch: FieldUiPatch | undefined,
 ): T {
+  if (!uiSchema) return mergeFieldUi({} as T, patch);
   if (!patch) return uiSchema;
   const merged: Record<string, unknown> = { ...uiSchema };
   for (const [name, entries] of Object.entries(patch)) {

@@ -7,7 +7,7 @@ import { RecordPathProvider, useRecordDialog, useRecordPath } from '../record-pa
 import { LazyResourceDialog } from '../lazy-dialog';
 import { ListBody } from '../list/list-body';
 import { ListPagination } from '../list/pagination';
-import { messages } from '../messages';
+import { dialogMessages } from '../dialog-messages';
 import { useRelatedList } from './use-related-list';
 
 /** Props of `RelatedList`. */
@@ -80,7 +80,7 @@ export function RelatedList({
           text={
             descriptor.create
               ? intl.formatMessage({ id: descriptor.create, defaultMessage: descriptor.name })
-              : intl.formatMessage(messages.createRelated, { resource })
+              : intl.formatMessage(dialogMessages.createRelated, { resource })
           }
           onClick={() => openDialog(null)}
           style={{ marginBottom: 8 }}

@@ -4,6 +4,7 @@ import ajvValidator from '@rjsf/validator-ajv8';
 import { buildForm, type FormMode } from '../form/form-schema';
 import { ResourceForm, type ResourceFormProps } from '../form/resource-form';
 import type { ResourceDescriptor } from '../descriptor';
+import { withGeneratedForm } from './generated-forms';
 
 type Data = Readonly<Record<string, unknown>>;
 
@@ -45,7 +46,7 @@ export function FormHarness({
   validate,
   validator = ajvValidator,
 }: FormHarnessProps) {
-  const [form] = useState(() => buildForm(descriptor, mode));
+  const [form] = useState(() => buildForm(withGeneratedForm(descriptor), mode));
   const [data, setData] = useState(initial);
   return (
     <>

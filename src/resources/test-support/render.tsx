@@ -15,7 +15,9 @@ import { ResourceRuntimeProvider, type RequestFn } from '../registry/resource-ru
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
 import type { ResourceDescriptor } from '../descriptor';
+import type { FormValidatorLoaders } from '../form/form-validator';
 import { descriptorsByName as fixtureDescriptors, testMessages } from './fixtures';
+import { generatedValidators } from './generated-forms';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
@@ -76,6 +78,11 @@ export interface ProvidersOptions {
   readonly labels?: Readonly<Record<string, string>>;
   /** The runtime's `keepsPreferences`. @default true */
   readonly keepsPreferences?: boolean;
+  /**
+   * The runtime's `formValidators` (with them the forms the generated descriptors leave
+   * out). @default the generated ones
+   */
+  readonly formValidators?: FormValidatorLoaders;
 }
 
 /** Wraps children in router, query client, intl, overlays and the resource runtime's services. */
@@ -92,6 +99,7 @@ export function Providers({
   queryClient,
   labels,
   keepsPreferences,
+  formValidators = generatedValidators,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
     () =>
@@ -118,6 +126,7 @@ export function Providers({
               onEvent={onEvent}
               owner={owner}
               keepsPreferences={keepsPreferences}
+              formValidators={formValidators}
             >
               {children}
             </ResourceRuntimeProvider>

@@ -8,7 +8,7 @@
 import { useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
 import { DeferredPopover } from '../../deferred-popover';
-import { messages } from '../../messages';
+import { dialogMessages } from '../../dialog-messages';
 
 /** Props of `CalendarButton`. */
 export interface CalendarButtonProps {
@@ -33,7 +33,7 @@ export function CalendarButton(props: CalendarButtonProps) {
         variant="minimal"
         icon="calendar"
         disabled={props.disabled}
-        aria-label={intl.formatMessage(messages.openCalendar)}
+        aria-label={intl.formatMessage(dialogMessages.openCalendar)}
       />
     </DeferredPopover>
   );

@@ -11,7 +11,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ChoiceDescriptor } from '../../descriptor';
-import { messages } from '../../messages';
+import { dialogMessages } from '../../dialog-messages';
 import { emptyValueOf, useFieldLabel } from './labels';
 
 /** The option labels of a choice field: `ui:options.choices` message ids, else the values. */
@@ -110,7 +110,7 @@ export function SelectWidget(props: WidgetProps) {
               {labelOf(option)}
               {isAll && (
                 <Tag minimal intent="warning" style={{ marginLeft: 6 }}>
-                  {intl.formatMessage(messages.includesAll)}
+                  {intl.formatMessage(dialogMessages.includesAll)}
                 </Tag>
               )}
             </>
@@ -165,7 +165,7 @@ export function SelectWidget(props: WidgetProps) {
       onFocus={() => props.onFocus(id, value)}
     >
       {(index === '' || (!required && options.emptyValue !== undefined)) && (
-        <option value="">{intl.formatMessage(messages.noChoice)}</option>
+        <option value="">{intl.formatMessage(dialogMessages.noChoice)}</option>
       )}
       {items}
     </HTMLSelect>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Classes, InputGroup } from '@blueprintjs/core';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { messages } from '../../messages';
+import { dialogMessages } from '../../dialog-messages';
 import { dateMessage, type FormatMessage } from '../validation';
 import { CalendarButton } from './calendar-button';
 import { emptyValueOf } from './labels';
@@ -62,7 +62,7 @@ export function DateWidget(props: WidgetProps) {
         name={id}
         inputMode="numeric"
         autoComplete="off"
-        placeholder={intl.formatMessage(messages.datePattern)}
+        placeholder={intl.formatMessage(dialogMessages.datePattern)}
         value={text}
         required={required}
         disabled={disabled || readonly}
@@ -145,7 +145,7 @@ export function DateTimeWidget(props: WidgetProps) {
       id={id}
       name={id}
       autoComplete="off"
-      placeholder={`${intl.formatMessage(messages.datePattern)} HH:MM`}
+      placeholder={`${intl.formatMessage(dialogMessages.datePattern)} HH:MM`}
       value={text}
       required={required}
       disabled={disabled || readonly}

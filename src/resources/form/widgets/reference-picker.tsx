@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Button, Classes, InputGroup, Spinner } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../../descriptor';
 import { messages } from '../../messages';
+import { dialogMessages } from '../../dialog-messages';
 import { useDebounced, useReferenceSearch, type ReferenceOption } from './use-reference';
 
 /** Props of `ReferencePicker`. */
@@ -106,12 +107,12 @@ export function ReferencePicker(props: ReferencePickerProps) {
         onKeyDown={onKeyDown}
         rightElement={
           search.loading && open ? (
-            <Spinner size={16} aria-label={intl.formatMessage(messages.pickerSearching)} />
+            <Spinner size={16} aria-label={intl.formatMessage(dialogMessages.pickerSearching)} />
           ) : onClear && selectedText && !disabled ? (
             <Button
               variant="minimal"
               icon="cross"
-              aria-label={intl.formatMessage(messages.clear)}
+              aria-label={intl.formatMessage(dialogMessages.clear)}
               onClick={onClear}
             />
           ) : undefined
@@ -139,7 +140,9 @@ export function ReferencePicker(props: ReferencePickerProps) {
           ))}
           {options.length === 0 && (
             <li className={`${Classes.MENU_ITEM} ${Classes.DISABLED}`} aria-live="polite">
-              {intl.formatMessage(search.loading ? messages.pickerSearching : messages.noOptions)}
+              {intl.formatMessage(
+                search.loading ? dialogMessages.pickerSearching : dialogMessages.noOptions,
+              )}
             </li>
           )}
         </ul>

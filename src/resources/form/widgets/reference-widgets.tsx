@@ -5,7 +5,7 @@ import { Button, Tag } from '@blueprintjs/core';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { ResourceRow, RowId } from '../../descriptor';
 import { referenceIds } from '../../list/use-reference-titles';
-import { messages } from '../../messages';
+import { dialogMessages } from '../../dialog-messages';
 import type { ResourceFormContext } from '../resource-form';
 import { emptyValueOf } from './labels';
 import { ReferencePicker } from './reference-picker';
@@ -111,7 +111,7 @@ export function ReferencesWidget(props: WidgetProps) {
                     variant="minimal"
                     size="small"
                     icon="small-cross"
-                    aria-label={intl.formatMessage(messages.remove, { name: title })}
+                    aria-label={intl.formatMessage(dialogMessages.remove, { name: title })}
                     onClick={() => props.onChange(ids.filter((other) => other !== rowId))}
                   />
                 )}
