@@ -33,8 +33,9 @@ export interface ShellRegistry {
   /**
    * Starts fetching the rows the resource's screen opened at `params` (its URL's search)
    * shows first, and the user's list preferences (columns); called by its route's loader so
-   * that rows and code arrive together. Settles once both are in the query cache or failed
-   * (never rejects: the screen shows a failure itself).
+   * that rows and code arrive together; for a list the URL filters, its filter bar's code
+   * too. Settles once all are here or failed (never rejects: the screen shows a failure
+   * itself).
    * @default none (the screen fetches when it renders)
    */
   readonly prefetchList?: (
