@@ -12,12 +12,7 @@ import {
 import { HydrationBoundary, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
-import {
-  AbilityContext,
-  abilityFor,
-  useCurrentUser,
-  type CurrentUser,
-} from '../../auth';
+import { AbilityContext, abilityFor, useCurrentUser, type CurrentUser } from '../../auth';
 import { LOGIN_PATH } from '../guards';
 import { getQueryClient } from '../query-client';
 import type { ShellRegistry } from '../shell-registry';
