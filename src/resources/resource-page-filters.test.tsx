@@ -59,7 +59,12 @@ describe('ResourcePage filters', () => {
     expect(screen.queryByLabelText('Stav')).toBeNull();
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // What the toggle controls is there at once, while the bar's code may still be loading
+    // (axe's aria-valid-attr-value), and holds the bar.
+    const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(controlled).not.toBeNull();
     const bar = await screen.findByRole('group', { name: 'Filtry' });
+    expect(controlled?.contains(bar)).toBe(true);
     expect(within(bar).getByRole('combobox', { name: 'Stav' })).toBeTruthy();
     expect(within(bar).getByRole('combobox', { name: 'Aktivní' })).toBeTruthy();
     expect(within(bar).getByRole('combobox', { name: 'Zákazník' })).toBeTruthy();

@@ -169,9 +169,15 @@ export function ResourcePage({
         )}
       </div>
       {anyFilters && filtersOpen && (
-        <div ref={filterBox} style={{ display: 'flex', flexWrap: 'wrap', gap: '0 16px' }}>
+        // What the toggle controls (aria-controls): there as soon as the bar is open, while
+        // the bar's own code may still be loading.
+        <div
+          ref={filterBox}
+          id={filterBarId}
+          style={{ display: 'flex', flexWrap: 'wrap', gap: '0 16px' }}
+        >
           <LazyFilterBar
-            id={filterBarId}
+            id={`${filterBarId}-fields`}
             specs={filters}
             state={list.state}
             onChange={list.setFilters}
