@@ -2,11 +2,14 @@
  * `npm run check:messages`: fails when a message id is in one language's catalogue and not
  * the other's, or when the source names an id no catalogue has (see message-check.ts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  checkEagerMessages,
   checkMessages,
+  extractMessageIds,
+  staticImports,
   type Catalogue,
   type CataloguePair,
   type SourceFile,
@@ -44,9 +47,47 @@ function sourceFiles(dir: string): SourceFile[] {
     .map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
 }
 
-const pairs = [pair('locales'), pair('locales/overrides'), pair('locales/generated')];
+/**
+ * The overrides' modules the registry imports statically (src/app/resource-registry.tsx
+ * imports `overrides/index.ts` and `overrides/groups.ts`), repository-relative: the code a
+ * list page runs before anything loads on first use.
+ */
+function eagerOverrideModules(): string[] {
+  const seen = new Set<string>();
+  const resolveModule = (from: string, spec: string): string | undefined => {
+    const base = join(dirname(from), spec);
+    return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]
+      .map((file) => file.split('\\').join('/'))
+      .find(
+        (file) =>
+          /\.tsx?$/.test(file) &&
+          existsSync(join(root, file)) &&
+          statSync(join(root, file)).isFile(),
+      );
+  };
+  const visit = (file: string) => {
+    if (seen.has(file) || !file.startsWith('overrides/') || skipped.test(file)) return;
+    seen.add(file);
+    for (const spec of staticImports(readFileSync(join(root, file), 'utf8'))) {
+      const target = resolveModule(file, spec);
+      if (target) visit(target);
+    }
+  };
+  ['overrides/index.ts', 'overrides/groups.ts'].forEach(visit);
+  return [...seen].sort();
+}
+
+const eager = pair('locales/overrides');
+const deferred = pair('locales/overrides/deferred');
+const pairs = [pair('locales'), eager, deferred, pair('locales/generated')];
 const sources = sourceDirs.flatMap(sourceFiles);
-const problems = checkMessages(pairs, sources);
+const eagerUsed = eagerOverrideModules().flatMap((file) =>
+  extractMessageIds(readFileSync(join(root, file), 'utf8'), file),
+);
+const problems = [
+  ...checkMessages(pairs, sources),
+  ...checkEagerMessages(eager, deferred, eagerUsed),
+];
 
 if (problems.length > 0) {
   console.error(`Message check failed (${problems.length}):`);

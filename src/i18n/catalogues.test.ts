@@ -5,6 +5,8 @@ import {
   loadMessages,
   mergeCatalogues,
   resourceLabelsWanted,
+  subscribeCatalogues,
+  wantDeferredMessages,
   wantResourceLabels,
 } from './catalogues';
 
@@ -62,10 +64,34 @@ describe('the generated labels and the overrides\' messages (README "How the pag
     expect(resourceLabelsWanted()).toBe(true);
     expect(withLabels['resource.customers.title']).toBe('Zákazníci');
     expect(withLabels['overrides.invoices.lines']).toBe('Položky');
+    // The messages of code loaded on first use are not there yet.
+    expect(withLabels['overrides.reports.amount']).toBeUndefined();
     // The hand-written messages still win over the generated labels.
     expect(withLabels['app.login.title']).toBe('Přihlášení');
     expect(await loadMessages('cs')).toBe(withLabels);
     expect(loadedMessages('cs')).toBe(withLabels);
     expect((await loadMessages('en'))['resource.customers.title']).toBe('Customers');
+  });
+});
+
+describe('the messages of code loaded on first use (README "How the pages stay small")', () => {
+  it('join the catalogue once wanted, its subscribers told before the promise resolves', async () => {
+    await wantResourceLabels();
+    const told: (string | undefined)[] = [];
+    const stop = subscribeCatalogues(() =>
+      told.push(loadedMessages('cs')?.['overrides.reports.amount']),
+    );
+    const withDeferred = await wantDeferredMessages();
+    stop();
+    expect(withDeferred['overrides.reports.amount']).toBe('Částka (Kč)');
+    // The labels and the app's messages are still there.
+    expect(withDeferred['resource.customers.title']).toBe('Zákazníci');
+    expect(withDeferred['overrides.invoices.lines']).toBe('Položky');
+    expect(withDeferred['app.login.title']).toBe('Přihlášení');
+    // Told once when wanted (not loaded yet), once loaded.
+    expect(told).toEqual([undefined, 'Částka (Kč)']);
+    expect(loadedMessages('cs')).toBe(withDeferred);
+    // Never undone: wanting the labels again keeps them.
+    expect(await wantResourceLabels()).toBe(withDeferred);
   });
 });

@@ -11,6 +11,8 @@ import cs from '../../../locales/cs.json';
 import en from '../../../locales/en.json';
 import overridesCs from '../../../locales/overrides/cs.json';
 import overridesEn from '../../../locales/overrides/en.json';
+import deferredCs from '../../../locales/overrides/deferred/cs.json';
+import deferredEn from '../../../locales/overrides/deferred/en.json';
 import { ResourceRuntimeProvider, type RequestFn } from '../registry/resource-runtime';
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
@@ -110,7 +112,9 @@ export function Providers({
   );
   const messages = {
     ...labels,
-    ...(locale === 'cs' ? { ...overridesCs, ...cs } : { ...overridesEn, ...en }),
+    ...(locale === 'cs'
+      ? { ...overridesCs, ...deferredCs, ...cs }
+      : { ...overridesEn, ...deferredEn, ...en }),
     ...testMessages,
   };
   return (
