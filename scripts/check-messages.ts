@@ -79,7 +79,30 @@ function eagerOverrideModules(): string[] {
 
 const eager = pair('locales/overrides');
 const deferred = pair('locales/overrides/deferred');
-const pairs = [pair('locales'), eager, deferred, pair('locales/generated')];
+/**
+ * The generated labels: the resources' names (`locales/generated/<lang>.json`) and each
+ * resource's labels (`locales/generated/<resource>/<lang>.json`), as one pair.
+ */
+function generatedPair(): CataloguePair {
+  const dir = 'locales/generated';
+  const subdirs = existsSync(join(root, dir))
+    ? readdirSync(join(root, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => join(dir, entry.name))
+        .sort()
+    : [];
+  const parts = [dir, ...subdirs].map(pair);
+  const merge = (lang: 'cs' | 'en') =>
+    Object.assign({}, ...parts.map((part) => part[lang])) as Catalogue;
+  return {
+    name: `${dir}/**/*.json`,
+    files: { cs: `${dir}/**/cs.json`, en: `${dir}/**/en.json` },
+    cs: merge('cs'),
+    en: merge('en'),
+  };
+}
+
+const pairs = [pair('locales'), eager, deferred, generatedPair()];
 const sources = sourceDirs.flatMap(sourceFiles);
 const eagerUsed = eagerOverrideModules().flatMap((file) =>
   extractMessageIds(readFileSync(join(root, file), 'utf8'), file),

@@ -63,6 +63,8 @@ describe('the generated labels and the overrides\' messages (README "How the pag
     const withLabels = await wantResourceLabels();
     expect(resourceLabelsWanted()).toBe(true);
     expect(withLabels['resource.customers.title']).toBe('Zákazníci');
+    // A resource's own labels (fields, choices) come with its page.
+    expect(withLabels['resource.customers.field.customer_no.label']).toBeUndefined();
     expect(withLabels['overrides.invoices.lines']).toBe('Položky');
     // The messages of code loaded on first use are not there yet.
     expect(withLabels['overrides.reports.amount']).toBeUndefined();
@@ -71,6 +73,14 @@ describe('the generated labels and the overrides\' messages (README "How the pag
     expect(await loadMessages('cs')).toBe(withLabels);
     expect(loadedMessages('cs')).toBe(withLabels);
     expect((await loadMessages('en'))['resource.customers.title']).toBe('Customers');
+  });
+
+  it("bring a resource's own labels once its page wants them", async () => {
+    const withCustomers = await wantResourceLabels(['customers']);
+    expect(withCustomers['resource.customers.field.customer_no.label']).toBe('Číslo zákazníka');
+    expect(withCustomers['resource.contracts.field.contract_no.label']).toBeUndefined();
+    expect(withCustomers['resource.contracts.title']).toBe('Smlouvy');
+    expect(loadedMessages('cs')).toBe(withCustomers);
   });
 });
 
@@ -87,6 +97,8 @@ describe('the messages of code loaded on first use (README "How the pages stay s
     // The labels and the app's messages are still there.
     expect(withDeferred['resource.customers.title']).toBe('Zákazníci');
     expect(withDeferred['overrides.invoices.lines']).toBe('Položky');
+    // Every resource's labels.
+    expect(withDeferred['resource.contracts.field.contract_no.label']).toBe('Číslo smlouvy');
     expect(withDeferred['app.login.title']).toBe('Přihlášení');
     // Told once when wanted (not loaded yet), once loaded.
     expect(told).toEqual([undefined, 'Částka (Kč)']);

@@ -10,12 +10,14 @@
  * three steps (README "How the pages stay small"):
  *
  * 1. the app's messages: the login page shows nothing else;
- * 2. once the signed-in app asks for them ({@link wantResourceLabels}), the generated labels
- *    and the overrides' messages that the registry's own code shows
+ * 2. once the signed-in app asks for them ({@link wantResourceLabels}), the resources' names
+ *    (`locales/generated/<lang>.json`: menus, page titles, snackbars), the labels of the
+ *    resources whose pages it shows (`locales/generated/<resource>/<lang>.json`: fields,
+ *    choices) and the overrides' messages that the registry's own code shows
  *    (`locales/overrides/<lang>.json`: list cells, panel titles, toolbar buttons);
  * 3. once code loaded on first use asks for them ({@link wantDeferredMessages}: a dialog,
- *    an override's panel or page, the filter bar), the messages only that code shows
- *    (`locales/overrides/deferred/<lang>.json`).
+ *    an override's panel or page, the filter bar), every resource's labels and the messages
+ *    only that code shows (`locales/overrides/deferred/<lang>.json`).
  */
 import { getSettings, type Language } from './settings';
 
@@ -25,13 +27,24 @@ export type Messages = Readonly<Record<string, string>>;
 type Loader = () => Promise<unknown>;
 
 // A glob rather than named imports: the generated catalogues may not exist yet in a fresh
-// checkout, and a missing file must not break the build.
-const files: Record<string, Loader> = import.meta.glob('../../locales/**/*.json', {
-  import: 'default',
-});
+// checkout, and a missing file must not break the build. Each resource's labels are in a
+// map of their own (resource-label-files.ts), loaded with the first of them.
+const files: Record<string, Loader> = import.meta.glob(
+  ['../../locales/**/*.json', '!../../locales/generated/*/*.json'],
+  { import: 'default' },
+);
+let resourceFiles: Promise<Record<string, Loader>> | undefined;
+const loadResourceFiles = () =>
+  (resourceFiles ??= import('./resource-label-files').then(
+    (module) => module.resourceLabelFiles,
+    (error: unknown) => {
+      resourceFiles = undefined;
+      throw error;
+    },
+  ));
 
 async function loadFile(path: string): Promise<Messages> {
-  const load = files[path];
+  const load = files[path] ?? (await loadResourceFiles())[path];
   if (!load) return {};
   const data = await load();
   return data && typeof data === 'object' ? (data as Messages) : {};
@@ -47,52 +60,78 @@ const fallbacks: Readonly<Record<Language, readonly Language[]>> = { en: [], cs:
 type Wanted = 'app' | 'labels' | 'deferred';
 const steps: readonly Wanted[] = ['app', 'labels', 'deferred'];
 
-/** The files of `lang`'s own catalogue at step `wanted`, most general first. */
-function filesOf(lang: Language, wanted: Wanted): string[] {
+/** The files of every resource's labels in `lang`. */
+const allLabelFiles = async (lang: Language) =>
+  Object.keys(await loadResourceFiles()).filter((path) => path.endsWith(`/${lang}.json`));
+
+/**
+ * The files of `lang`'s own catalogue at step `wanted` with the labels of `resources`,
+ * most general first.
+ */
+async function filesOf(
+  lang: Language,
+  wanted: Wanted,
+  resources: Iterable<string>,
+): Promise<string[]> {
   const step = steps.indexOf(wanted);
+  const labels =
+    step >= 2
+      ? await allLabelFiles(lang)
+      : [...resources].map((name) => `../../locales/generated/${name}/${lang}.json`);
   return [
     ...(step >= 1
-      ? [`../../locales/generated/${lang}.json`, `../../locales/overrides/${lang}.json`]
+      ? [`../../locales/generated/${lang}.json`, ...labels, `../../locales/overrides/${lang}.json`]
       : []),
     ...(step >= 2 ? [`../../locales/overrides/deferred/${lang}.json`] : []),
     `../../locales/${lang}.json`,
   ];
 }
 
-async function loadOwn(lang: Language, wanted: Wanted): Promise<Messages> {
-  return mergeCatalogues(await Promise.all(filesOf(lang, wanted).map(loadFile)));
+async function loadOwn(paths: Promise<readonly string[]>): Promise<Messages> {
+  return mergeCatalogues(await Promise.all((await paths).map(loadFile)));
 }
 
 let wanted: Wanted = 'app';
+/** The resources whose labels are wanted (step 2; step 3 has every resource's). */
+const labelled = new Set<string>();
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-/** Moves on to step `next` (never back) and resolves to the settings' language's catalogue. */
-function want(next: Wanted): Promise<Messages> {
+/**
+ * Moves on to step `next` (never back) with the labels of `resources`, and resolves to the
+ * settings' language's catalogue.
+ */
+function want(next: Wanted, resources: readonly string[] = []): Promise<Messages> {
+  const added = resources.filter((name) => !labelled.has(name));
+  added.forEach((name) => labelled.add(name));
   if (steps.indexOf(next) > steps.indexOf(wanted)) {
     wanted = next;
+    notify();
+  } else if (added.length > 0 && wanted === 'labels') {
     notify();
   }
   return loadMessages(getSettings().language);
 }
 
 /**
- * From now on, catalogues include the generated labels (`locales/generated/<lang>.json`:
- * resource, field and choice names) and the overrides' messages the registry's own code
- * shows (`locales/overrides/<lang>.json`) under the app's messages; `I18nProvider` loads
- * them and re-renders. Called by the signed-in app before it renders (the shell's loader,
- * src/app/routes.tsx; the registry's, src/app/shell-registry.ts, which the server-side
- * renderer and hydration use); never undone. Resolves to the catalogue of the language in
- * the settings, labels included.
+ * From now on, catalogues include the resources' names (`locales/generated/<lang>.json`),
+ * the labels of `resources` (`locales/generated/<resource>/<lang>.json`: field and choice
+ * names) and the overrides' messages the registry's own code shows
+ * (`locales/overrides/<lang>.json`) under the app's messages; `I18nProvider` loads them and
+ * re-renders. Called by the signed-in app before it renders (the shell's loader, src/app/routes.tsx,
+ * and the registry's, src/app/shell-registry.ts, without resources; a resource's route loader
+ * and the hydration of its server-rendered page, src/app/bootstrap.tsx, with that
+ * resource); never undone. Resolves to the catalogue of the language in the settings,
+ * labels included.
  */
-export function wantResourceLabels(): Promise<Messages> {
-  return want('labels');
+export function wantResourceLabels(resources: readonly string[] = []): Promise<Messages> {
+  return want('labels', resources);
 }
 
 /**
  * From now on, catalogues also include the messages of the overrides' code loaded on first
  * use (`locales/overrides/deferred/<lang>.json`: dialogs' panels and widgets, the reports
- * page, the import dialog, the users' privilege filter), and the generated labels; never
+ * page, the import dialog, the users' privilege filter), and every resource's labels; never
  * undone. Code loaded on first use waits for it before it renders (`lazyComponent`, the
  * record dialog, src/resources), so that it never shows a message id. Resolves once
  * `I18nProvider` has the catalogue of the language in the settings.
@@ -109,7 +148,9 @@ export function wantDeferredMessages(): Promise<Messages> {
 export function preloadDeferredMessages(): void {
   const { language } = getSettings();
   for (const lang of catalogueLayers(language)) {
-    filesOf(lang, 'deferred').forEach((path) => void loadFile(path).catch(() => undefined));
+    void filesOf(lang, 'deferred', [])
+      .then((paths) => Promise.all(paths.map(loadFile)))
+      .catch(() => undefined);
   }
 }
 
@@ -119,11 +160,11 @@ export function resourceLabelsWanted(): boolean {
 }
 
 /**
- * What the catalogues include beyond the app's messages: `'app'` (nothing), `'labels'`
- * ({@link wantResourceLabels}) or `'deferred'` ({@link wantDeferredMessages}).
+ * What the catalogues include beyond the app's messages, as a key that changes when it
+ * grows ({@link wantResourceLabels}, {@link wantDeferredMessages}).
  */
 export function wantedCatalogues(): string {
-  return wanted;
+  return keyOf('cs');
 }
 
 /**
@@ -149,7 +190,8 @@ export function catalogueLayers(lang: Language): readonly Language[] {
 /** Catalogues by language and the step wanted. */
 const cache = new Map<string, Promise<Messages>>();
 const loaded = new Map<string, Messages>();
-const keyOf = (lang: Language) => `${lang}:${wanted}`;
+const keyOf = (lang: Language) =>
+  wanted === 'labels' ? `${lang}:labels:${[...labelled].sort().join()}` : `${lang}:${wanted}`;
 
 /**
  * The catalogue of `lang` with what is wanted now (the generated labels, the deferred
@@ -170,9 +212,12 @@ export function loadedMessages(lang: Language): Messages | undefined {
 export function loadMessages(lang: Language): Promise<Messages> {
   const key = keyOf(lang);
   const step = wanted;
+  const resources = [...labelled];
   let messages = cache.get(key);
   if (!messages) {
-    messages = Promise.all(catalogueLayers(lang).map((layer) => loadOwn(layer, step)))
+    messages = Promise.all(
+      catalogueLayers(lang).map((layer) => loadOwn(filesOf(layer, step, resources))),
+    )
       .then(mergeCatalogues)
       .then((merged) => {
         loaded.set(key, merged);

@@ -75,7 +75,7 @@ export interface ProvidersOptions {
   readonly queryClient?: QueryClient;
   /**
    * Messages laid under the hand-written catalogue, e.g. the generated labels
-   * (`locales/generated/<lang>.json`) for a test reading what the API names things.
+   * (`generatedLabels` of generated-labels.ts) for a test reading what the API names things.
    */
   readonly labels?: Readonly<Record<string, string>>;
   /** The runtime's `keepsPreferences`. @default true */
