@@ -48,11 +48,10 @@ function sourceFiles(dir: string): SourceFile[] {
 }
 
 /**
- * The overrides' modules the registry imports statically (src/app/resource-registry.tsx
- * imports `overrides/index.ts` and `overrides/groups.ts`), repository-relative: the code a
- * list page runs before anything loads on first use.
+ * The modules under `within` that `roots` import statically, repository-relative, roots
+ * included: the code that runs before anything loads on first use.
  */
-function eagerOverrideModules(): string[] {
+function staticGraph(roots: readonly string[], within: string): string[] {
   const seen = new Set<string>();
   const resolveModule = (from: string, spec: string): string | undefined => {
     const base = join(dirname(from), spec);
@@ -66,15 +65,46 @@ function eagerOverrideModules(): string[] {
       );
   };
   const visit = (file: string) => {
-    if (seen.has(file) || !file.startsWith('overrides/') || skipped.test(file)) return;
+    if (seen.has(file) || !file.startsWith(within) || skipped.test(file)) return;
     seen.add(file);
     for (const spec of staticImports(readFileSync(join(root, file), 'utf8'))) {
       const target = resolveModule(file, spec);
       if (target) visit(target);
     }
   };
-  ['overrides/index.ts', 'overrides/groups.ts'].forEach(visit);
+  roots.forEach(visit);
   return [...seen].sort();
+}
+
+/**
+ * The overrides' modules the registry imports statically (src/app/resource-registry.tsx
+ * imports `overrides/index.ts` and `overrides/groups.ts`): the code a list page runs before
+ * anything loads on first use.
+ */
+const eagerOverrideModules = () =>
+  staticGraph(['overrides/index.ts', 'overrides/groups.ts'], 'overrides/');
+
+/** The runtime's messages of code loaded on first use, apart (locales/deferred/). */
+const DIALOG_MESSAGES = 'src/resources/dialog-messages.ts';
+
+/**
+ * `locales/deferred/` holds exactly the ids of {@link DIALOG_MESSAGES}. That only code loaded
+ * on first use imports it is not checked here (the runtime's index re-exports that code, so
+ * a walk of static imports reaches it, while the bundle leaves it out of the registry's chunk).
+ */
+function checkDeferredAppMessages(deferred: CataloguePair): string[] {
+  const ids = new Set(
+    extractMessageIds(readFileSync(join(root, DIALOG_MESSAGES), 'utf8')).map((use) => use.id),
+  );
+  const problems = [
+    ...[...ids]
+      .filter((id) => !Object.hasOwn(deferred.cs, id))
+      .map((id) => `${DIALOG_MESSAGES} names "${id}", which ${deferred.name} lacks`),
+    ...Object.keys(deferred.cs)
+      .filter((id) => !ids.has(id))
+      .map((id) => `${deferred.name} has "${id}", which ${DIALOG_MESSAGES} does not name`),
+  ];
+  return problems;
 }
 
 const eager = pair('locales/overrides');
@@ -102,7 +132,8 @@ function generatedPair(): CataloguePair {
   };
 }
 
-const pairs = [pair('locales'), eager, deferred, generatedPair()];
+const deferredApp = pair('locales/deferred');
+const pairs = [pair('locales'), deferredApp, eager, deferred, generatedPair()];
 const sources = sourceDirs.flatMap(sourceFiles);
 const eagerUsed = eagerOverrideModules().flatMap((file) =>
   extractMessageIds(readFileSync(join(root, file), 'utf8'), file),
@@ -110,6 +141,7 @@ const eagerUsed = eagerOverrideModules().flatMap((file) =>
 const problems = [
   ...checkMessages(pairs, sources),
   ...checkEagerMessages(eager, deferred, eagerUsed),
+  ...checkDeferredAppMessages(deferredApp),
 ];
 
 if (problems.length > 0) {

@@ -68,6 +68,7 @@ describe('the generated labels and the overrides\' messages (README "How the pag
     expect(withLabels['overrides.invoices.lines']).toBe('Položky');
     // The messages of code loaded on first use are not there yet.
     expect(withLabels['overrides.reports.amount']).toBeUndefined();
+    expect(withLabels['app.resources.boundFrom']).toBeUndefined();
     // The hand-written messages still win over the generated labels.
     expect(withLabels['app.login.title']).toBe('Přihlášení');
     expect(await loadMessages('cs')).toBe(withLabels);
@@ -94,6 +95,8 @@ describe('the messages of code loaded on first use (README "How the pages stay s
     const withDeferred = await wantDeferredMessages();
     stop();
     expect(withDeferred['overrides.reports.amount']).toBe('Částka (Kč)');
+    // The runtime's messages of code loaded on first use too (locales/deferred/).
+    expect(withDeferred['app.resources.boundFrom']).toBe('od');
     // The labels and the app's messages are still there.
     expect(withDeferred['resource.customers.title']).toBe('Zákazníci');
     expect(withDeferred['overrides.invoices.lines']).toBe('Položky');

@@ -26,29 +26,13 @@ export type Messages = Readonly<Record<string, string>>;
 
 type Loader = () => Promise<unknown>;
 
-// A glob rather than named imports: the generated catalogues may not exist yet in a fresh
-// checkout, and a missing file must not break the build. Each resource's labels are in a
-// map of their own (resource-label-files.ts), loaded with the first of them.
-const files: Record<string, Loader> = import.meta.glob(
-  ['../../locales/**/*.json', '!../../locales/generated/*/*.json'],
-  { import: 'default' },
-);
-let resourceFiles: Promise<Record<string, Loader>> | undefined;
-const loadResourceFiles = () =>
-  (resourceFiles ??= import('./resource-label-files').then(
-    (module) => module.resourceLabelFiles,
-    (error: unknown) => {
-      resourceFiles = undefined;
-      throw error;
-    },
-  ));
-
-async function loadFile(path: string): Promise<Messages> {
-  const load = files[path] ?? (await loadResourceFiles())[path];
-  if (!load) return {};
-  const data = await load();
-  return data && typeof data === 'object' ? (data as Messages) : {};
-}
+// A glob rather than named imports (a missing file must not break the build). The
+// catalogues of the signed-in app, and which files make them up, are a chunk of their own
+// (signed-in-catalogues.ts), loaded with the first of them.
+const files: Record<string, Loader> = import.meta.glob('../../locales/*.json', {
+  import: 'default',
+});
+const signedIn = () => import('./signed-in-catalogues');
 
 /**
  * The languages each language falls back to at run time, most general first: none, since
@@ -60,35 +44,22 @@ const fallbacks: Readonly<Record<Language, readonly Language[]>> = { en: [], cs:
 type Wanted = 'app' | 'labels' | 'deferred';
 const steps: readonly Wanted[] = ['app', 'labels', 'deferred'];
 
-/** The files of every resource's labels in `lang`. */
-const allLabelFiles = async (lang: Language) =>
-  Object.keys(await loadResourceFiles()).filter((path) => path.endsWith(`/${lang}.json`));
-
-/**
- * The files of `lang`'s own catalogue at step `wanted` with the labels of `resources`,
- * most general first.
- */
-async function filesOf(
+/** `lang`'s own catalogue at step `wanted` with the labels of `resources`. */
+async function loadOwn(
   lang: Language,
   wanted: Wanted,
-  resources: Iterable<string>,
-): Promise<string[]> {
-  const step = steps.indexOf(wanted);
-  const labels =
-    step >= 2
-      ? await allLabelFiles(lang)
-      : [...resources].map((name) => `../../locales/generated/${name}/${lang}.json`);
-  return [
-    ...(step >= 1
-      ? [`../../locales/generated/${lang}.json`, ...labels, `../../locales/overrides/${lang}.json`]
-      : []),
-    ...(step >= 2 ? [`../../locales/overrides/deferred/${lang}.json`] : []),
-    `../../locales/${lang}.json`,
-  ];
-}
-
-async function loadOwn(paths: Promise<readonly string[]>): Promise<Messages> {
-  return mergeCatalogues(await Promise.all((await paths).map(loadFile)));
+  resources: readonly string[],
+): Promise<Messages> {
+  const load = files[`../../locales/${lang}.json`];
+  const [written, below] = await Promise.all([
+    load?.(),
+    wanted === 'app'
+      ? {}
+      : signedIn().then((module) =>
+          module.loadSignedInCatalogue(lang, wanted === 'deferred', resources),
+        ),
+  ]);
+  return mergeCatalogues([below, (written ?? {}) as Messages]);
 }
 
 let wanted: Wanted = 'app';
@@ -147,11 +118,7 @@ export function wantDeferredMessages(): Promise<Messages> {
  */
 export function preloadDeferredMessages(): void {
   const { language } = getSettings();
-  for (const lang of catalogueLayers(language)) {
-    void filesOf(lang, 'deferred', [])
-      .then((paths) => Promise.all(paths.map(loadFile)))
-      .catch(() => undefined);
-  }
+  void signedIn().then((module) => catalogueLayers(language).forEach(module.preloadDeferred));
 }
 
 /** Whether the catalogues include the generated labels and the overrides' messages ({@link wantResourceLabels}). */
@@ -215,9 +182,7 @@ export function loadMessages(lang: Language): Promise<Messages> {
   const resources = [...labelled];
   let messages = cache.get(key);
   if (!messages) {
-    messages = Promise.all(
-      catalogueLayers(lang).map((layer) => loadOwn(filesOf(layer, step, resources))),
-    )
+    messages = Promise.all(catalogueLayers(lang).map((layer) => loadOwn(layer, step, resources)))
       .then(mergeCatalogues)
       .then((merged) => {
         loaded.set(key, merged);

@@ -13,6 +13,8 @@ import overridesCs from '../../../locales/overrides/cs.json';
 import overridesEn from '../../../locales/overrides/en.json';
 import deferredCs from '../../../locales/overrides/deferred/cs.json';
 import deferredEn from '../../../locales/overrides/deferred/en.json';
+import dialogCs from '../../../locales/deferred/cs.json';
+import dialogEn from '../../../locales/deferred/en.json';
 import { ResourceRuntimeProvider, type RequestFn } from '../registry/resource-runtime';
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
@@ -113,8 +115,8 @@ export function Providers({
   const messages = {
     ...labels,
     ...(locale === 'cs'
-      ? { ...overridesCs, ...deferredCs, ...cs }
-      : { ...overridesEn, ...deferredEn, ...en }),
+      ? { ...overridesCs, ...deferredCs, ...cs, ...dialogCs }
+      : { ...overridesEn, ...deferredEn, ...en, ...dialogEn }),
     ...testMessages,
   };
   return (
