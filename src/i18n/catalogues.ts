@@ -19,7 +19,6 @@
  *    an override's panel or page, the filter bar), every resource's labels and the messages
  *    only that code shows (`locales/overrides/deferred/<lang>.json`).
  */
-import type * as SignedInCatalogues from './signed-in-catalogues';
 import { getSettings, type Language } from './settings';
 
 /** Message id → ICU message text. */
@@ -33,13 +32,7 @@ type Loader = () => Promise<unknown>;
 const files: Record<string, Loader> = import.meta.glob('../../locales/*.json', {
   import: 'default',
 });
-/** The signed-in catalogues' module once loaded, so that a preload can start in the same task. */
-type SignedInModule = typeof SignedInCatalogues;
-let signedInModule: SignedInModule | undefined;
-const signedIn = (): Promise<SignedInModule> =>
-  signedInModule
-    ? Promise.resolve(signedInModule)
-    : import('./signed-in-catalogues').then((module) => (signedInModule = module));
+const signedIn = () => import('./signed-in-catalogues');
 
 /**
  * The languages each language falls back to at run time, most general first: none, since
@@ -125,12 +118,7 @@ export function wantDeferredMessages(): Promise<Messages> {
  */
 export function preloadDeferredMessages(): void {
   const { language } = getSettings();
-  const start = (module: SignedInModule) =>
-    catalogueLayers(language).forEach(module.preloadDeferred);
-  // At once when the module is here: a server-rendered page calls this just before it
-  // hydrates, and a promise's callback would wait until hydration has yielded.
-  if (signedInModule) start(signedInModule);
-  else void signedIn().then(start);
+  void signedIn().then((module) => catalogueLayers(language).forEach(module.preloadDeferred));
 }
 
 /** Whether the catalogues include the generated labels and the overrides' messages ({@link wantResourceLabels}). */
