@@ -6,7 +6,7 @@
  * linking to its contract's record (`/contracts/7`, src/resources/record-path.tsx).
  */
 import { lazyComponent, mergeFieldUi, type ResourceOverride } from '../../src/resources';
-import { runPanelMessages } from './panel-messages';
+import { runMessages } from './messages';
 import { monthText } from './month';
 
 /** The month widget's name in `ui:widget`. */
@@ -34,7 +34,7 @@ export const billingRunsOverride: ResourceOverride = {
   panels: [
     {
       id: 'run-progress',
-      title: runPanelMessages.progress.id,
+      title: runMessages.progress.id,
       component: lazyComponent(() => import('./run-panel').then((module) => module.RunPanel)),
     },
   ],

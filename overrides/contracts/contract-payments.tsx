@@ -16,7 +16,6 @@ import {
   type ResourcePanelProps,
 } from '../../src/resources';
 import { formatCzk, runningBalances } from './balance';
-import { balanceMessages } from './balance-messages';
 import { paymentMessages } from './payment-messages';
 import { BALANCE_COLUMN, PAYMENTS } from './payments-panel';
 
@@ -39,7 +38,7 @@ export function ContractPayments({ id, related }: ResourcePanelProps) {
   const cells = useMemo<Record<string, ColumnCell>>(
     () => ({
       [BALANCE_COLUMN]: {
-        header: balanceMessages.balanceAfter.id,
+        header: paymentMessages.balanceAfter.id,
         format: (row, locale) => {
           const after = balances.after.get(String(row.id));
           return after ? formatCzk(after, locale) : '';
@@ -61,11 +60,11 @@ export function ContractPayments({ id, related }: ResourcePanelProps) {
           <Spinner size={16} aria-label={intl.formatMessage(paymentMessages.loading)} />
         ) : all.isError ? (
           <Callout intent="danger" compact>
-            {intl.formatMessage(balanceMessages.failed)}
+            {intl.formatMessage(paymentMessages.failed)}
           </Callout>
         ) : (
           <strong>
-            {intl.formatMessage(balanceMessages.balance, {
+            {intl.formatMessage(paymentMessages.balance, {
               amount: formatCzk(balances.total, intl.locale),
             })}
           </strong>

@@ -11,12 +11,10 @@ import {
   renderWithProviders,
   type Call,
 } from '../../src/resources/test-support/render';
-import { generatedLabels } from '../../src/resources/test-support/generated-labels';
+import generatedCzech from '../../locales/generated/cs.json';
+import generatedEnglish from '../../locales/generated/en.json';
 import { overrides } from '../index';
 import { copyFrom, hasValidityPeriods, inForce, nextMonthStart } from './specifications-timeline';
-
-const generatedCzech = generatedLabels('cs');
-const generatedEnglish = generatedLabels('en');
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 const NBSP = /[\u00a0\u202f]/g;

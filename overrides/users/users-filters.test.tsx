@@ -13,10 +13,8 @@ import {
   renderWithProviders,
   type Call,
 } from '../../src/resources/test-support/render';
-import { generatedLabels } from '../../src/resources/test-support/generated-labels';
+import generatedEnglish from '../../locales/generated/en.json';
 import { overrides } from '../index';
-
-const generatedEnglish = generatedLabels('en');
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 const users = [{ id: 1, email: 'a@joule.test', is_active: true, roles: [], roles_titles: [] }];

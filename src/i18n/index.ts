@@ -2,10 +2,8 @@
 export {
   loadedMessages,
   loadMessages,
-  preloadDeferredMessages,
   resourceLabelsWanted,
-  subscribeCatalogues,
-  wantDeferredMessages,
+  subscribeResourceLabels,
   wantResourceLabels,
 } from './catalogues';
 export type { Messages } from './catalogues';
