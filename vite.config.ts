@@ -207,6 +207,8 @@ function inlineEarlyStart(): Plugin {
           /[\\/]src[\\/]app[\\/]layout[\\/]shell\.tsx$/,
           /[\\/]src[\\/]app[\\/]resource-registry\.tsx$/,
           /[\\/]src[\\/]app[\\/]icons[\\/]paths-16\.ts$/,
+          // The map of the signed-in app's catalogues (src/i18n/catalogues.ts).
+          /[\\/]src[\\/]i18n[\\/]signed-in-catalogues\.ts$/,
         ].flatMap((pattern) => closure(bundle, pattern));
         const manifest: EarlyStartManifest = {
           stylesheets,

@@ -109,3 +109,47 @@ export function checkMessages(
   const used = sources.flatMap((source) => extractMessageIds(source.text, source.file));
   return [...pairs.flatMap(checkCataloguePair), ...checkUsedIds(used, pairs)];
 }
+
+/**
+ * The relative modules `text` imports or re-exports statically (`import … from './x'`,
+ * `export … from '../y'`, `import './z'`), in order; not dynamic imports (`import('./x')`,
+ * code loaded on first use) nor type-only imports (`import type`, no code at run time).
+ */
+export function staticImports(text: string): string[] {
+  const found: string[] = [];
+  const pattern =
+    /(?:^|[\n;])\s*(?:import|export)\s+(?!type\s)(?:[^;'"]*?\sfrom\s+)?(['"])(\.{1,2}\/[^'"]+)\1/g;
+  for (const match of text.matchAll(pattern)) found.push(match[2]!);
+  return found;
+}
+
+/**
+ * The overrides' messages split between the catalogue loaded with the signed-in app's
+ * registry (`eager`, `locales/overrides/<lang>.json`) and the one loaded with code loaded on
+ * first use (`deferred`, `locales/overrides/deferred/<lang>.json`; src/i18n/catalogues.ts).
+ * `used` are the ids named by the overrides' modules the registry imports statically. A
+ * used id must be in `eager` (a list page shows it before anything else loads), and every
+ * id of `eager` must be used (else it belongs in `deferred`, off the list page's first
+ * load).
+ */
+export function checkEagerMessages(
+  eager: CataloguePair,
+  deferred: CataloguePair,
+  used: readonly UsedId[],
+): string[] {
+  const problems: string[] = [];
+  const usedIds = new Set(used.map((use) => use.id));
+  for (const use of used) {
+    if (Object.hasOwn(deferred.cs, use.id) && !Object.hasOwn(eager.cs, use.id))
+      problems.push(
+        `${use.file}:${use.line} uses "${use.id}" in code the registry loads at once: move it from ${deferred.name} to ${eager.name}`,
+      );
+  }
+  for (const id of Object.keys(eager.cs).sort()) {
+    if (!usedIds.has(id))
+      problems.push(
+        `${eager.name} has "${id}", which only code loaded on first use names: move it to ${deferred.name}`,
+      );
+  }
+  return problems;
+}

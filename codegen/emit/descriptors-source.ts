@@ -3,26 +3,71 @@
  * `src/generated/descriptor-types.ts`: the format, copied from `codegen/descriptor-types.ts`.
  */
 import { readFile } from 'node:fs/promises';
-import type { ResourceDescriptor } from '../descriptor-types';
+import type { FieldDescriptor, ResourceDescriptor } from '../descriptor-types';
 import { formatTypeScript } from './format';
 import { GENERATED_HEADER } from './header';
 
 /**
  * The source of `descriptors.ts`, descriptors in the order given (sorted by name), without
  * their forms (`formSchema`, `uiSchema`): those go to each resource's validators module,
- * loaded with the dialog (validators-source.ts).
+ * loaded with the dialog (validators-source.ts). Fields are written without what follows
+ * from their names (README "How the pages stay small": every list page loads every
+ * descriptor): the label id `resource.<resource>.field.<field>.label`, `required`,
+ * `readOnly` and `nullable` when false, and a choice whose label id is
+ * `…field.<field>.choice.<value>` as its bare value; the module's `fields` puts them back,
+ * so the runtime gets the same descriptors.
  */
 export async function descriptorsSource(
   descriptors: readonly ResourceDescriptor[],
   features: ApiFeatures = { userPreferences: false },
 ): Promise<string> {
-  const listed = descriptors.map(({ formSchema: _schema, uiSchema: _ui, ...rest }) => rest);
+  const fieldLists: string[] = [];
+  const listed = descriptors.map(({ formSchema: _schema, uiSchema: _ui, fields, ...rest }) => {
+    const marker = `__fields_${fieldLists.length}__`;
+    fieldLists.push(
+      `fields(${JSON.stringify(rest.name)}, ${JSON.stringify(fields.map((f) => compactField(rest.name, f)))})`,
+    );
+    return { ...rest, fields: marker };
+  });
+  const literal = JSON.stringify(listed).replace(
+    /"__fields_(\d+)__"/g,
+    (_marker, index: string) => fieldLists[Number(index)] ?? '[]',
+  );
   const source = [
     GENERATED_HEADER,
-    "import type { ResourceDescriptor } from './descriptor-types';",
+    "import type { ChoiceDescriptor, FieldDescriptor, ResourceDescriptor } from './descriptor-types';",
+    '',
+    '/**',
+    ' * A field as written below: without its label id when it is',
+    ' * `resource.<resource>.field.<name>.label`, without `required`, `readOnly`, `nullable` when',
+    ' * false, and a choice whose label id is `…field.<name>.choice.<value>` as its bare value.',
+    ' */',
+    "type FieldSource = Omit<FieldDescriptor, 'label' | 'required' | 'readOnly' | 'nullable' | 'choices'> &",
+    "  Partial<Pick<FieldDescriptor, 'label' | 'required' | 'readOnly' | 'nullable'>> & {",
+    "    readonly choices?: readonly (ChoiceDescriptor | ChoiceDescriptor['value'])[];",
+    '  };',
+    '',
+    '/** The fields of `resource` written as {@link FieldSource}, whole. */',
+    'function fields(resource: string, sources: readonly FieldSource[]): FieldDescriptor[] {',
+    '  return sources.map(({ choices, ...source }) => {',
+    '    const id = `resource.${resource}.field.${source.name}`;',
+    '    return {',
+    '      label: `${id}.label`,',
+    '      required: false,',
+    '      readOnly: false,',
+    '      nullable: false,',
+    '      ...source,',
+    '      ...(choices && {',
+    '        choices: choices.map((choice) =>',
+    "          typeof choice === 'object' ? choice : { value: choice, label: `${id}.choice.${choice}` },",
+    '        ),',
+    '      }),',
+    '    };',
+    '  });',
+    '}',
     '',
     '/** One descriptor per resource with a list endpoint, sorted by name (docs/architecture.md "The layers"). */',
-    `export const descriptors: readonly ResourceDescriptor[] = ${JSON.stringify(listed)};`,
+    `export const descriptors: readonly ResourceDescriptor[] = ${literal};`,
     '',
     '/** What the back-end offers beyond its resources (see codegen `ApiFeatures`). */',
     `export const apiFeatures = ${JSON.stringify(features)} as const;`,
@@ -34,6 +79,26 @@ export async function descriptorsSource(
     '',
   ].join('\n');
   return formatTypeScript(source);
+}
+
+/** A field of `resource` without what `fields` of descriptors.ts puts back (see above). */
+export function compactField(resource: string, field: FieldDescriptor): Record<string, unknown> {
+  const { label, required, readOnly, nullable, choices, ...rest } = field;
+  const id = `resource.${resource}.field.${field.name}`;
+  return {
+    ...rest,
+    ...(label !== `${id}.label` && { label }),
+    ...(required && { required }),
+    ...(readOnly && { readOnly }),
+    ...(nullable && { nullable }),
+    ...(choices && {
+      choices: choices.map((choice) =>
+        choice.label === `${id}.choice.${choice.value}` && choice.group === undefined
+          ? choice.value
+          : choice,
+      ),
+    }),
+  };
 }
 
 /**

@@ -3,10 +3,15 @@
  * 0.27 and DRF SimpleMetadata emit for ordinary ModelViewSets, no Joule extensions) against
  * snapshot files, plus determinism and robustness on odd documents.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { FieldDescriptor, ResourceDescriptor } from '../descriptor-types';
 import { readFileMap } from '../lib/files';
-import { generate } from './generate';
+import { compactField } from './descriptors-source';
+import { buildResources, generate, splitCatalogue } from './generate';
 import { GENERATED_HEADER } from './header';
 import { parseSchemaFiles } from './schema-input';
 
@@ -35,6 +40,18 @@ describe('codegen of the DRF fixture', async () => {
       'src/generated/validators/users.ts',
       'locales/generated/en.json',
       'locales/generated/cs.json',
+      'locales/generated/contracts/en.json',
+      'locales/generated/contracts/cs.json',
+      'locales/generated/customers/en.json',
+      'locales/generated/customers/cs.json',
+      'locales/generated/measurements/en.json',
+      'locales/generated/measurements/cs.json',
+      'locales/generated/roles/en.json',
+      'locales/generated/roles/cs.json',
+      'locales/generated/tariffdevices/en.json',
+      'locales/generated/tariffdevices/cs.json',
+      'locales/generated/users/en.json',
+      'locales/generated/users/cs.json',
     ]);
   });
 
@@ -56,12 +73,22 @@ describe('codegen of the DRF fixture', async () => {
   });
 
   it('gives every message id a descriptor carries a text in both languages', () => {
+    // Every `resource.…` string of the descriptors as the runtime gets them (descriptors.ts
+    // writes the field labels it can derive without them).
     const ids = new Set<string>();
-    const text = files.generated.get('descriptors.ts') ?? '';
-    for (const match of text.matchAll(/'(resource\.[^']+)'/g)) if (match[1]) ids.add(match[1]);
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string' && value.startsWith('resource.')) ids.add(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(buildResources(input).map((model) => model.descriptor));
     expect(ids.size).toBeGreaterThan(50);
     for (const lang of ['en.json', 'cs.json']) {
-      const catalogue = JSON.parse(files.locales.get(lang) ?? '{}') as Record<string, string>;
+      const catalogue = Object.assign(
+        {},
+        ...[...files.locales]
+          .filter(([path]) => path.endsWith(lang))
+          .map(([, text]) => JSON.parse(text) as Record<string, string>),
+      ) as Record<string, string>;
       expect([...ids].filter((id) => !(id in catalogue))).toEqual([]);
     }
   });
@@ -99,7 +126,7 @@ describe.each<[string, Record<string, string>]>([
       'validators/runtime.ts',
       ...(_name === 'an empty document' ? [] : ['validators/things.ts']),
     ]);
-    expect([...files.locales.keys()]).toEqual(['en.json', 'cs.json']);
+    expect([...files.locales.keys()].slice(0, 2)).toEqual(['en.json', 'cs.json']);
   });
 });
 
@@ -117,5 +144,117 @@ describe('parseSchemaFiles', () => {
         ]),
       ),
     ).toThrow(/openapi.json is not JSON/);
+  });
+});
+
+describe('splitCatalogue (the labels a page loads with its resource)', () => {
+  it.each<
+    [
+      string,
+      {
+        given: Record<string, string>;
+        names: Record<string, string>;
+        byResource: [string, Record<string, string>][];
+      },
+    ]
+  >([
+    [
+      'names apart, the rest per resource',
+      {
+        given: {
+          'resource.a.create': 'New A',
+          'resource.a.field.x.label': 'X',
+          'resource.a.title': 'As',
+          'resource.b-c.field.y.choice.z': 'Z',
+          'resource.b-c.singular': 'BC',
+        },
+        names: {
+          'resource.a.create': 'New A',
+          'resource.a.title': 'As',
+          'resource.b-c.singular': 'BC',
+        },
+        byResource: [
+          ['a', { 'resource.a.field.x.label': 'X' }],
+          ['b-c', { 'resource.b-c.field.y.choice.z': 'Z' }],
+        ],
+      },
+    ],
+    [
+      'ids outside the scheme with the names',
+      { given: { 'other.id': 'O' }, names: { 'other.id': 'O' }, byResource: [] },
+    ],
+  ])('%s', (_name, { given, names, byResource }) => {
+    const split = splitCatalogue(given);
+    expect(split.names).toEqual(names);
+    expect([...split.byResource]).toEqual(byResource);
+  });
+});
+
+describe('descriptors.ts (fields written without what follows from their names)', async () => {
+  const input = parseSchemaFiles(await readFileMap(fixtureDir));
+  const files = await generate(input);
+
+  it('gives the runtime the very descriptors codegen made, forms aside', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'joule-descriptors-'));
+    try {
+      for (const name of ['descriptors.ts', 'descriptor-types.ts'])
+        await writeFile(join(dir, name), files.generated.get(name) ?? '');
+      const generated = (await import(join(dir, 'descriptors.ts'))) as {
+        descriptors: readonly ResourceDescriptor[];
+      };
+      const made = buildResources(input).map(
+        ({ descriptor: { formSchema: _schema, uiSchema: _ui, ...rest } }) => rest,
+      );
+      expect(generated.descriptors).toEqual(made);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('compactField', () => {
+  it.each<[string, { given: FieldDescriptor; want: Record<string, unknown> }]>([
+    [
+      'derived label, false flags and choice labels left out',
+      {
+        given: {
+          name: 'type',
+          kind: 'choice',
+          label: 'resource.r.field.type.label',
+          required: true,
+          readOnly: false,
+          nullable: false,
+          choices: [
+            { value: 'a', label: 'resource.r.field.type.choice.a' },
+            { value: 1, label: 'resource.r.field.type.choice.1' },
+          ],
+        },
+        want: { name: 'type', kind: 'choice', required: true, choices: ['a', 1] },
+      },
+    ],
+    [
+      'a label of its own, a grouped choice kept',
+      {
+        given: {
+          name: 'x',
+          kind: 'choice',
+          label: 'resource.other.field.x.label',
+          required: false,
+          readOnly: true,
+          nullable: true,
+          choices: [{ value: 'a', label: 'resource.r.field.x.choice.a', group: 'g' }],
+        },
+        want: {
+          name: 'x',
+          kind: 'choice',
+          label: 'resource.other.field.x.label',
+          readOnly: true,
+          nullable: true,
+          choices: [{ value: 'a', label: 'resource.r.field.x.choice.a', group: 'g' }],
+        },
+      },
+    ],
+  ])('%s', (_name, { given, want }) => {
+    expect(compactField('r', given)).toEqual(want);
   });
 });

@@ -16,7 +16,12 @@ import { apiFeaturesOf, descriptorsSource, descriptorTypesSource } from './descr
 import type { SchemaInput } from './schema-input';
 import { validatorsFiles } from './validators-source';
 
-/** Generated files: `generated` goes to `src/generated/`, `locales` to `locales/generated/`. */
+/**
+ * Generated files: `generated` goes to `src/generated/`, `locales` to `locales/generated/`:
+ * per language `<lang>.json`, the names of the resources (what menus, page titles and
+ * snackbars show), and `<resource>/<lang>.json`, the rest of one resource's labels (fields,
+ * choices, sections), which the SPA loads with that resource's page (src/i18n/catalogues.ts).
+ */
 export interface GeneratedFiles {
   readonly generated: ReadonlyMap<string, string>;
   readonly locales: ReadonlyMap<string, string>;
@@ -64,13 +69,47 @@ export async function generate(input: SchemaInput): Promise<GeneratedFiles> {
     ],
     ...(await validatorsFiles(descriptors)),
   ]);
-  const locales = new Map<string, string>(
-    LANGUAGES.map((language) => [
-      `${language}.json`,
-      toJsonText(buildCatalogue(input, resources, language)),
-    ]),
+  const split = LANGUAGES.map(
+    (language) => [language, splitCatalogue(buildCatalogue(input, resources, language))] as const,
   );
+  const names = [...new Set(split.flatMap(([, parts]) => [...parts.byResource.keys()]))].sort();
+  const locales = new Map<string, string>([
+    ...split.map(([language, parts]) => [`${language}.json`, toJsonText(parts.names)] as const),
+    ...names.flatMap((name) =>
+      split.map(
+        ([language, parts]) =>
+          [`${name}/${language}.json`, toJsonText(parts.byResource.get(name) ?? {})] as const,
+      ),
+    ),
+  ]);
   return { generated, locales };
+}
+
+/** The parts of a resource's message id that name the resource itself (`resource.<name>.<part>`). */
+const NAME_PARTS: ReadonlySet<string> = new Set(['title', 'singular', 'create']);
+
+/**
+ * A catalogue split for loading: `names`, the resources' names (`resource.<name>.title`,
+ * `.singular`, `.create`) and any id outside the scheme; `byResource`, the other ids of
+ * each resource (`resource.<name>.field.…`), keys sorted as in `catalogue`.
+ */
+export function splitCatalogue(catalogue: Readonly<Record<string, string>>): {
+  names: Record<string, string>;
+  byResource: Map<string, Record<string, string>>;
+} {
+  const names: Record<string, string> = {};
+  const byResource = new Map<string, Record<string, string>>();
+  for (const [id, text] of Object.entries(catalogue)) {
+    const [scope, name, part, ...rest] = id.split('.');
+    if (scope !== 'resource' || !name || !part || (rest.length === 0 && NAME_PARTS.has(part))) {
+      names[id] = text;
+      continue;
+    }
+    const own = byResource.get(name) ?? {};
+    own[id] = text;
+    byResource.set(name, own);
+  }
+  return { names, byResource };
 }
 
 /**

@@ -6,7 +6,7 @@
  * linking to its contract's record (`/contracts/7`, src/resources/record-path.tsx).
  */
 import { lazyComponent, mergeFieldUi, type ResourceOverride } from '../../src/resources';
-import { runMessages } from './messages';
+import { runPanelMessages } from './panel-messages';
 import { monthText } from './month';
 
 /** The month widget's name in `ui:widget`. */
@@ -34,7 +34,7 @@ export const billingRunsOverride: ResourceOverride = {
   panels: [
     {
       id: 'run-progress',
-      title: runMessages.progress.id,
+      title: runPanelMessages.progress.id,
       component: lazyComponent(() => import('./run-panel').then((module) => module.RunPanel)),
     },
   ],

@@ -2,7 +2,6 @@ import { defineMessages } from 'react-intl';
 
 /** Messages of the billing run dialog's progress panel (`run-panel.tsx`). */
 export const runMessages = defineMessages({
-  progress: { id: 'overrides.billingRuns.progress', defaultMessage: 'Progress' },
   counts: {
     id: 'overrides.billingRuns.counts',
     defaultMessage:

@@ -13,6 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
 import { runMessages } from './messages';
+import { runPanelMessages } from './panel-messages';
 
 /** The day before `iso` (`YYYY-MM-DD`): the last day of a period ending there. */
 function dayBefore(iso: string): string {
@@ -64,7 +65,7 @@ export function RunProgressView({
         animate={running}
         stripes={running}
         intent={progress.failed > 0 ? Intent.WARNING : Intent.SUCCESS}
-        aria-label={intl.formatMessage(runMessages.progress)}
+        aria-label={intl.formatMessage(runPanelMessages.progress)}
       />
       <p role="status" style={{ marginTop: 8 }}>
         <FormattedMessage

@@ -16,6 +16,7 @@ import {
   type ResourcePanelProps,
 } from '../../src/resources';
 import { formatCzk, runningBalances } from './balance';
+import { balanceMessages } from './balance-messages';
 import { paymentMessages } from './payment-messages';
 import { BALANCE_COLUMN, PAYMENTS } from './payments-panel';
 
@@ -38,7 +39,7 @@ export function ContractPayments({ id, related }: ResourcePanelProps) {
   const cells = useMemo<Record<string, ColumnCell>>(
     () => ({
       [BALANCE_COLUMN]: {
-        header: paymentMessages.balanceAfter.id,
+        header: balanceMessages.balanceAfter.id,
         format: (row, locale) => {
           const after = balances.after.get(String(row.id));
           return after ? formatCzk(after, locale) : '';
@@ -60,11 +61,11 @@ export function ContractPayments({ id, related }: ResourcePanelProps) {
           <Spinner size={16} aria-label={intl.formatMessage(paymentMessages.loading)} />
         ) : all.isError ? (
           <Callout intent="danger" compact>
-            {intl.formatMessage(paymentMessages.failed)}
+            {intl.formatMessage(balanceMessages.failed)}
           </Callout>
         ) : (
           <strong>
-            {intl.formatMessage(paymentMessages.balance, {
+            {intl.formatMessage(balanceMessages.balance, {
               amount: formatCzk(balances.total, intl.locale),
             })}
           </strong>

@@ -10,10 +10,12 @@ import {
   fakeRequest,
   renderWithProviders,
 } from '../../src/resources/test-support/render';
-import generatedCzech from '../../locales/generated/cs.json';
-import generatedEnglish from '../../locales/generated/en.json';
+import { generatedLabels } from '../../src/resources/test-support/generated-labels';
 import { overrides } from '../index';
 import { hasPaymentAmounts } from './payments-panel';
+
+const generatedCzech = generatedLabels('cs');
+const generatedEnglish = generatedLabels('en');
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 const NBSP = /[\u00a0\u202f]/g;

@@ -13,7 +13,7 @@ import {
 } from '../../src/resources';
 import { formatIsoDate, isoOrNull, todayIso, validityState } from '../validity';
 import { FROM, SHOWN, TO, VALIDITY_COLUMN } from './contracts-panel';
-import { customerMessages } from './messages';
+import { validityMessages } from './contracts-list-messages';
 
 /** "1. 1. 2024 – 31. 12. 2025 · in force" of a contract row on `today`; '' without a start. */
 export function validityText(row: ResourceRow, intl: IntlShape, today: string): string {
@@ -21,12 +21,12 @@ export function validityText(row: ResourceRow, intl: IntlShape, today: string): 
   if (from === null) return '';
   const to = isoOrNull(row[TO]);
   const dates = to
-    ? intl.formatMessage(customerMessages.validRange, {
+    ? intl.formatMessage(validityMessages.validRange, {
         from: formatIsoDate(from, intl.locale),
         to: formatIsoDate(to, intl.locale),
       })
-    : intl.formatMessage(customerMessages.validOpen, { from: formatIsoDate(from, intl.locale) });
-  const state = intl.formatMessage(customerMessages[validityState(from, to, today)]);
+    : intl.formatMessage(validityMessages.validOpen, { from: formatIsoDate(from, intl.locale) });
+  const state = intl.formatMessage(validityMessages[validityState(from, to, today)]);
   return `${dates} · ${state}`;
 }
 
@@ -39,7 +39,7 @@ export function CustomerContracts({ id, related }: ResourcePanelProps) {
     const today = todayIso();
     return {
       [VALIDITY_COLUMN]: {
-        header: customerMessages.validity.id,
+        header: validityMessages.validity.id,
         format: (row) => validityText(row, intl, today),
       },
     };

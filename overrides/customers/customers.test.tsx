@@ -7,9 +7,11 @@ import { mergeOverrides, ResourcePage } from '../../src/resources';
 import { ResourceDialog } from '../../src/resources/form/resource-dialog';
 import { FormHarness } from '../../src/resources/test-support/form-harness';
 import { fakeRequest, renderWithProviders } from '../../src/resources/test-support/render';
-import generatedCzech from '../../locales/generated/cs.json';
-import generatedEnglish from '../../locales/generated/en.json';
+import { generatedLabels } from '../../src/resources/test-support/generated-labels';
 import { overrides } from '../index';
+
+const generatedCzech = generatedLabels('cs');
+const generatedEnglish = generatedLabels('en');
 
 const customers = mergeOverrides(descriptorsByName, overrides).customers!;
 const { request } = fakeRequest(() => ({ data: { count: 0, results: [] } }));

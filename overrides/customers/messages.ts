@@ -8,13 +8,4 @@ export const customerMessages = defineMessages({
   },
   name: { id: 'overrides.customers.name', defaultMessage: 'Name' },
   contracts: { id: 'overrides.customers.contracts', defaultMessage: 'Contracts' },
-  validity: { id: 'overrides.customers.validity', defaultMessage: 'Validity' },
-  validRange: {
-    id: 'overrides.customers.validRange',
-    defaultMessage: '{from} – {to}',
-  },
-  validOpen: { id: 'overrides.customers.validOpen', defaultMessage: 'from {from}' },
-  inForce: { id: 'overrides.customers.inForce', defaultMessage: 'in force' },
-  ended: { id: 'overrides.customers.ended', defaultMessage: 'ended' },
-  upcoming: { id: 'overrides.customers.upcoming', defaultMessage: 'not yet in force' },
 });

@@ -11,10 +11,12 @@ import {
   renderWithProviders,
   type Call,
 } from '../../src/resources/test-support/render';
-import generatedCzech from '../../locales/generated/cs.json';
-import generatedEnglish from '../../locales/generated/en.json';
+import { generatedLabels } from '../../src/resources/test-support/generated-labels';
 import { overrides } from '../index';
 import { copyFrom, hasValidityPeriods, inForce, nextMonthStart } from './specifications-timeline';
+
+const generatedCzech = generatedLabels('cs');
+const generatedEnglish = generatedLabels('en');
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 const NBSP = /[\u00a0\u202f]/g;

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authSession } from '../../src/auth';
 import { descriptorsByName } from '../../src/generated/descriptors';
-import generatedEnglish from '../../locales/generated/en.json';
+import { generatedLabels } from '../../src/resources/test-support/generated-labels';
 import { mergeOverrides } from '../../src/resources';
 import { ResourceDialog } from '../../src/resources/form/resource-dialog';
 import {
@@ -14,6 +14,8 @@ import {
 } from '../../src/resources/test-support/render';
 import { overrides } from '../index';
 import { roleFormAccess } from '.';
+
+const generatedEnglish = generatedLabels('en');
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 const roles = merged.roles!;

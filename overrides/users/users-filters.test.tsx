@@ -13,8 +13,10 @@ import {
   renderWithProviders,
   type Call,
 } from '../../src/resources/test-support/render';
-import generatedEnglish from '../../locales/generated/en.json';
+import { generatedLabels } from '../../src/resources/test-support/generated-labels';
 import { overrides } from '../index';
+
+const generatedEnglish = generatedLabels('en');
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 const users = [{ id: 1, email: 'a@joule.test', is_active: true, roles: [], roles_titles: [] }];

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { FocusStyleManager } from '@blueprintjs/core';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { resumeSessionWith } from '../auth';
-import { getSettings, loadMessages } from '../i18n';
+import { getSettings, loadMessages, wantResourceLabels } from '../i18n';
 import { App } from './app';
 import { initErrorReporting, reportError } from './error-reporting';
 import { takeFirstPageState, type EmbeddedFirstPage } from './first-page';
@@ -117,9 +117,12 @@ function waitAtMost(ms: number): Promise<void> {
  * server rendered with (react-router's `hydrationData`, TanStack Query's dehydrated state).
  */
 async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<void> {
+  // The page's resource's labels (`/<resource>`: the server renders list routes only) are in
+  // the catalogue it hydrates with, as in the server's.
+  const labels = wantResourceLabels([location.pathname.split('/')[1] ?? '']);
   const [registry] = await Promise.all([
     loadShellRegistry(),
-    loadMessages(first.language),
+    labels,
     preloadIcons(),
     applyPreloadedStylesheets(),
   ]);

@@ -18,7 +18,9 @@ import {
   ResourcePage,
   ResourceRuntimeProvider,
   screenOverride,
+  setDeferredMessagesLoader,
 } from '../resources';
+import { preloadDeferredMessages, wantDeferredMessages } from '../i18n';
 import { canUse, useAbility, useCurrentUser } from '../auth';
 import { pageTitleId } from './menus';
 import { notify } from './notifications/notify';
@@ -26,6 +28,10 @@ import { getQueryClient } from './query-client';
 import { createResourceEventHandler } from './notifications/resource-events';
 import type { GroupScreenProps, ShellRegistry, ResourceScreenProps } from './shell-registry';
 import { showSnackbar } from './snackbar/snackbar';
+
+// Code loaded on first use (dialogs, the overrides' panels and pages, the filter bar) brings
+// the messages only it shows (locales/overrides/deferred/) into the catalogue.
+setDeferredMessagesLoader({ load: wantDeferredMessages, preload: preloadDeferredMessages });
 
 const merged = mergeOverrides(descriptors, overrides);
 const mergedByName = mergeOverrides(descriptorsByName, overrides);

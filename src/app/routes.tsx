@@ -223,7 +223,10 @@ export function resourceRoute(
       // a stored access token still valid, even while the session is being restored (the
       // server checks the token and the privilege of that request itself).
       if (storedAccessTokenValid()) void registry.prefetchList?.(descriptor, params);
+      // Its labels (fields, choices) join the catalogue before it renders.
+      const labels = wantResourceLabels([descriptor.name]);
       await guard(descriptor.privilege)(args);
+      await labels;
       // The same query again: joins the fetch under way, or starts it now.
       return { ready: Promise.resolve(registry.prefetchList?.(descriptor, params)) };
     },

@@ -5,6 +5,8 @@ import {
   loadMessages,
   mergeCatalogues,
   resourceLabelsWanted,
+  subscribeCatalogues,
+  wantDeferredMessages,
   wantResourceLabels,
 } from './catalogues';
 
@@ -61,11 +63,50 @@ describe('the generated labels and the overrides\' messages (README "How the pag
     const withLabels = await wantResourceLabels();
     expect(resourceLabelsWanted()).toBe(true);
     expect(withLabels['resource.customers.title']).toBe('Zákazníci');
+    // A resource's own labels (fields, choices) come with its page.
+    expect(withLabels['resource.customers.field.customer_no.label']).toBeUndefined();
     expect(withLabels['overrides.invoices.lines']).toBe('Položky');
+    // The messages of code loaded on first use are not there yet.
+    expect(withLabels['overrides.reports.amount']).toBeUndefined();
+    expect(withLabels['app.resources.boundFrom']).toBeUndefined();
     // The hand-written messages still win over the generated labels.
     expect(withLabels['app.login.title']).toBe('Přihlášení');
     expect(await loadMessages('cs')).toBe(withLabels);
     expect(loadedMessages('cs')).toBe(withLabels);
     expect((await loadMessages('en'))['resource.customers.title']).toBe('Customers');
+  });
+
+  it("bring a resource's own labels once its page wants them", async () => {
+    const withCustomers = await wantResourceLabels(['customers']);
+    expect(withCustomers['resource.customers.field.customer_no.label']).toBe('Číslo zákazníka');
+    expect(withCustomers['resource.contracts.field.contract_no.label']).toBeUndefined();
+    expect(withCustomers['resource.contracts.title']).toBe('Smlouvy');
+    expect(loadedMessages('cs')).toBe(withCustomers);
+  });
+});
+
+describe('the messages of code loaded on first use (README "How the pages stay small")', () => {
+  it('join the catalogue once wanted, its subscribers told before the promise resolves', async () => {
+    await wantResourceLabels();
+    const told: (string | undefined)[] = [];
+    const stop = subscribeCatalogues(() =>
+      told.push(loadedMessages('cs')?.['overrides.reports.amount']),
+    );
+    const withDeferred = await wantDeferredMessages();
+    stop();
+    expect(withDeferred['overrides.reports.amount']).toBe('Částka (Kč)');
+    // The runtime's messages of code loaded on first use too (locales/deferred/).
+    expect(withDeferred['app.resources.boundFrom']).toBe('od');
+    // The labels and the app's messages are still there.
+    expect(withDeferred['resource.customers.title']).toBe('Zákazníci');
+    expect(withDeferred['overrides.invoices.lines']).toBe('Položky');
+    // Every resource's labels.
+    expect(withDeferred['resource.contracts.field.contract_no.label']).toBe('Číslo smlouvy');
+    expect(withDeferred['app.login.title']).toBe('Přihlášení');
+    // Told once when wanted (not loaded yet), once loaded.
+    expect(told).toEqual([undefined, 'Částka (Kč)']);
+    expect(loadedMessages('cs')).toBe(withDeferred);
+    // Never undone: wanting the labels again keeps them.
+    expect(await wantResourceLabels()).toBe(withDeferred);
   });
 });

@@ -1,15 +1,23 @@
 /**
  * Message catalogues (docs/product.md §1 "The default is Czech and English is the fallback").
  *
- * A language's catalogue is the hand-written `locales/<lang>.json` (the app) and
- * `locales/overrides/<lang>.json` (the messages of `overrides/`) over the generated labels
- * `locales/generated/<lang>.json`. The English fallback is settled before run time:
- * codegen writes a label the API gives no Czech text for from its English answer, and
- * `npm run check:messages` fails when a hand-written id lacks either language. So Czech is
- * complete on its own and the login page loads one language only. Catalogues load on
- * demand: each JSON file is its own chunk. The generated labels (resource and field names)
- * and the overrides' messages join only once the signed-in app asks for them
- * ({@link wantResourceLabels}): the login page shows neither and does without them.
+ * A language's catalogue is the hand-written `locales/<lang>.json` (the app) and the
+ * overrides' messages over the generated labels `locales/generated/<lang>.json`. The
+ * English fallback is settled before run time: codegen writes a label the API gives no
+ * Czech text for from its English answer, and `npm run check:messages` fails when a
+ * hand-written id lacks either language. So Czech is complete on its own and the login page
+ * loads one language only. Catalogues load on demand: each JSON file is its own chunk, in
+ * three steps (README "How the pages stay small"):
+ *
+ * 1. the app's messages: the login page shows nothing else;
+ * 2. once the signed-in app asks for them ({@link wantResourceLabels}), the resources' names
+ *    (`locales/generated/<lang>.json`: menus, page titles, snackbars), the labels of the
+ *    resources whose pages it shows (`locales/generated/<resource>/<lang>.json`: fields,
+ *    choices) and the overrides' messages that the registry's own code shows
+ *    (`locales/overrides/<lang>.json`: list cells, panel titles, toolbar buttons);
+ * 3. once code loaded on first use asks for them ({@link wantDeferredMessages}: a dialog,
+ *    an override's panel or page, the filter bar), every resource's labels and the messages
+ *    only that code shows (`locales/overrides/deferred/<lang>.json`).
  */
 import { getSettings, type Language } from './settings';
 
@@ -18,18 +26,13 @@ export type Messages = Readonly<Record<string, string>>;
 
 type Loader = () => Promise<unknown>;
 
-// A glob rather than named imports: the generated catalogues may not exist yet in a fresh
-// checkout, and a missing file must not break the build.
-const files: Record<string, Loader> = import.meta.glob('../../locales/**/*.json', {
+// A glob rather than named imports (a missing file must not break the build). The
+// catalogues of the signed-in app, and which files make them up, are a chunk of their own
+// (signed-in-catalogues.ts), loaded with the first of them.
+const files: Record<string, Loader> = import.meta.glob('../../locales/*.json', {
   import: 'default',
 });
-
-async function loadFile(path: string): Promise<Messages> {
-  const load = files[path];
-  if (!load) return {};
-  const data = await load();
-  return data && typeof data === 'object' ? (data as Messages) : {};
-}
+const signedIn = () => import('./signed-in-catalogues');
 
 /**
  * The languages each language falls back to at run time, most general first: none, since
@@ -37,44 +40,108 @@ async function loadFile(path: string): Promise<Messages> {
  */
 const fallbacks: Readonly<Record<Language, readonly Language[]>> = { en: [], cs: [] };
 
-async function loadOwn(lang: Language, labels: boolean): Promise<Messages> {
-  const [generated, customised, written] = await Promise.all([
-    labels ? loadFile(`../../locales/generated/${lang}.json`) : {},
-    labels ? loadFile(`../../locales/overrides/${lang}.json`) : {},
-    loadFile(`../../locales/${lang}.json`),
+/** Which catalogues beyond the app's own are wanted: none, step 2 or step 3 (see above). */
+type Wanted = 'app' | 'labels' | 'deferred';
+const steps: readonly Wanted[] = ['app', 'labels', 'deferred'];
+
+/** `lang`'s own catalogue at step `wanted` with the labels of `resources`. */
+async function loadOwn(
+  lang: Language,
+  wanted: Wanted,
+  resources: readonly string[],
+): Promise<Messages> {
+  const load = files[`../../locales/${lang}.json`];
+  const [written, below] = await Promise.all([
+    load?.(),
+    wanted === 'app'
+      ? {}
+      : signedIn().then((module) =>
+          module.loadSignedInCatalogue(lang, wanted === 'deferred', resources),
+        ),
   ]);
-  return { ...generated, ...customised, ...written };
+  return mergeCatalogues([below, (written ?? {}) as Messages]);
 }
 
-let labelsWanted = false;
-const labelListeners = new Set<() => void>();
+let wanted: Wanted = 'app';
+/** The resources whose labels are wanted (step 2; step 3 has every resource's). */
+const labelled = new Set<string>();
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
 
 /**
- * From now on, catalogues include the generated labels (`locales/generated/<lang>.json`:
- * resource, field and choice names) and the overrides' messages
- * (`locales/overrides/<lang>.json`) under the app's messages; `I18nProvider` loads
- * them and re-renders. Called by the signed-in app before it renders (the shell's loader,
- * src/app/routes.tsx; the registry's, src/app/shell-registry.ts, which the server-side
- * renderer and hydration use); never undone. Resolves to the catalogue of the language in
- * the settings, labels included.
+ * Moves on to step `next` (never back) with the labels of `resources`, and resolves to the
+ * settings' language's catalogue.
  */
-export function wantResourceLabels(): Promise<Messages> {
-  if (!labelsWanted) {
-    labelsWanted = true;
-    labelListeners.forEach((listener) => listener());
+function want(next: Wanted, resources: readonly string[] = []): Promise<Messages> {
+  const added = resources.filter((name) => !labelled.has(name));
+  added.forEach((name) => labelled.add(name));
+  if (steps.indexOf(next) > steps.indexOf(wanted)) {
+    wanted = next;
+    notify();
+  } else if (added.length > 0 && wanted === 'labels') {
+    notify();
   }
   return loadMessages(getSettings().language);
 }
 
-/** Whether the catalogues include the generated labels and the overrides' messages ({@link wantResourceLabels}). */
-export function resourceLabelsWanted(): boolean {
-  return labelsWanted;
+/**
+ * From now on, catalogues include the resources' names (`locales/generated/<lang>.json`),
+ * the labels of `resources` (`locales/generated/<resource>/<lang>.json`: field and choice
+ * names) and the overrides' messages the registry's own code shows
+ * (`locales/overrides/<lang>.json`) under the app's messages; `I18nProvider` loads them and
+ * re-renders. Called by the signed-in app before it renders (the shell's loader, src/app/routes.tsx,
+ * and the registry's, src/app/shell-registry.ts, without resources; a resource's route loader
+ * and the hydration of its server-rendered page, src/app/bootstrap.tsx, with that
+ * resource); never undone. Resolves to the catalogue of the language in the settings,
+ * labels included.
+ */
+export function wantResourceLabels(resources: readonly string[] = []): Promise<Messages> {
+  return want('labels', resources);
 }
 
-/** Calls `listener` when the generated labels are first wanted; returns the unsubscribe. */
-export function subscribeResourceLabels(listener: () => void): () => void {
-  labelListeners.add(listener);
-  return () => labelListeners.delete(listener);
+/**
+ * From now on, catalogues also include the messages of the overrides' code loaded on first
+ * use (`locales/overrides/deferred/<lang>.json`: dialogs' panels and widgets, the reports
+ * page, the import dialog, the users' privilege filter), and every resource's labels; never
+ * undone. Code loaded on first use waits for it before it renders (`lazyComponent`, the
+ * record dialog, src/resources), so that it never shows a message id. Resolves once
+ * `I18nProvider` has the catalogue of the language in the settings.
+ */
+export function wantDeferredMessages(): Promise<Messages> {
+  return want('deferred');
+}
+
+/**
+ * Starts loading the files of {@link wantDeferredMessages} without adding them to the
+ * catalogue yet (which would render the whole app again): a list page calls it with its
+ * dialog's code, once its rows are painted, so that the first dialog does not wait for them.
+ */
+export function preloadDeferredMessages(): void {
+  const { language } = getSettings();
+  void signedIn().then((module) => catalogueLayers(language).forEach(module.preloadDeferred));
+}
+
+/** Whether the catalogues include the generated labels and the overrides' messages ({@link wantResourceLabels}). */
+export function resourceLabelsWanted(): boolean {
+  return wanted !== 'app';
+}
+
+/**
+ * What the catalogues include beyond the app's messages, as a key that changes when it
+ * grows ({@link wantResourceLabels}, {@link wantDeferredMessages}).
+ */
+export function wantedCatalogues(): string {
+  return keyOf('cs');
+}
+
+/**
+ * Calls `listener` when the catalogues wanted grow ({@link wantResourceLabels},
+ * {@link wantDeferredMessages}) and when a catalogue has loaded ({@link loadedMessages} then
+ * has it); returns the unsubscribe.
+ */
+export function subscribeCatalogues(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Catalogues merged in order: a later layer's message wins over an earlier one's. */
@@ -87,15 +154,16 @@ export function catalogueLayers(lang: Language): readonly Language[] {
   return [...fallbacks[lang], lang];
 }
 
-/** Catalogues by language and whether they include the generated labels. */
+/** Catalogues by language and the step wanted. */
 const cache = new Map<string, Promise<Messages>>();
 const loaded = new Map<string, Messages>();
-const keyOf = (lang: Language) => `${lang}:${labelsWanted ? 'labels' : 'messages'}`;
+const keyOf = (lang: Language) =>
+  wanted === 'labels' ? `${lang}:labels:${[...labelled].sort().join()}` : `${lang}:${wanted}`;
 
 /**
- * The catalogue of `lang` (with the generated labels once they are wanted) if it has loaded
- * already, for a first render that must match the server's (hydration,
- * src/app/bootstrap.tsx); undefined otherwise.
+ * The catalogue of `lang` with what is wanted now (the generated labels, the deferred
+ * messages) if it has loaded already, for a render that must match the server's
+ * (hydration, src/app/bootstrap.tsx) and for `I18nProvider`; undefined otherwise.
  */
 export function loadedMessages(lang: Language): Messages | undefined {
   return loaded.get(keyOf(lang));
@@ -103,19 +171,22 @@ export function loadedMessages(lang: Language): Messages | undefined {
 
 /**
  * The full catalogue of a language: fallbacks first, then generated labels and the
- * overrides' messages (once wanted, {@link wantResourceLabels}), then the app's
- * messages, each later one winning.
- * Loaded once per language and set of layers.
+ * overrides' messages (once wanted, {@link wantResourceLabels}, {@link wantDeferredMessages}),
+ * then the app's messages, each later one winning. Loaded once per language and set of
+ * layers; once loaded, the subscribers of {@link subscribeCatalogues} are told before the
+ * promise resolves, so that `I18nProvider` renders with it before whatever waited for it.
  */
 export function loadMessages(lang: Language): Promise<Messages> {
   const key = keyOf(lang);
-  const labels = labelsWanted;
+  const step = wanted;
+  const resources = [...labelled];
   let messages = cache.get(key);
   if (!messages) {
-    messages = Promise.all(catalogueLayers(lang).map((layer) => loadOwn(layer, labels)))
+    messages = Promise.all(catalogueLayers(lang).map((layer) => loadOwn(layer, step, resources)))
       .then(mergeCatalogues)
       .then((merged) => {
         loaded.set(key, merged);
+        notify();
         return merged;
       });
     cache.set(key, messages);

@@ -2,8 +2,10 @@
 export {
   loadedMessages,
   loadMessages,
+  preloadDeferredMessages,
   resourceLabelsWanted,
-  subscribeResourceLabels,
+  subscribeCatalogues,
+  wantDeferredMessages,
   wantResourceLabels,
 } from './catalogues';
 export type { Messages } from './catalogues';

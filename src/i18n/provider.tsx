@@ -4,8 +4,8 @@ import type { IntlConfig } from 'react-intl';
 import {
   loadedMessages,
   loadMessages,
-  resourceLabelsWanted,
-  subscribeResourceLabels,
+  subscribeCatalogues,
+  wantedCatalogues,
   type Messages,
 } from './catalogues';
 import { dateLocale } from './dates';
@@ -44,40 +44,34 @@ const onError: IntlConfig['onError'] = (error) => {
 export function I18nProvider({ children, fallback = null, language }: I18nProviderProps) {
   const settings = useSettings();
   const wanted = language ?? settings.language;
-  // Once the signed-in app wants the generated labels, the catalogue is loaded again with them.
-  const labels = useSyncExternalStore(
-    subscribeResourceLabels,
-    resourceLabelsWanted,
-    resourceLabelsWanted,
+  // The catalogue with what is wanted now (the generated labels, the deferred messages),
+  // once loaded: a catalogue loaded before the first render is used in it (a server-rendered
+  // page hydrates with the messages it was rendered with), and one loaded later is here
+  // before whatever waited for it renders (`loadMessages` tells its subscribers first).
+  const current = useSyncExternalStore(
+    subscribeCatalogues,
+    () => loadedMessages(wanted),
+    () => loadedMessages(wanted),
   );
-  // A catalogue loaded before the first render is used in it (a server-rendered page
-  // hydrates with the messages it was rendered with).
-  const [loaded, setLoaded] = useState<Loaded | null>(() => {
-    const messages = loadedMessages(wanted);
-    return messages ? { language: wanted, messages } : null;
-  });
+  // What is wanted: the catalogue to load when it grows (the language's may be loaded
+  // without it).
+  const step = useSyncExternalStore(subscribeCatalogues, wantedCatalogues, wantedCatalogues);
+  // The previous catalogue keeps showing while the next loads.
+  const [previous, setPrevious] = useState<Loaded | null>(null);
+  if (current && previous?.messages !== current) {
+    setPrevious({ language: wanted, messages: current });
+  }
+  const loaded: Loaded | null = current ? { language: wanted, messages: current } : previous;
 
   useEffect(() => {
-    let cancelled = false;
-    loadMessages(wanted).then(
-      (messages) => {
-        if (cancelled) return;
-        setLoaded((previous) =>
-          previous?.language === wanted && previous.messages === messages
-            ? previous
-            : { language: wanted, messages },
-        );
-      },
-      (error: unknown) => console.error('Loading messages failed', error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [wanted, labels]);
+    if (current) return;
+    loadMessages(wanted).catch((error: unknown) => console.error('Loading messages failed', error));
+  }, [wanted, current, step]);
 
+  const shownLanguage = loaded?.language;
   useEffect(() => {
-    if (loaded) document.documentElement.lang = loaded.language;
-  }, [loaded]);
+    if (shownLanguage) document.documentElement.lang = shownLanguage;
+  }, [shownLanguage]);
 
   if (!loaded) return <>{fallback}</>;
   return (

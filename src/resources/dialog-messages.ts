@@ -3,7 +3,9 @@
  * dialogs (form, validation, history, related lists), the filter bar and the column
  * chooser's popover. Apart from `messages.ts` (what a list page shows at once), so that
  * their ids load with that code, not with every list page (README "How the pages stay
- * small"). Czech and English texts live in `locales/cs.json` and `locales/en.json`.
+ * small"). Czech and English texts live in `locales/deferred/cs.json` and `en.json`, which join
+ * the catalogue with that code (registry/deferred-messages.ts; `npm run check:messages` keeps
+ * the file to exactly these ids).
  */
 import { defineMessages } from 'react-intl';
 

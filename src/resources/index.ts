@@ -72,6 +72,11 @@ export type { RelatedListProps } from './related/related-list';
 export { rowTitle } from './row-title';
 export { LazyResourceDialog, preloadRecordDialog } from './lazy-dialog';
 export { lazyComponent, type LazyComponent } from './registry/lazy-component';
+export {
+  loadDeferredMessages,
+  setDeferredMessagesLoader,
+  type DeferredMessagesLoader,
+} from './registry/deferred-messages';
 export { LazyResourceGroupPage } from './lazy-group-page';
 export { RecordPathProvider } from './record-path';
 export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';

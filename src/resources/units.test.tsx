@@ -9,8 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { descriptorsByName } from '../generated/descriptors';
-import generatedCs from '../../locales/generated/cs.json';
-import generatedEn from '../../locales/generated/en.json';
+import { generatedLabels } from './test-support/generated-labels';
 import { ResourcePage } from './resource-page';
 import {
   contracts as drfContracts,
@@ -18,6 +17,9 @@ import {
 } from './test-support/fixtures';
 import { FormHarness } from './test-support/form-harness';
 import { fakeRequest, renderWithProviders, type Call } from './test-support/render';
+
+const generatedCs = generatedLabels('cs');
+const generatedEn = generatedLabels('en');
 
 const tariffs = descriptorsByName.tariffs!;
 const invoices = descriptorsByName.invoices!;

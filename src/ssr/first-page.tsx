@@ -32,7 +32,7 @@ import {
   type ShellRegistry,
 } from '../app';
 import { abilityFor, createSessionStore, SessionProvider, type CurrentUser } from '../auth';
-import { dateLocale, loadMessages, type Language } from '../i18n';
+import { dateLocale, loadMessages, wantDeferredMessages, type Language } from '../i18n';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
 import { listQueryFor, PREFERENCES_KEY, seedResourceList, VIRTUALIZE_OVER } from '../resources';
 import type {
@@ -52,6 +52,8 @@ async function listRoute(pathname: string): Promise<{
   const name = pathname.replace(/^\/+|\/+$/g, '');
   if (!name || name.includes('/') || reservedPaths.includes(name)) return null;
   const registry = await loadShellRegistry();
+  // Every message, whatever the page shows: the browser hydrates with its own page's.
+  await wantDeferredMessages();
   const descriptor = registry.descriptors.find((candidate) => candidate.name === name);
   // An override's own page (the reports) is no list: the browser renders it.
   if (!descriptor?.operations.list || registry.hasOwnScreen?.(descriptor)) return null;

@@ -8,7 +8,11 @@
 import { Suspense, lazy, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
-import { useResourceRuntime, type ListActionProps } from '../../../src/resources';
+import {
+  loadDeferredMessages,
+  useResourceRuntime,
+  type ListActionProps,
+} from '../../../src/resources';
 
 /**
  * The button's text, here rather than in messages.ts (which only the import dialog, loaded
@@ -22,9 +26,11 @@ const actionMessages = defineMessages({
 const MEASUREMENTS = 'measurements';
 const BULK_ACTION = 'bulk_create';
 
-const LazyImportDialog = lazy(async () => ({
-  default: (await import('./import-dialog')).ImportDialog,
-}));
+// Its messages (locales/overrides/deferred/) come with its code.
+const LazyImportDialog = lazy(async () => {
+  const [module] = await Promise.all([import('./import-dialog'), loadDeferredMessages()]);
+  return { default: module.ImportDialog };
+});
 
 /** The toolbar button and, once clicked, the import dialog. */
 export function ImportReadingsAction(_props: ListActionProps) {

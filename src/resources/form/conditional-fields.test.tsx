@@ -6,8 +6,10 @@ import { descriptors } from '../../generated/descriptors';
 import type { ResourceDescriptor } from '../descriptor';
 import { FormHarness } from '../test-support/form-harness';
 import { fakeRequest, renderWithProviders } from '../test-support/render';
-import generatedCs from '../../../locales/generated/cs.json';
+import { generatedLabels } from '../test-support/generated-labels';
 import { hiddenFields } from './form-schema';
+
+const generatedCs = generatedLabels('cs');
 
 const { request } = fakeRequest(() => ({ data: { count: 0, results: [] } }));
 const customers = descriptors.find((d) => d.name === 'customers') as ResourceDescriptor;

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { createIntl } from 'react-intl';
 import cs from '../../../locales/cs.json';
+import dialogCs from '../../../locales/deferred/cs.json';
 import overridesCs from '../../../locales/overrides/cs.json';
 import { createErrorTransformer, uiAt } from './validation';
 
 const intl = createIntl({
   locale: 'cs',
-  messages: { ...overridesCs, ...cs, 'custom.date': 'Cejch musí být ve formátu {format}' },
+  messages: {
+    ...overridesCs,
+    ...cs,
+    ...dialogCs,
+    'custom.date': 'Cejch musí být ve formátu {format}',
+  },
 });
 const transform = createErrorTransformer((d, v) => intl.formatMessage(d, v));
 const uiSchema = {

@@ -3,6 +3,7 @@ import { Button } from '@blueprintjs/core';
 import { DeferredPopover } from '../deferred-popover';
 import type { ResourceDescriptor } from '../descriptor';
 import { messages } from '../messages';
+import { loadDeferredMessages } from '../registry/deferred-messages';
 import type { ColumnSettingsController } from './column-settings';
 
 /** Props of `ColumnChooser`. */
@@ -11,7 +12,10 @@ export interface ColumnChooserProps {
   readonly columns: ColumnSettingsController;
 }
 
-const loadPopover = async () => (await import('./column-chooser-popover')).ColumnChooserPopover;
+// Its messages (dialog-messages.ts) come with its code (registry/deferred-messages.ts).
+const loadPopover = async () =>
+  (await Promise.all([import('./column-chooser-popover'), loadDeferredMessages()]))[0]
+    .ColumnChooserPopover;
 
 /**
  * The "Columns" button and its popover (`column-chooser-popover.tsx`, loaded on first use):

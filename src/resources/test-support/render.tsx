@@ -11,6 +11,10 @@ import cs from '../../../locales/cs.json';
 import en from '../../../locales/en.json';
 import overridesCs from '../../../locales/overrides/cs.json';
 import overridesEn from '../../../locales/overrides/en.json';
+import deferredCs from '../../../locales/overrides/deferred/cs.json';
+import deferredEn from '../../../locales/overrides/deferred/en.json';
+import dialogCs from '../../../locales/deferred/cs.json';
+import dialogEn from '../../../locales/deferred/en.json';
 import { ResourceRuntimeProvider, type RequestFn } from '../registry/resource-runtime';
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
@@ -73,7 +77,7 @@ export interface ProvidersOptions {
   readonly queryClient?: QueryClient;
   /**
    * Messages laid under the hand-written catalogue, e.g. the generated labels
-   * (`locales/generated/<lang>.json`) for a test reading what the API names things.
+   * (`generatedLabels` of generated-labels.ts) for a test reading what the API names things.
    */
   readonly labels?: Readonly<Record<string, string>>;
   /** The runtime's `keepsPreferences`. @default true */
@@ -110,7 +114,9 @@ export function Providers({
   );
   const messages = {
     ...labels,
-    ...(locale === 'cs' ? { ...overridesCs, ...cs } : { ...overridesEn, ...en }),
+    ...(locale === 'cs'
+      ? { ...overridesCs, ...deferredCs, ...cs, ...dialogCs }
+      : { ...overridesEn, ...deferredEn, ...en, ...dialogEn }),
     ...testMessages,
   };
   return (

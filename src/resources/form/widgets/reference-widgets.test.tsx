@@ -2,12 +2,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import generatedEnglish from '../../../../locales/generated/en.json';
+import { generatedLabels } from '../../test-support/generated-labels';
 import { descriptorsByName as generated } from '../../../generated/descriptors';
 import { contracts } from '../../test-support/fixtures';
 import { FormHarness } from '../../test-support/form-harness';
 import { fakeRequest, renderWithProviders, type Call } from '../../test-support/render';
 import { referenceFilterParam } from './use-reference';
+
+const generatedEnglish = generatedLabels('en');
 
 const people = [
   { id: 7, first_name: 'Jan', last_name: 'Novák' },
