@@ -19,6 +19,7 @@
  *    an override's panel or page, the filter bar), every resource's labels and the messages
  *    only that code shows (`locales/overrides/deferred/<lang>.json`).
  */
+import type * as SignedInCatalogues from './signed-in-catalogues';
 import { getSettings, type Language } from './settings';
 
 /** Message id → ICU message text. */
@@ -32,7 +33,13 @@ type Loader = () => Promise<unknown>;
 const files: Record<string, Loader> = import.meta.glob('../../locales/*.json', {
   import: 'default',
 });
-const signedIn = () => import('./signed-in-catalogues');
+/** The signed-in catalogues' module once loaded, so that a preload can start in the same task. */
+type SignedInModule = typeof SignedInCatalogues;
+let signedInModule: SignedInModule | undefined;
+const signedIn = (): Promise<SignedInModule> =>
+  signedInModule
+    ? Promise.resolve(signedInModule)
+    : import('./signed-in-catalogues').then((module) => (signedInModule = module));
 
 /**
  * The languages each language falls back to at run time, most general first: none, since
@@ -118,7 +125,12 @@ export function wantDeferredMessages(): Promise<Messages> {
  */
 export function preloadDeferredMessages(): void {
   const { language } = getSettings();
-  void signedIn().then((module) => catalogueLayers(language).forEach(module.preloadDeferred));
+  const start = (module: SignedInModule) =>
+    catalogueLayers(language).forEach(module.preloadDeferred);
+  // At once when the module is here: a server-rendered page calls this just before it
+  // hydrates, and a promise's callback would wait until hydration has yielded.
+  if (signedInModule) start(signedInModule);
+  else void signedIn().then(start);
 }
 
 /** Whether the catalogues include the generated labels and the overrides' messages ({@link wantResourceLabels}). */
