@@ -108,12 +108,36 @@ export const test = base.extend<
   // Every test fails on a Content-Security-Policy violation (the policy must break
   // nothing) and on an error React recovered from, above all a hydration mismatch: a
   // server-rendered page the app's first render did not match (src/app/bootstrap.tsx).
-  page: async ({ page, recoverableErrors: recovered, allowRecoverableErrors }, provide) => {
+  page: async (
+    { page, recoverableErrors: recovered, allowRecoverableErrors },
+    provide,
+    testInfo,
+  ) => {
     const violations = watchContentSecurityPolicy(page);
+    // What the page said and what failed to load, printed when the test fails: CI keeps its
+    // output, not the traces.
+    const journal: string[] = [];
+    const note = (line: string) => {
+      journal.push(line.slice(0, 300));
+      if (journal.length > 60) journal.shift();
+    };
     page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        note(`console ${message.type()}: ${message.text()}`);
+      }
       if (message.type() === 'error' && message.text().startsWith(RECOVERABLE_ERROR_PREFIX)) {
         recovered.push(message.text());
       }
+    });
+    page.on('pageerror', (error) => note(`page error: ${error.message}`));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
+    });
+    page.on('requestfailed', (request) =>
+      note(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+    );
+    page.on('response', (response) => {
+      if (response.status() >= 400) note(`answer ${response.status()}: ${response.url()}`);
     });
     // A server-rendered page shows before the app hydrates it: a click in between would be
     // lost, so every navigation waits for the app (src/app/app.tsx) as a person would see
@@ -127,6 +151,19 @@ export const test = base.extend<
       return response;
     };
     await provide(page);
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+      const snapshot = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 2_000 })
+        .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+      console.log(
+        [
+          `--- ${testInfo.title}: the page at ${page.url()}`,
+          ...journal,
+          snapshot.slice(0, 6_000),
+        ].join('\n'),
+      );
+    }
     expect(violations, 'Content Security Policy violations').toEqual([]);
     if (!allowRecoverableErrors) {
       expect(recovered, 'errors React recovered from (hydration mismatches)').toEqual([]);
