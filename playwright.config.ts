@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium-args';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server, started on an empty
@@ -37,8 +38,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
+        ...CHROMIUM_ARGS,
         '--disable-quic',
         '--no-first-run',
         '--disable-background-networking',

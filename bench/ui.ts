@@ -32,12 +32,14 @@
  * `--js-only` measures the two initial-JS figures only, in one run without a warm-up (the
  * bytes do not vary; `JOULE_BENCH_VERBOSE=1` lists each file);
  * `--port <n>` (default `JOULE_BENCH_PORT` or 8832). Chromium: `CHROMIUM_PATH` or
- * `/usr/bin/chromium`.
+ * `/usr/bin/chromium`, launched with `CHROMIUM_ARGS` (scripts/chromium-args.ts): without the
+ * browser's WebUI omnibox popup unless `--browser-ui`, to compare.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BROWSER_UI_OFF, CHROMIUM_ARGS } from '../scripts/chromium-args';
 import {
   chromium,
   type Browser,
@@ -53,6 +55,7 @@ const { values } = parseArgs({
     'seed-scale': { type: 'string', default: 'large' },
     'no-build': { type: 'boolean', default: false },
     'js-only': { type: 'boolean', default: false },
+    'browser-ui': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     port: { type: 'string', default: process.env.JOULE_BENCH_PORT ?? '8832' },
   },
@@ -447,7 +450,7 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: CHROMIUM_ARGS.filter((arg) => !values['browser-ui'] || arg !== BROWSER_UI_OFF),
   });
   try {
     const session = await tokens();
