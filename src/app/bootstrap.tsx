@@ -190,12 +190,15 @@ async function applyPreloadedStylesheets(doc: Document = document): Promise<unkn
   if (missing.length) {
     await nextPaint();
     const now = applied();
-    for (const { href } of missing) {
-      if (now.has(href)) continue;
+    for (const preload of missing) {
+      if (now.has(preload.href)) continue;
       const link = doc.createElement('link');
       link.rel = 'stylesheet';
       link.crossOrigin = '';
-      link.href = href;
+      // The attribute as the server wrote it (`/assets/…`), not the resolved URL: Vite's
+      // loader of a lazy chunk's stylesheets looks for `link[href="/assets/…"]` and would
+      // otherwise apply the same sheet again (a second parse and a restyle of the page).
+      link.setAttribute('href', preload.getAttribute('href') ?? preload.href);
       doc.head.appendChild(link);
     }
   }

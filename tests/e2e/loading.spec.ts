@@ -276,6 +276,15 @@ test("a resource's later pages carry its critical CSS; the full stylesheets are 
   await expect(listRows(page)).toHaveCount(25);
   await listRows(page).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  // Each applied once, also after the dialog's code (which lists the entry's stylesheet
+  // among its own) has loaded: a second copy would be parsed again and restyle the page.
+  const applied = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+  expect(applied).toEqual(expect.arrayContaining(stylesheets));
+  expect(applied).toHaveLength(new Set(applied).size);
 });
 
 test.describe('a page the app cannot hydrate', () => {
