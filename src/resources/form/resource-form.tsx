@@ -13,6 +13,7 @@ import type {
 import type { ServerErrorSchema } from './rjsf-errors';
 import { createErrorTransformer, type FormatMessage } from './validation';
 import { hiddenFields, type FormDefinition } from './form-schema';
+import { mergeAllOf } from './merge-all-of';
 import type { FormValidator } from '../registry/overrides';
 import { templates, widgets as builtinWidgets } from './widgets';
 
@@ -162,6 +163,7 @@ export function ResourceForm(props: ResourceFormProps) {
       focusOnFirstError
       disabled={disabled}
       experimental_defaultFormStateBehavior={DEFAULT_STATE}
+      experimental_customMergeAllOf={mergeAllOf}
       // Errors are drawn beside fields; without a handler rjsf would also log them.
       onError={ignoreErrors}
       onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
