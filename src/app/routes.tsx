@@ -230,6 +230,14 @@ export function resourceRoute(
       // The same query again: joins the fetch under way, or starts it now.
       return { ready: Promise.resolve(registry.prefetchList?.(descriptor, params)) };
     },
+    // Opening or closing a row (`/<name>` ↔ `/<name>/42`, the same query) changes nothing
+    // the loader gives: the navigation commits at once instead of waiting for it again.
+    shouldRevalidate: ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+      formMethod === undefined &&
+      currentUrl.pathname !== nextUrl.pathname &&
+      currentUrl.search === nextUrl.search
+        ? false
+        : defaultShouldRevalidate,
     lazy: async () => {
       const { ResourceScreen } = registry;
       return {
