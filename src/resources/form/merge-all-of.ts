@@ -22,7 +22,7 @@ function isSchema(value: unknown): value is Schema {
 }
 
 /**
- * `a` and `b` as one schema both hold for: `required` lists joined (no name twice), object
+ * `a` and `b` as one schema both hold for: `required` lists joined (no name twice, sorted), object
  * keywords (`properties`, a property's schema) merged key by key, the stricter of two
  * numeric bounds, otherwise `b`'s value. Neither argument is changed.
  */
@@ -31,7 +31,7 @@ function mergeTwo(a: Schema, b: Schema): Schema {
   for (const [key, right] of Object.entries(b)) {
     const left = merged[key];
     if (key === 'required' && Array.isArray(left) && Array.isArray(right)) {
-      merged[key] = [...new Set([...left, ...right])];
+      merged[key] = [...new Set([...left, ...right])].sort();
     } else if (isSchema(left) && isSchema(right)) {
       merged[key] = mergeTwo(left, right);
     } else if (typeof left === 'number' && typeof right === 'number' && LOWER_BOUNDS.has(key)) {
@@ -48,15 +48,21 @@ function mergeTwo(a: Schema, b: Schema): Schema {
 /**
  * `schema` with its `allOf` members (already resolved by rjsf: no `if` left in them) merged
  * into it and the `allOf` removed, e.g. `{required: ['type'], allOf: [{required:
- * ['crn'], properties: {crn: {minLength: 1}}}]}` → `{required: ['type', 'crn'],
- * properties: {crn: {minLength: 1}}}`. A `true` member adds nothing; the schema is
+ * ['crn'], properties: {crn: {minLength: 1}}}]}` → `{required: ['crn', 'type'],
+ * properties: {crn: {minLength: 1}}}`: the same schema, `deepEquals`, as rjsf's default
+ * merger gives for the generated rules. A `true` member adds nothing; the schema is
  * returned unchanged when it has no `allOf`.
  */
 export function mergeAllOf(schema: RJSFSchema): RJSFSchema {
   const { allOf, ...base } = schema;
   if (!Array.isArray(allOf)) return schema;
-  return allOf.reduce<Schema>(
+  const merged = allOf.reduce<Schema>(
     (merged, member) => (isSchema(member) ? mergeTwo(merged, member) : merged),
     base,
-  ) as RJSFSchema;
+  );
+  // Sorted as json-schema-merge-allof sorts it: rjsf's precompiled validator resolves the
+  // form's schema again with that library and refuses a schema that is not deep-equal
+  // (`deepEquals`, which minds the order of an array) to what it gets.
+  if (Array.isArray(merged.required)) merged.required = [...merged.required].sort();
+  return merged as RJSFSchema;
 }
