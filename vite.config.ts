@@ -88,7 +88,8 @@ function precompiledMessages(): Plugin {
       },
     }),
     transform(code, id) {
-      if (!/[\\/]locales[\\/].*\.json$/.test(id)) return null;
+      // `?deferred`: the copies in each language's deferred chunk (src/i18n/deferred/).
+      if (!/[\\/]locales[\\/].*\.json(?:\?deferred)?$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(
         Object.entries(messages).map(([key, text]) => [key, parseMessage(text)]),

@@ -3,8 +3,13 @@
  * generated labels (`locales/generated/<lang>.json`, `locales/generated/<resource>/<lang>.json`)
  * and the overrides' messages (`locales/overrides/<lang>.json`,
  * `locales/overrides/deferred/<lang>.json`), and the app's messages of the runtime's code
- * loaded on first use (`locales/deferred/<lang>.json`: src/resources/dialog-messages.ts). A chunk of its own, loaded with the first of
- * them: the login page's entry does without this map of some fifty chunks.
+ * loaded on first use (`locales/deferred/<lang>.json`: src/resources/dialog-messages.ts). A
+ * chunk of its own, loaded with the first of them: the login page's entry does without this
+ * map of some thirty chunks.
+ *
+ * Step 2 loads file by file (the resources' names, the labels of the resources whose pages
+ * are shown, the overrides' messages of the registry's code); step 3 loads the rest of a
+ * language in one chunk (`./deferred/<lang>.ts`) rather than some twenty-five.
  */
 import type { Language } from './settings';
 
@@ -14,13 +19,15 @@ type Messages = Readonly<Record<string, string>>;
 // A glob rather than named imports: the generated catalogues may not exist yet in a fresh
 // checkout, and a missing file must not break the build.
 const files: Record<string, () => Promise<unknown>> = import.meta.glob(
-  [
-    '../../locales/generated/**/*.json',
-    '../../locales/overrides/**/*.json',
-    '../../locales/deferred/*.json',
-  ],
+  ['../../locales/generated/**/*.json', '../../locales/overrides/*.json'],
   { import: 'default' },
 );
+
+/** Each language's step-3 files in one chunk: path → messages. */
+const deferredChunks: Record<Language, () => Promise<Record<string, Messages>>> = {
+  cs: () => import('./deferred/cs').then((module) => module.default),
+  en: () => import('./deferred/en').then((module) => module.default),
+};
 
 async function loadFile(path: string): Promise<Messages> {
   const load = files[path];
@@ -29,39 +36,53 @@ async function loadFile(path: string): Promise<Messages> {
 }
 
 /**
- * The files of `lang`'s signed-in catalogue, most general first: the resources' names, the
- * labels of `resources` and the overrides' messages the registry's code shows; with
- * `deferred`, every resource's labels and the messages of code loaded on first use too (the
- * overrides' and the runtime's).
+ * The layers of `lang`'s step-3 chunk, most general first: every resource's labels, the
+ * overrides' deferred messages, the runtime's dialog messages.
  */
-function filesOf(lang: Language, deferred: boolean, resources: Iterable<string>): string[] {
-  const labels = deferred
-    ? Object.keys(files).filter((path) => new RegExp(`generated/[^/]+/${lang}\\.json$`).test(path))
-    : [...resources].map((name) => `../../locales/generated/${name}/${lang}.json`);
-  return [
-    `../../locales/generated/${lang}.json`,
-    ...labels,
-    `../../locales/overrides/${lang}.json`,
-    ...(deferred
-      ? [`../../locales/overrides/deferred/${lang}.json`, `../../locales/deferred/${lang}.json`]
-      : []),
-  ];
+async function deferredLayers(lang: Language): Promise<{ labels: Messages[]; rest: Messages[] }> {
+  const chunk = await deferredChunks[lang]();
+  const layers = (pattern: RegExp) =>
+    Object.keys(chunk)
+      .filter((path) => pattern.test(path))
+      .sort()
+      .map((path) => chunk[path]!);
+  return {
+    labels: layers(/\/locales\/generated\/[^/]+\/[^/]+\.json$/),
+    rest: [
+      ...layers(/\/locales\/overrides\/deferred\/[^/]+\.json$/),
+      ...layers(/\/locales\/deferred\/[^/]+\.json$/),
+    ],
+  };
 }
 
 /**
- * `lang`'s signed-in catalogue (see {@link filesOf}), merged in order: a later file's
- * message wins.
+ * `lang`'s signed-in catalogue, merged most general first (a later file's message wins):
+ * the resources' names, the labels of `resources` (with `deferred`, of every resource), the
+ * overrides' messages the registry's code shows, and with `deferred` the messages of code
+ * loaded on first use (the overrides' and the runtime's).
  */
 export async function loadSignedInCatalogue(
   lang: Language,
   deferred: boolean,
   resources: Iterable<string>,
 ): Promise<Messages> {
-  const layers = await Promise.all(filesOf(lang, deferred, resources).map(loadFile));
-  return Object.assign({}, ...layers) as Messages;
+  const below: Promise<{ labels: Messages[]; rest: Messages[] }> = deferred
+    ? deferredLayers(lang)
+    : Promise.all(
+        [...resources].map((name) => loadFile(`../../locales/generated/${name}/${lang}.json`)),
+      ).then((labels) => ({ labels, rest: [] }));
+  const [names, overrides, { labels, rest }] = await Promise.all([
+    loadFile(`../../locales/generated/${lang}.json`),
+    loadFile(`../../locales/overrides/${lang}.json`),
+    below,
+  ]);
+  return Object.assign({}, names, ...labels, overrides, ...rest) as Messages;
 }
 
 /** Starts loading every file of `lang`'s catalogue with `deferred`, without merging them. */
 export function preloadDeferred(lang: Language): void {
-  filesOf(lang, true, []).forEach((path) => void loadFile(path).catch(() => undefined));
+  const quiet = (loading: Promise<unknown>) => void loading.catch(() => undefined);
+  quiet(loadFile(`../../locales/generated/${lang}.json`));
+  quiet(loadFile(`../../locales/overrides/${lang}.json`));
+  quiet(deferredChunks[lang]());
 }

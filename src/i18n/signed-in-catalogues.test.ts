@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSignedInCatalogue } from './signed-in-catalogues';
+
+const locales = join(__dirname, '../../locales');
+const read = (path: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(locales, path), 'utf8')) as Record<string, string>;
+const resources = readdirSync(join(locales, 'generated'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+describe.each(['cs', 'en'] as const)('loadSignedInCatalogue, %s', (lang) => {
+  it("step 2: the resources' names, the labels of the pages shown, the overrides' messages", async () => {
+    const catalogue = await loadSignedInCatalogue(lang, false, ['customers']);
+    expect(catalogue).toEqual({
+      ...read(`generated/${lang}.json`),
+      ...read(`generated/customers/${lang}.json`),
+      ...read(`overrides/${lang}.json`),
+    });
+  });
+
+  it('step 3: every file, from its one deferred chunk, a later layer winning', async () => {
+    const catalogue = await loadSignedInCatalogue(lang, true, []);
+    expect(resources.length).toBeGreaterThan(10);
+    expect(catalogue).toEqual({
+      ...read(`generated/${lang}.json`),
+      ...Object.assign({}, ...resources.map((name) => read(`generated/${name}/${lang}.json`))),
+      ...read(`overrides/${lang}.json`),
+      ...read(`overrides/deferred/${lang}.json`),
+      ...read(`deferred/${lang}.json`),
+    });
+  });
+});
