@@ -31,7 +31,9 @@
  * default `large`) and kept. `--no-build` reuses `dist/`; `--runs <n>` (default 5);
  * `--js-only` measures the two initial-JS figures only, in one run without a warm-up (the
  * bytes do not vary; `JOULE_BENCH_VERBOSE=1` lists each file);
- * `--port <n>` (default `JOULE_BENCH_PORT` or 8832). Chromium: `CHROMIUM_PATH` or
+ * `--port <n>` (default `JOULE_BENCH_PORT` or 8832); `--cpu-slowdown <n>` slows each page's
+ * CPU `n` times (Chrome DevTools' CPU throttling), to see the figures of a slower machine
+ * than the one at hand (the bare reference page is slowed too). Chromium: `CHROMIUM_PATH` or
  * `/usr/bin/chromium`, launched with `CHROMIUM_ARGS` (scripts/chromium-args.ts): without the
  * browser's WebUI omnibox popup unless `--browser-ui`, to compare.
  */
@@ -58,11 +60,13 @@ const { values } = parseArgs({
     'browser-ui': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     port: { type: 'string', default: process.env.JOULE_BENCH_PORT ?? '8832' },
+    'cpu-slowdown': { type: 'string', default: '1' },
   },
 });
 const jsOnly = values['js-only'] ?? false;
 const runs = jsOnly ? 1 : Math.max(1, Number(values.runs));
 const port = Number(values.port);
+const cpuSlowdown = Math.max(1, Number(values['cpu-slowdown']));
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'admin@joule.test', password: 'joule-demo' };
 const KIB = 1024;
@@ -221,6 +225,16 @@ async function freshContext(
   return context;
 }
 
+/** A new page of `context`, its CPU slowed `--cpu-slowdown` times when asked. */
+async function openPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  if (cpuSlowdown > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  }
+  return page;
+}
+
 /**
  * Sum of the encoded (gzip) bodies of the JS the page asked for until it was ready (the
  * login button; the 25 rows and the load event) and 300 ms after: what the page needs to be
@@ -259,7 +273,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
 
   // Login page, signed out.
   let context = await freshContext(browser);
-  let page = await context.newPage();
+  let page = await openPage(context);
   figures.loginJs = await jsBytes(page, `${base}/login`, () =>
     page.getByRole('button', { name: /^(Přihlásit se|Sign in)$/ }).waitFor(),
   );
@@ -267,7 +281,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
 
   // A list page, signed in: initial JS and the first 25 rows.
   context = await freshContext(browser, session);
-  page = await context.newPage();
+  page = await openPage(context);
   page.on('crash', () => console.error('The page crashed'));
   page.on('pageerror', (error) => console.error('Page error:', error.message));
   // Sorted by number, so the header click (→ descending) surely changes the first row.
@@ -358,7 +372,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   // Issue 13: the measurements panel's chart drawing a year of daily buckets (uPlot), from
   // the consumption answer's arrival to the end of the draw (the chart's own measure).
   context = await freshContext(browser, session);
-  page = await context.newPage();
+  page = await openPage(context);
   try {
     await page.goto(`${base}/tariffdevices`);
     await page.locator('table tbody tr[data-index="0"]').click();
@@ -380,7 +394,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   // Time to interactive: a click on the first row, repeated until it opens the dialog
   // (before the page is hydrated a click does nothing).
   context = await freshContext(browser, session);
-  page = await context.newPage();
+  page = await openPage(context);
   await page.goto(`${base}${LIST_URL}`, { waitUntil: 'commit' });
   const row = page.locator('table tbody tr[data-index="0"]');
   await row.waitFor();
@@ -395,7 +409,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
 
   // The static path: a stored session without the cookie (or another DRF back-end).
   context = await freshContext(browser, session, false);
-  page = await context.newPage();
+  page = await openPage(context);
   await page.goto(`${base}${LIST_URL}`);
   await page.locator('table tbody tr[data-index]').nth(24).waitFor();
   await page.waitForFunction(
@@ -406,7 +420,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
 
   // The reference: the same navigation and the same rows, on the bare page.
   context = await freshContext(browser, session);
-  page = await context.newPage();
+  page = await openPage(context);
   await page.route(`${base}${LIST_URL}`, (route) =>
     route.fulfill({ contentType: 'text/html', body: BARE_PAGE }),
   );
@@ -461,7 +475,8 @@ async function main() {
       results.push(await measureOnce(browser, session));
       process.stdout.write(`run ${i + 1}/${runs} done\n`);
     }
-    console.log(`\nnpm run bench:ui — median of ${runs} runs, ${base}, data ${dataDir}\n`);
+    const slowed = cpuSlowdown > 1 ? `, CPU slowed ${cpuSlowdown}×` : '';
+    console.log(`\nnpm run bench:ui — median of ${runs} runs, ${base}, data ${dataDir}${slowed}\n`);
     let missed = 0;
     for (const [key, target] of Object.entries(targets) as [Figure, (typeof targets)[Figure]][]) {
       if (results.every((r) => r[key] === undefined)) continue; // not measured (--js-only)
