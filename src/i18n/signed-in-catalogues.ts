@@ -35,6 +35,11 @@ async function loadFile(path: string): Promise<Messages> {
   return data && typeof data === 'object' ? (data as Messages) : {};
 }
 
+/** `lang`'s resources' names (menus, titles, snackbars: `locales/generated/<lang>.json`). */
+const loadNames = (lang: Language) => loadFile(`../../locales/generated/${lang}.json`);
+/** `lang`'s messages of the overrides the registry's code shows (`locales/overrides/<lang>.json`). */
+const loadOverrides = (lang: Language) => loadFile(`../../locales/overrides/${lang}.json`);
+
 /**
  * The layers of `lang`'s step-3 chunk, most general first: every resource's labels, the
  * overrides' deferred messages, the runtime's dialog messages.
@@ -72,8 +77,8 @@ export async function loadSignedInCatalogue(
         [...resources].map((name) => loadFile(`../../locales/generated/${name}/${lang}.json`)),
       ).then((labels) => ({ labels, rest: [] }));
   const [names, overrides, { labels, rest }] = await Promise.all([
-    loadFile(`../../locales/generated/${lang}.json`),
-    loadFile(`../../locales/overrides/${lang}.json`),
+    loadNames(lang),
+    loadOverrides(lang),
     below,
   ]);
   return Object.assign({}, names, ...labels, overrides, ...rest) as Messages;
@@ -82,7 +87,7 @@ export async function loadSignedInCatalogue(
 /** Starts loading every file of `lang`'s catalogue with `deferred`, without merging them. */
 export function preloadDeferred(lang: Language): void {
   const quiet = (loading: Promise<unknown>) => void loading.catch(() => undefined);
-  quiet(loadFile(`../../locales/generated/${lang}.json`));
-  quiet(loadFile(`../../locales/overrides/${lang}.json`));
+  quiet(loadNames(lang));
+  quiet(loadOverrides(lang));
   quiet(deferredChunks[lang]());
 }
