@@ -97,7 +97,7 @@ describe('JOULE_PROCESSES (security issue, "Load")', () => {
   });
 });
 
-describe('JOULE_WORKER (issue #15 "Scale beyond one process")', () => {
+describe('JOULE_WORKER (docs/operations.md)', () => {
   const url = 'postgres://postgres@127.0.0.1:5432/joule';
   it.each<[Record<string, string>, boolean]>([
     [{}, true],
@@ -107,5 +107,28 @@ describe('JOULE_WORKER (issue #15 "Scale beyond one process")', () => {
     [{ DATABASE_URL: url, JOULE_WORKER: '0' }, false],
   ])('%j → the server takes billing jobs: %s', (env, worker) => {
     expect(loadConfig(env).worker).toBe(worker);
+  });
+});
+
+describe('JOULE_TAX_RETENTION_YEARS', () => {
+  it('is 10 years unless set, and refuses what is not a whole number of years', () => {
+    expect(loadConfig({}).taxRetentionYears).toBe(10);
+    expect(loadConfig({ JOULE_TAX_RETENTION_YEARS: '0' }).taxRetentionYears).toBe(0);
+    expect(loadConfig({ JOULE_TAX_RETENTION_YEARS: '12' }).taxRetentionYears).toBe(12);
+    for (const bad of ['-1', '1.5', 'ten', '101'])
+      expect(() => loadConfig({ JOULE_TAX_RETENTION_YEARS: bad }), bad).toThrow(
+        /JOULE_TAX_RETENTION_YEARS/,
+      );
+  });
+});
+
+describe('JOULE_EXPENSIVE_RATE', () => {
+  it('is 60 per minute unless set; off disables it', () => {
+    expect(loadConfig({}).expensiveRate).toEqual({ limit: 60, windowSeconds: 60 });
+    expect(loadConfig({ JOULE_EXPENSIVE_RATE: '5/s' }).expensiveRate).toEqual({
+      limit: 5,
+      windowSeconds: 1,
+    });
+    expect(loadConfig({ JOULE_EXPENSIVE_RATE: 'off' }).expensiveRate).toBeUndefined();
   });
 });

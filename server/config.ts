@@ -13,9 +13,12 @@
  * | `JWT_ACCESS_LIFETIME`, `JWT_REFRESH_LIFETIME` | token lifetimes in seconds | 300, 86400 |
  * | `PASSWORD_RESET_LIFETIME` | reset link lifetime in seconds | 86400 |
  * | `JOULE_AUTH_RATE` | anonymous auth calls per account and address, e.g. `10/min` (twice that per account, ten times per address, counted in the database for all instances: `http/throttle.ts`); `off` disables | `10/min` |
+ * | `JOULE_EXPENSIVE_RATE` | calls of each class of expensive operation (reports, exports, bill previews, billing runs) per signed-in user, e.g. `60/min` (counted in the database for all instances: `http/expensive.ts`); `off` disables | `60/min` |
+ * | `JOULE_TAX_RETENTION_YEARS` | years an invoice is kept after the end of its year before its customer may be anonymised (docs/operations.md "Personal data") | `10` |
  * | `SMTP_URL`, `JOULE_MAIL_FROM` | mail server and sender | outbox files; `Joule <noreply@joule.invalid>` |
  * | `JOULE_PUBLIC_URL` | the app's public base URL for links in mails | where the server listens (never a request's Host) |
  * | `JOULE_TRUST_PROXY` | honour `X-Forwarded-*`: `true` or trusted proxy addresses | off |
+ * | `JOULE_PAYMENT_MAX` | the largest payment the API accepts, in CZK (a larger one is a 400 on `amount`; docs/billing.md "Payments") | 10000000.00 |
  * | `JOULE_DEMO` | `0`: do not seed demo data into an empty database | seed |
  * | `JOULE_RELEASE` | release name shown in About | unset |
  * | `PORT`, `HOST` | where to listen | 8000, 0.0.0.0 |
@@ -25,11 +28,15 @@
  * | `OIDC_REQUIRE_EMAIL_VERIFIED` | `0`: accept provider access tokens without `email_verified: true` (a provider that does not send it) | on |
  * | `OIDC_MAX_AGE` | maximum authentication age in seconds at single sign-on (`max_age`, `auth_time` checked) | unset: not enforced |
  * | `JOULE_CSP_CONNECT_SRC` | more origins the SPA may call (Content-Security-Policy `connect-src`), space or comma separated, e.g. a provider's token endpoint on another host (docs/security-headers.md) | none |
+ * | `JOULE_METRICS_TOKEN` | bearer token of `GET /metrics` on the app's port (≥ 16 characters); unset: no `/metrics` there | unset |
+ * | `JOULE_METRICS_PORT`, `JOULE_METRICS_HOST` | a separate listener answering `GET /metrics` without a token (with `JOULE_PROCESSES` > 1: the whole cluster's) | unset, `127.0.0.1` |
+ * | `JOULE_SHUTDOWN_TIMEOUT` | seconds SIGTERM waits for requests in flight and the current billing batch before the process ends anyway | 30 |
  * | `JOULE_DEV_IDP` | `1`: start the dev OIDC provider on loopback and use it (`auth/dev-idp.ts`) | off |
  * | `JOULE_DEV_IDP_PORT` | its port | 8001 |
  * | `JOULE_DEV_IDP_ACCESS_LIFETIME` | its access token lifetime in seconds | `JWT_ACCESS_LIFETIME` |
  */
 import { resolve } from 'node:path';
+import { parsePaymentMax } from './billing';
 import { parseRate, type ThrottleRate } from './http/throttle';
 
 /** Settings derived from the environment. */
@@ -50,12 +57,18 @@ export interface ServerConfig {
   readonly refreshLifetime: number;
   readonly resetLifetime: number;
   readonly authRate: ThrottleRate | undefined;
+  /** Per-user rate of each class of expensive operation (`JOULE_EXPENSIVE_RATE`); undefined: unlimited. */
+  readonly expensiveRate: ThrottleRate | undefined;
+  /** Years an invoice is kept after its year ends (`JOULE_TAX_RETENTION_YEARS`). */
+  readonly taxRetentionYears: number;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly publicUrl: string | undefined;
   /** Fastify's `trustProxy`: true, or a comma list of trusted proxy addresses / CIDRs. */
   readonly trustProxy: boolean | string;
   readonly seedDemo: boolean;
+  /** The largest payment accepted, CZK (`JOULE_PAYMENT_MAX`, read again where it is checked). */
+  readonly paymentMax: string;
   readonly release: string | null;
   readonly port: number;
   readonly host: string;
@@ -70,6 +83,12 @@ export interface ServerConfig {
   readonly oidcMaxAge: number | undefined;
   /** Extra `connect-src` origins of the Content-Security-Policy (`JOULE_CSP_CONNECT_SRC`). */
   readonly cspConnectSrc: readonly string[];
+  /** Bearer token of `GET /metrics` on the app's port (`JOULE_METRICS_TOKEN`), or undefined. */
+  readonly metricsToken: string | undefined;
+  /** A separate metrics listener (`JOULE_METRICS_PORT`, `JOULE_METRICS_HOST`), or undefined. */
+  readonly metricsListener: { readonly port: number; readonly host: string } | undefined;
+  /** Seconds a SIGTERM waits for work in flight before the process ends anyway. */
+  readonly shutdownTimeout: number;
   /** Start the dev provider (`JOULE_DEV_IDP=1`), or undefined. */
   readonly devIdp: { readonly port: number; readonly accessLifetime: number } | undefined;
 }
@@ -138,15 +157,31 @@ function processCount(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, d
   return value;
 }
 
+/** `JOULE_METRICS_TOKEN`: unset, or a secret long enough not to be guessed. */
+function metricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16) throw new Error('JOULE_METRICS_TOKEN must be at least 16 characters');
+  return raw;
+}
+
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
   return raw === 'true' ? true : raw;
+}
+
+/** `JOULE_TAX_RETENTION_YEARS`: whole years from 0 to 100, 10 when unset. */
+function retentionYears(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 10;
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) > 100)
+    throw new Error('JOULE_TAX_RETENTION_YEARS must be a whole number of years from 0 to 100');
+  return Number(raw);
 }
 
 /** Reads {@link ServerConfig} from `env`; throws with the variable's name on bad values. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDirRaw = env.JOULE_DATA_DIR || './data';
   const rate = env.JOULE_AUTH_RATE ?? '10/min';
+  const expensiveRate = env.JOULE_EXPENSIVE_RATE ?? '60/min';
   const port = portNumber(env, 'PORT', 8000);
   const accessLifetime = seconds(env, 'JWT_ACCESS_LIFETIME', 300);
   const devIdp = env.JOULE_DEV_IDP === '1' || env.JOULE_DEV_IDP === 'true';
@@ -166,11 +201,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshLifetime: seconds(env, 'JWT_REFRESH_LIFETIME', 86_400),
     resetLifetime: seconds(env, 'PASSWORD_RESET_LIFETIME', 86_400),
     authRate: rate === 'off' ? undefined : parseRate(rate),
+    expensiveRate: expensiveRate === 'off' ? undefined : parseRate(expensiveRate),
+    taxRetentionYears: retentionYears(env.JOULE_TAX_RETENTION_YEARS),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.JOULE_MAIL_FROM || 'Joule <noreply@joule.invalid>',
     publicUrl: env.JOULE_PUBLIC_URL || undefined,
     trustProxy: trustProxy(env.JOULE_TRUST_PROXY),
     seedDemo: env.JOULE_DEMO !== '0',
+    paymentMax: parsePaymentMax(env.JOULE_PAYMENT_MAX).toFixed(2),
     release: env.JOULE_RELEASE || null,
     port,
     host: env.HOST || '0.0.0.0',
@@ -180,6 +218,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcRequireEmailVerified: flag(env, 'OIDC_REQUIRE_EMAIL_VERIFIED', true),
     oidcMaxAge: env.OIDC_MAX_AGE ? seconds(env, 'OIDC_MAX_AGE', 0) : undefined,
     cspConnectSrc: origins(env.JOULE_CSP_CONNECT_SRC),
+    metricsToken: metricsToken(env.JOULE_METRICS_TOKEN),
+    metricsListener: env.JOULE_METRICS_PORT
+      ? {
+          port: portNumber(env, 'JOULE_METRICS_PORT', 0),
+          host: env.JOULE_METRICS_HOST || '127.0.0.1',
+        }
+      : undefined,
+    shutdownTimeout: seconds(env, 'JOULE_SHUTDOWN_TIMEOUT', 30),
     devIdp: devIdp
       ? {
           port: portNumber(env, 'JOULE_DEV_IDP_PORT', 8001),

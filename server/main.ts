@@ -8,6 +8,7 @@
  *   DATABASE_URL=postgres://... npm run serve
  */
 import cluster from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import {
@@ -26,6 +27,7 @@ import { loadFirstPageRenderer } from './http/first-page';
 import { hasSpaBuild } from './http/spa';
 import { listeningOrigin } from './http/urls';
 import { installBillingQueue } from './billing';
+import { startMetricsServer, type MetricsServer } from './metrics';
 import { createConfiguredMailer, openConfiguredDatabase } from './runtime';
 import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed';
 
@@ -35,12 +37,20 @@ runCli(async () => {
     await runPrimary(config);
     return;
   }
-  const database = await openConfiguredDatabase(config);
+  // The database is migrated (and an empty one seeded) after the server listens, so that
+  // probes see it starting (docs/operations.md "Health"); several instances starting
+  // together migrate and seed one at a time (an advisory lock on PostgreSQL).
+  const database = await openConfiguredDatabase(config, { migrate: false });
   let seeded = false;
-  if (config.seedDemo && (await isEmpty(database.db))) {
-    await seedDemo(database.db);
-    seeded = true;
-  }
+  const migrate = () =>
+    database.migrate(async () => {
+      if (config.seedDemo && (await isEmpty(database.db))) {
+        await seedDemo(database.db);
+        seeded = true;
+      }
+      // pg-boss creates its schema without a lock of its own: two creating it at once clash.
+      await installBillingQueue(database.db);
+    });
 
   // Single sign-on: a configured provider, or the dev provider on loopback (docs/product.md §4).
   let devIdp: DevIdp | undefined;
@@ -70,6 +80,8 @@ runCli(async () => {
     distDir,
     firstPageRenderer,
     authRate: config.authRate,
+    expensiveRate: config.expensiveRate,
+    taxRetentionYears: config.taxRetentionYears,
     oidc: issuer ? { issuer, client_id: OIDC_CLIENT_ID, max_age: config.oidcMaxAge ?? null } : null,
     externalTokenVerifiers: issuer
       ? [
@@ -85,9 +97,29 @@ runCli(async () => {
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
     billingQueue: { work: config.worker },
+    migrate,
+    startLater: true,
+    metricsToken: config.metricsToken,
+    // Leave the last seconds of the deadline to closing the database.
+    queueStopTimeoutMs: Math.max(1, config.shutdownTimeout - 5) * 1000,
   });
+  let metricsServer: MetricsServer | undefined;
+  installShutdown(
+    config,
+    async () => {
+      await app.close();
+      await devIdp?.close();
+      await database.close();
+      await metricsServer?.close();
+    },
+    () => app.server.closeAllConnections(),
+  );
 
   await app.listen({ port: config.port, host: config.host });
+  // With JOULE_PROCESSES > 1 the primary process answers for the whole cluster (runPrimary).
+  if (config.metricsListener && cluster.isPrimary)
+    metricsServer = await startMetricsServer(config.metricsListener);
+  await app.startJoule();
   // With several processes, the first one speaks for all.
   if (cluster.isWorker && cluster.worker?.id !== 1) return;
   const address = app.server.address();
@@ -99,7 +131,9 @@ runCli(async () => {
       `  database: ${database.description}${seeded ? ' (demo data seeded)' : ''}`,
       `  web app: ${hasSpaBuild(distDir) ? distDir : 'not built (npm run build), serving the API only'}${firstPageRenderer ? ' (list pages server-rendered for signed-in users)' : ''}`,
       ...(config.seedDemo
-        ? [`  demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD} (also ${DEMO_USERS.clerk})`]
+        ? [
+            `  demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD} (also ${DEMO_USERS.clerk}, ${DEMO_USERS.accountant})`,
+          ]
         : []),
       ...(devIdp
         ? [
@@ -118,20 +152,35 @@ runCli(async () => {
           ]),
     ].join('\n'),
   );
+});
 
+/**
+ * Graceful shutdown on SIGTERM or SIGINT (docs/operations.md "Stopping and upgrading"):
+ * `stop` stops accepting connections, finishes the requests in flight and lets the billing
+ * queue finish or hand back its batch; past `JOULE_SHUTDOWN_TIMEOUT` the connections still
+ * open are cut (`cut`) and the process ends anyway, with exit code 1.
+ */
+function installShutdown(config: ServerConfig, stop: () => Promise<void>, cut: () => void): void {
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (stopping) return;
       stopping = true;
-      void app
-        .close()
-        .then(() => devIdp?.close())
-        .then(() => database.close())
-        .finally(() => process.exit(0));
+      setTimeout(() => {
+        console.error(`Joule: still busy after ${config.shutdownTimeout} s; ending anyway.`);
+        cut();
+        process.exit(1);
+      }, config.shutdownTimeout * 1000);
+      void stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Joule: shutdown failed:', error);
+          process.exit(1);
+        },
+      );
     });
   }
-});
+}
 
 /**
  * `JOULE_PROCESSES` > 1 (security issue, "Load": more processes when one core is not
@@ -142,14 +191,26 @@ runCli(async () => {
  * dies is replaced; SIGINT / SIGTERM stop them all.
  */
 async function runPrimary(config: ServerConfig): Promise<void> {
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, { migrate: false });
   try {
-    if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db);
-    await installBillingQueue(database.db);
+    await database.migrate(async () => {
+      if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db);
+      await installBillingQueue(database.db);
+    });
   } finally {
     await database.close();
   }
   loadSecret({ secretKey: config.secretKey, dataDir: config.dataDir });
+  // The workers' metrics, added up (prom-client asks each worker over the cluster's IPC).
+  const metricsServer = config.metricsListener
+    ? await startMetricsServer({
+        ...config.metricsListener,
+        render: async () => {
+          const aggregator = new AggregatorRegistry();
+          return { body: await aggregator.clusterMetrics(), contentType: aggregator.contentType };
+        },
+      })
+    : undefined;
   let stopping = false;
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -160,7 +221,8 @@ async function runPrimary(config: ServerConfig): Promise<void> {
   for (const stop of ['SIGINT', 'SIGTERM'] as const) {
     process.once(stop, () => {
       stopping = true;
-      // Each worker closes its server and database on SIGTERM; leave once all have gone.
+      // Each worker closes its server and database on SIGTERM (with its own deadline);
+      // leave once all have gone.
       const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
       void Promise.all(
         workers.map((worker) => {
@@ -168,7 +230,9 @@ async function runPrimary(config: ServerConfig): Promise<void> {
           worker.process.kill('SIGTERM');
           return gone;
         }),
-      ).finally(() => process.exit(0));
+      )
+        .then(() => metricsServer?.close())
+        .finally(() => process.exit(0));
     });
   }
 }

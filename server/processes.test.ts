@@ -4,7 +4,8 @@
  * state in a process, a refresh token revoked through one worker is refused by every
  * worker. Runs the real entry point as a child process on a fresh database of the
  * PostgreSQL server at `JOULE_TEST_DATABASE_URL` (default the local one); skipped, saying
- * why, when none answers.
+ * why, when none answers. With `JOULE_METRICS_PORT` the primary answers the metrics of both
+ * workers added up (docs/operations.md "Metrics").
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed';
-import { freePort, postgresAnswers } from './test/pg-cluster';
+import { freePort, postgresAnswers } from './test-support/pg-cluster';
 
 const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,6 +44,7 @@ describe.skipIf(!available)('two server processes on one port (JOULE_PROCESSES=2
   const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
   let child: ChildProcess;
   let origin: string;
+  let metricsOrigin: string;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -51,17 +53,21 @@ describe.skipIf(!available)('two server processes on one port (JOULE_PROCESSES=2
     await admin.end();
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
+    const metricsPort = await freePort();
+    metricsOrigin = `http://127.0.0.1:${metricsPort}`;
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,
         JOULE_PROCESSES: '2',
+        JOULE_METRICS_PORT: String(metricsPort),
         PORT: String(port),
         HOST: '127.0.0.1',
         JOULE_SECRET_KEY: 'processes-test-secret-0123456789-0123456789',
         JOULE_DATA_DIR: 'memory://',
         JOULE_AUTH_RATE: 'off',
+        JOULE_EXPENSIVE_RATE: 'off',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,6 +140,32 @@ describe.skipIf(!available)('two server processes on one port (JOULE_PROCESSES=2
       ),
     );
     expect(refreshes).toEqual(Array(10).fill(401));
+  });
+
+  it("answers the metrics port with both workers' requests added up", async () => {
+    const series =
+      /^joule_http_requests_total\{route="\/api\/v1\/customers\/",method="GET",status="200"\} (\d+)$/m;
+    const before = Number(
+      series.exec(await (await fetch(`${metricsOrigin}/metrics`)).text())?.[1] ?? 0,
+    );
+    const token = (
+      (await (
+        await fetch(`${origin}/api/v1/auth/jwt/create/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: DEMO_USERS.admin, password: DEMO_PASSWORD }),
+        })
+      ).json()) as { access: string }
+    ).access;
+    // New connections each, so that the primary spreads them over both workers.
+    for (let i = 0; i < 30; i += 1) {
+      const response = await fetch(`${origin}/api/v1/customers/?page_size=1`, {
+        headers: { authorization: `Bearer ${token}`, connection: 'close' },
+      });
+      expect(response.status).toBe(200);
+    }
+    const after = Number(series.exec(await (await fetch(`${metricsOrigin}/metrics`)).text())?.[1]);
+    expect(after - before).toBe(30);
   });
 
   it('stops its workers with it on SIGTERM', async () => {

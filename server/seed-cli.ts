@@ -55,7 +55,7 @@ runCli(async () => {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Done in ${seconds} s.`);
     console.log(
-      `Sign in as ${DEMO_USERS.admin} or ${DEMO_USERS.clerk} with password ${DEMO_PASSWORD}.`,
+      `Sign in as ${DEMO_USERS.admin}, ${DEMO_USERS.clerk} or ${DEMO_USERS.accountant} with password ${DEMO_PASSWORD}.`,
     );
   } finally {
     await database.close();

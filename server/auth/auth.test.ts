@@ -1,7 +1,7 @@
 import { SignJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_USERS } from '../seed';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,7 +28,15 @@ describe('POST /auth/jwt/create/', () => {
   it('issues simplejwt-shaped access and refresh tokens', async () => {
     const { access, refresh } = await tokenPair();
     const payload = claims(access);
-    expect(Object.keys(payload)).toEqual(['token_type', 'exp', 'iat', 'jti', 'user_id']);
+    expect(Object.keys(payload)).toEqual([
+      'token_type',
+      'exp',
+      'iat',
+      'jti',
+      'user_id',
+      'gen',
+      'sid',
+    ]);
     expect(payload.token_type).toBe('access');
     expect(Number(payload.exp) - Number(payload.iat)).toBe(300);
     expect(claims(refresh).token_type).toBe('refresh');

@@ -1,8 +1,10 @@
 /**
  * Authentication of API calls (simplejwt's `JWTAuthentication`): reads the
  * `Authorization: Bearer <token>` header, verifies the token (tokens.ts) and loads the
- * active user it names; an own token issued before the user's last password change is
- * refused like an invalid one (revocation.ts). Failures are 401s with simplejwt's bodies and
+ * active user it names; an own token of a past token generation (issued before a password
+ * change, e-mail change, deactivation or sign-out everywhere) or of a session that has
+ * ended (logout, revoked from the session list, a reused refresh token) is refused like an
+ * invalid one (revocation.ts, sessions.ts). Failures are 401s with simplejwt's bodies and
  * `WWW-Authenticate: Bearer realm="api"` (docs/api.md "Errors").
  *
  * A single sign-on provider's token names its user through `oidc-account.ts` (provider
@@ -11,14 +13,16 @@
  * would make the SPA sign the user out.
  */
 import type { FastifyRequest } from 'fastify';
+import { decodeProtectedHeader } from 'jose';
 import type { Database } from '../db/client';
 import { ApiError, permissionDenied } from '../http/errors';
 import { messages } from '../i18n/messages';
+import { countSignInFailure } from '../metrics';
 import type { LocalizableJson } from '../i18n/text';
 import { resolveOidcAccount } from './oidc-account';
 import { isOidcTokenSubject, OidcProviderUnavailableError } from './oidc-verifier';
 import { loadPrincipal, may, type Principal } from './principal';
-import { issuedBeforePasswordChange } from './revocation';
+import { generationRevoked } from './revocation';
 import { InvalidTokenError, type TokenService } from './tokens';
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };
@@ -55,6 +59,15 @@ function userNotFound(): ApiError {
   return unauthorized({ detail: messages.userNotFound, code: 'user_not_found' });
 }
 
+/** True when `token` claims to be one of this server's own (HS256), not a provider's. */
+function isOwnBearer(token: string): boolean {
+  try {
+    return decodeProtectedHeader(token).alg === 'HS256';
+  } catch {
+    return true;
+  }
+}
+
 /** Resolves requests to principals. */
 export interface Authenticator {
   /** The request's active user; throws a 401 {@link ApiError} when there is none. */
@@ -83,6 +96,7 @@ export function createAuthenticator(db: Database, tokens: TokenService): Authent
     } catch (error) {
       if (error instanceof InvalidTokenError) {
         request.log.info({ reason: error.message }, 'bearer token refused');
+        if (!isOwnBearer(parts[1])) countSignInFailure('sso');
         throw tokenNotValid();
       }
       if (error instanceof OidcProviderUnavailableError) {
@@ -93,10 +107,11 @@ export function createAuthenticator(db: Database, tokens: TokenService): Authent
     }
     let principal: Principal | undefined;
     if ('userId' in subject) {
-      principal = await loadPrincipal(db, { id: subject.userId });
+      principal = await loadPrincipal(db, { id: subject.userId, sessionId: subject.sessionId });
     } else if (isOidcTokenSubject(subject)) {
       const match = await resolveOidcAccount(db, subject);
       const account = { issuer: subject.oidcIssuer, subject: subject.oidcSubject };
+      if (match.kind !== 'user') countSignInFailure('sso');
       if (match.kind === 'conflict') {
         // Answered like an unknown user: the refusal must not tell that the e-mail has one.
         request.log.warn(
@@ -123,15 +138,17 @@ export function createAuthenticator(db: Database, tokens: TokenService): Authent
       principal = await loadPrincipal(db, subject);
     }
     if (!principal) throw userNotFound();
-    // An own token issued before the password was last set is void (revocation.ts).
-    if (
-      'userId' in subject &&
-      issuedBeforePasswordChange(subject.issuedAt, principal.passwordChangedAt)
-    ) {
-      throw tokenNotValid();
-    }
+    // simplejwt's answer for an inactive user first (deactivating also voided the token).
     if (!principal.isActive) {
       throw unauthorized({ detail: messages.userInactive, code: 'user_inactive' });
+    }
+    // An own token of a past generation, or of a session that has ended, is void
+    // (revocation.ts, sessions.ts).
+    if (
+      'userId' in subject &&
+      (generationRevoked(subject.generation, principal.tokenGeneration) || !principal.session?.live)
+    ) {
+      throw tokenNotValid();
     }
     return principal;
   }

@@ -145,7 +145,31 @@ describe('userWriteRefusal', () => {
       { targetId: 10, currentRoles: [4], nextRoles: [4, 4] },
       undefined,
     ],
-    ['set own password', { targetId: 10, currentRoles: [4], setsPassword: true }, undefined],
+    [
+      'set own password',
+      { targetId: 10, currentRoles: [4], setsPassword: true },
+      messages.ownAccountNeedsCurrentPassword,
+    ],
+    [
+      'change own e-mail',
+      { targetId: 10, currentRoles: [4], changesEmail: true },
+      messages.ownAccountNeedsCurrentPassword,
+    ],
+    [
+      'superuser sets own password',
+      { editor: superuser, targetId: 1, currentRoles: [1], setsPassword: true },
+      messages.ownAccountNeedsCurrentPassword,
+    ],
+    [
+      'change a weaker user’s e-mail (the takeover chain)',
+      { currentRoles: [3], changesEmail: true },
+      messages.cannotChangeEmail,
+    ],
+    [
+      'superuser changes another’s e-mail',
+      { editor: superuser, currentRoles: [3], changesEmail: true },
+      undefined,
+    ],
     [
       'give another the Administrator role',
       { currentRoles: [3], nextRoles: [1, 3] },
@@ -189,6 +213,16 @@ describe('userWriteRefusal', () => {
     [
       'superuser assigns anything to another',
       { editor: superuser, currentRoles: [], nextRoles: [1, 2] },
+      undefined,
+    ],
+    [
+      'superuser deactivates own account',
+      { editor: superuser, targetId: 1, currentRoles: [1], deactivates: true },
+      messages.cannotDeactivateSelf,
+    ],
+    [
+      'superuser deactivates another',
+      { editor: superuser, currentRoles: [3], deactivates: true },
       undefined,
     ],
     [

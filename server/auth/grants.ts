@@ -13,12 +13,16 @@
  *    narrowed, deactivated, re-addressed — a new e-mail would let the editor reset the
  *    password and sign in as that user) nor deleted. A superuser is only managed by a
  *    superuser (its own message), which is rule 2 of the issue.
- * 3. Only a superuser sets another user's password. Editors may still set their own
- *    password through the resource: they are signed in as themselves already, and besides
- *    the e-mailed reset it is the only way this API offers to change one's password. A
- *    password on create is allowed: the new user gets nothing the editor lacks (rule 1).
+ * 3. Only a superuser sets another user's password or changes another user's e-mail (a new
+ *    e-mail would let the editor ask for a reset link and sign in as that user). Nobody
+ *    changes their own password or e-mail through the resource: that needs the current
+ *    password (`POST /auth/me/password/`, `/auth/me/email/`; docs/security.md "Account
+ *    changes"), so a stolen access token cannot take the account over. A password on
+ *    create is allowed: the new user gets nothing the editor lacks (rule 1).
  * 4. Nobody changes their own roles, not even a superuser (who could otherwise lock the
  *    last superuser out); sending one's roles unchanged (a PUT of the whole record) is fine.
+ * 5. Nobody deactivates their own account (alone or in a bulk deactivate of a whole list):
+ *    it would sign them out for good, possibly the last administrator.
  */
 import { messages } from '../i18n/messages';
 import type { Text } from '../i18n/text';
@@ -91,6 +95,16 @@ export interface UserWrite {
   /** The request sets a password. */
   readonly setsPassword: boolean;
   /**
+   * The request changes the user's e-mail (to another address than the stored one).
+   * @default false
+   */
+  readonly changesEmail?: boolean;
+  /**
+   * The request makes an active user inactive (`is_active: false`).
+   * @default false
+   */
+  readonly deactivates?: boolean;
+  /**
    * Every role of `currentRoles` and `nextRoles` by id. An id missing here does not exist;
    * it grants nothing (the engine's reference check answers 400 for it afterwards).
    */
@@ -104,10 +118,11 @@ function sameSet(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * Why `write` of a user is refused (rules 1–4 above), or undefined when it is allowed.
+ * Why `write` of a user is refused (rules 1–5 above), or undefined when it is allowed.
  * Checked in this order: the target is no more powerful than the editor (superuser first),
  * nothing more for a delete, own roles unchanged, every added or removed role within the
- * editor's privileges, another user's password only by a superuser.
+ * editor's privileges, not deactivating oneself, no own password or e-mail, another user's
+ * password and e-mail only by a superuser.
  */
 export function userWriteRefusal(write: UserWrite): Text | undefined {
   const { editor, targetId, currentRoles, nextRoles, roles } = write;
@@ -137,13 +152,14 @@ export function userWriteRefusal(write: UserWrite): Text | undefined {
   }
 
   const ownAccount = targetId !== undefined && targetId === editor.id;
-  if (
-    write.setsPassword &&
-    write.operation !== 'create' &&
-    !ownAccount &&
-    !editor.privileges.includes(SUPERUSER)
-  ) {
-    return messages.cannotSetPassword;
+  // Deactivating oneself signs oneself out for good: another user must do it.
+  if (write.deactivates && ownAccount) return messages.cannotDeactivateSelf;
+  if (write.operation === 'create') return undefined;
+  if (ownAccount && (write.setsPassword || write.changesEmail)) {
+    return messages.ownAccountNeedsCurrentPassword;
   }
+  const superuser = editor.privileges.includes(SUPERUSER);
+  if (write.setsPassword && !superuser) return messages.cannotSetPassword;
+  if (write.changesEmail && !superuser) return messages.cannotChangeEmail;
   return undefined;
 }

@@ -26,8 +26,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
-import { signInAtProvider } from '../test/oidc-flow';
-import { startTestServer, type TestServer } from '../test/server';
+import { signInAtProvider } from '../test-support/oidc-flow';
+import { startTestServer, type TestServer } from '../test-support/server';
 import { DEV_IDP_PASSWORD, devRedirectUris, startDevIdp, type DevIdp } from './dev-idp';
 import { createOidcTokenVerifier } from './oidc-verifier';
 

@@ -4,6 +4,7 @@ import {
   NO_BODY,
   jsonBody,
   jsonResponse,
+  type JsonObject,
   type PathsObject,
   type SchemaObject,
 } from '../openapi/types';
@@ -46,9 +47,46 @@ export function authSchemas(): Record<string, SchemaObject> {
       },
       required: ['email', 'id', 'privileges'],
     },
+    // One's own password or e-mail, with the current password; answers a new pair
+    // (docs/security.md "Account changes").
+    PasswordChange: {
+      type: 'object',
+      properties: {
+        current_password: { type: 'string' },
+        new_password: { type: 'string', minLength: 8, maxLength: 128 },
+      },
+      required: ['current_password', 'new_password'],
+    },
+    EmailChange: {
+      type: 'object',
+      properties: {
+        current_password: { type: 'string' },
+        new_email: { type: 'string', format: 'email', maxLength: 254 },
+      },
+      required: ['current_password', 'new_email'],
+    },
+    // The new pair of the session that changed its own account.
+    AccountTokens: {
+      type: 'object',
+      properties: { access: readOnlyString, refresh: readOnlyString },
+      required: ['access', 'refresh'],
+    },
+    // A live session of the signed-in user (server/auth/sessions.ts).
+    Session: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', readOnly: true },
+        user_agent: { type: 'string', nullable: true, readOnly: true },
+        address: { type: 'string', nullable: true, readOnly: true },
+        created_at: { type: 'string', format: 'date-time', readOnly: true },
+        last_used_at: { type: 'string', format: 'date-time', readOnly: true },
+        current: { type: 'boolean', readOnly: true },
+      },
+      required: ['address', 'created_at', 'current', 'id', 'last_used_at', 'user_agent'],
+    },
     SendEmailReset: {
       type: 'object',
-      properties: { email: { type: 'string', format: 'email' } },
+      properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
       required: ['email'],
     },
     PasswordResetConfirm: {
@@ -78,6 +116,46 @@ export function authSchemas(): Record<string, SchemaObject> {
         },
       },
     },
+    SavedView: {
+      type: 'object',
+      description:
+        'A saved view of a list: its query string (search, filters, sort, page size) and columns under a name; only a superuser shares one with roles.',
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        resource: { type: 'string', maxLength: 100 },
+        name: { type: 'string', maxLength: 100 },
+        query: { type: 'string', maxLength: 2000 },
+        columns: {
+          type: 'object',
+          nullable: true,
+          properties: {
+            order: { type: 'array', items: { type: 'string' }, maxItems: 200 },
+            hidden: { type: 'array', items: { type: 'string' }, maxItems: 200 },
+          },
+          required: ['order', 'hidden'],
+        },
+        roles: { type: 'array', items: { type: 'integer' }, maxItems: 50 },
+        mine: { type: 'boolean', readOnly: true },
+      },
+      required: ['id', 'resource', 'name', 'query', 'columns', 'roles', 'mine'],
+    },
+    PatchedSavedView: {
+      type: 'object',
+      properties: {
+        resource: { type: 'string', maxLength: 100 },
+        name: { type: 'string', maxLength: 100 },
+        query: { type: 'string', maxLength: 2000 },
+        columns: {
+          type: 'object',
+          nullable: true,
+          properties: {
+            order: { type: 'array', items: { type: 'string' }, maxItems: 200 },
+            hidden: { type: 'array', items: { type: 'string' }, maxItems: 200 },
+          },
+        },
+        roles: { type: 'array', items: { type: 'integer' }, maxItems: 50 },
+      },
+    },
     Config: {
       type: 'object',
       properties: {
@@ -100,6 +178,14 @@ export function authSchemas(): Record<string, SchemaObject> {
 }
 
 /** Paths of the auth and config endpoints under `prefix`. */
+const VIEW_ID: JsonObject = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'A unique integer value identifying this saved view.',
+  schema: { type: 'integer' },
+};
+
 export function authPaths(prefix: string): PathsObject {
   const post = (operationId: string, tag: string, body: string, responses: SchemaObject) => ({
     post: { operationId, tags: [tag], requestBody: jsonBody(body), responses },
@@ -122,6 +208,75 @@ export function authPaths(prefix: string): PathsObject {
         responses: { '200': jsonResponse('Me') },
       },
     },
+    [`${prefix}/auth/me/password/`]: {
+      post: {
+        operationId: 'auth_me_password_create',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        requestBody: jsonBody('PasswordChange'),
+        responses: { '200': jsonResponse('AccountTokens') },
+      },
+    },
+    [`${prefix}/auth/me/email/`]: {
+      post: {
+        operationId: 'auth_me_email_create',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        requestBody: jsonBody('EmailChange'),
+        responses: { '200': jsonResponse('AccountTokens') },
+      },
+    },
+    // The signed-in user's sessions and signing out everywhere (server/auth/session-routes.ts).
+    [`${prefix}/auth/me/sessions/`]: {
+      get: {
+        // Not `_list`: codegen makes a screen of every `_list` operation.
+        operationId: 'auth_me_sessions_retrieve',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        responses: {
+          '200': {
+            description: '',
+            content: {
+              'application/json': {
+                schema: { type: 'array', items: { $ref: '#/components/schemas/Session' } },
+              },
+            },
+          },
+        },
+      },
+    },
+    [`${prefix}/auth/me/sessions/{id}/`]: {
+      delete: {
+        operationId: 'auth_me_sessions_item_destroy',
+        description: 'Ends one of the signed-in user’s sessions: its tokens stop working at once.',
+        tags: ['auth'],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        security: JWT_SECURITY,
+        responses: { '204': NO_BODY },
+      },
+    },
+    [`${prefix}/auth/me/sign_out_everywhere/`]: {
+      post: {
+        operationId: 'auth_me_sign_out_everywhere_create',
+        description: 'Ends every session of the signed-in user, this one included.',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        responses: { '204': NO_BODY },
+      },
+    },
+    [`${prefix}/users/{id}/sign_out_everywhere/`]: {
+      post: {
+        operationId: 'users_sign_out_everywhere',
+        description:
+          'Ends every session of a user and voids their tokens; audited. Needs USERS and ' +
+          'the right to manage that user (403 with the reason otherwise).',
+        tags: ['users'],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        security: JWT_SECURITY,
+        'x-privilege': 'USERS',
+        responses: { '204': NO_BODY },
+      },
+    },
     // The signed-in user's list preferences (server/auth/preferences.ts), at most 32 KiB.
     [`${prefix}/auth/me/preferences/`]: {
       get: {
@@ -136,6 +291,65 @@ export function authPaths(prefix: string): PathsObject {
         security: JWT_SECURITY,
         requestBody: jsonBody('UserPreferences'),
         responses: { '200': jsonResponse('UserPreferences') },
+      },
+    },
+    // The lists' saved views (server/auth/views.ts), at most 100 per user.
+    [`${prefix}/auth/me/views/`]: {
+      get: {
+        // Not `_list`: codegen makes a screen of every `_list` operation.
+        operationId: 'auth_me_views_retrieve',
+        tags: ['auth'],
+        parameters: [
+          {
+            name: 'resource',
+            in: 'query',
+            required: false,
+            description: 'Only the views of this list.',
+            schema: { type: 'string' },
+          },
+        ],
+        security: JWT_SECURITY,
+        responses: {
+          '200': {
+            description: '',
+            content: {
+              'application/json': {
+                schema: { type: 'array', items: { $ref: '#/components/schemas/SavedView' } },
+              },
+            },
+          },
+        },
+      },
+      post: {
+        operationId: 'auth_me_views_create',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        requestBody: jsonBody('SavedView'),
+        responses: { '201': jsonResponse('SavedView') },
+      },
+    },
+    [`${prefix}/auth/me/views/{id}/`]: {
+      get: {
+        operationId: 'auth_me_views_item_retrieve',
+        tags: ['auth'],
+        parameters: [VIEW_ID],
+        security: JWT_SECURITY,
+        responses: { '200': jsonResponse('SavedView') },
+      },
+      patch: {
+        operationId: 'auth_me_views_item_partial_update',
+        tags: ['auth'],
+        parameters: [VIEW_ID],
+        security: JWT_SECURITY,
+        requestBody: jsonBody('PatchedSavedView', false),
+        responses: { '200': jsonResponse('SavedView') },
+      },
+      delete: {
+        operationId: 'auth_me_views_item_destroy',
+        tags: ['auth'],
+        parameters: [VIEW_ID],
+        security: JWT_SECURITY,
+        responses: { '204': NO_BODY },
       },
     },
     [`${prefix}/users/reset_password/`]: post(

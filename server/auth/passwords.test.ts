@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 import { DEFAULT_COST, hashPassword, needsRehash, verifyPassword } from './passwords';
 
 const OLD_COST = { N: 2 ** 15, r: 8, p: 1 };
@@ -61,13 +61,15 @@ describe('sign-in at the production cost', () => {
       (await db.select().from(users).where(eq(users.id, user!.id)))[0]!.passwordHash!;
     expect(costOf(await stored())).toEqual([2 ** 15, 8, 1]);
 
-    await server.login('old-hash@joule.test', 'an-old-password');
+    const before = await server.login('old-hash@joule.test', 'an-old-password');
     const upgraded = await stored();
     expect(costOf(upgraded)).toEqual([2 ** 17, 8, 1]);
     await expect(verifyPassword('an-old-password', upgraded)).resolves.toBe(true);
-    // A rehash keeps the password: earlier tokens stay valid.
+    // A rehash keeps the password: earlier tokens stay valid, also the sign-in's own.
     const [row] = await db.select().from(users).where(eq(users.id, user!.id));
     expect(row!.passwordChangedAt).toBeNull();
+    expect(row!.tokenGeneration).toBe(0);
+    expect((await server.request('/auth/me/', { token: before })).status).toBe(200);
 
     await server.login('old-hash@joule.test', 'an-old-password');
     expect(await stored()).toBe(upgraded);

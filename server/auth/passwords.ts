@@ -49,7 +49,18 @@ export function passwordCost(): ScryptCost {
   return costOfNewHashes;
 }
 
+let derivations = 0;
+
+/**
+ * How many scrypt derivations this process has started (hashes and checks alike): tests
+ * use it to show that a refused input never reached the KDF.
+ */
+export function passwordDerivations(): number {
+  return derivations;
+}
+
 function derive(password: string, salt: Buffer, cost: ScryptCost) {
+  derivations += 1;
   // scrypt needs about 128·N·r bytes; Node refuses more than `maxmem` (32 MiB by default,
   // less than N=2^17 needs), so allow twice that.
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };

@@ -1,7 +1,7 @@
 /** `GET/PUT /auth/me/preferences/` (server/auth/preferences.ts) on the real server and DB. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../seed';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 import { MAX_PREFERENCES_BYTES } from './preferences';
 
 let server: TestServer;

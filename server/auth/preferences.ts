@@ -1,5 +1,5 @@
 /**
- * Each user's own preferences of the SPA (issue 16): `GET /auth/me/preferences/` → the
+ * Each user's own preferences of the SPA (docs/architecture.md): `GET /auth/me/preferences/` → the
  * stored JSON (`{}` before the first save), `PUT /auth/me/preferences/` with the whole
  * JSON → the same, stored. Only the signed-in user's own; no privilege needed. The SPA
  * keeps its list columns here (src/resources/list/column-settings.ts), so that the choice

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { roles, users } from '../db/schema';
 import { emailKey } from './email-key';
 import { grants, sortPrivileges } from './privileges';
+import { sessionLiveSql } from './sessions';
 
 /** A user with its effective privileges. */
 export interface Principal {
@@ -16,10 +17,15 @@ export interface Principal {
   /** Distinct privileges of all the user's roles, in catalogue order. */
   readonly privileges: readonly string[];
   /**
-   * When the password was last set (whole seconds), null if never: own tokens issued
-   * before are refused (`revocation.ts`).
+   * The user's token generation (`users.token_generation`): own tokens issued under another
+   * one are refused (`revocation.ts`).
    */
-  readonly passwordChangedAt: Date | null;
+  readonly tokenGeneration: number;
+  /**
+   * For a principal of an own access token: its session (`sessions.ts`) and whether that is
+   * still live; absent otherwise.
+   */
+  readonly session?: { readonly id: string; readonly live: boolean };
 }
 
 /** SQL for the union of the privileges of the current `users` row's roles (a text[]). */
@@ -33,23 +39,32 @@ export function userPrivilegesSql(): SQL<string[]> {
 
 /**
  * Loads the user with this id or e-mail, or undefined when there is none. The e-mail is
- * compared by {@link emailKey} (ASCII case ignored, nothing else folded).
+ * compared by {@link emailKey} (ASCII case ignored, nothing else folded). With `sessionId`,
+ * also whether that session of the user is live, in the same query (`sessions.ts`).
  */
 export async function loadPrincipal(
   db: Database,
-  key: { readonly id: number } | { readonly email: string },
+  key: { readonly id: number; readonly sessionId?: string } | { readonly email: string },
 ): Promise<Principal | undefined> {
+  const sessionId = 'sessionId' in key ? key.sessionId : undefined;
   const [row] = await db
     .select({
       id: users.id,
       email: users.email,
       isActive: users.isActive,
       privileges: userPrivilegesSql(),
-      passwordChangedAt: users.passwordChangedAt,
+      tokenGeneration: users.tokenGeneration,
+      sessionLive: sessionId === undefined ? sql<boolean>`false` : sessionLiveSql(sessionId),
     })
     .from(users)
     .where('id' in key ? eq(users.id, key.id) : eq(users.email, emailKey(key.email)));
-  return row && { ...row, privileges: sortPrivileges(row.privileges) };
+  if (!row) return undefined;
+  const { sessionLive, ...principal } = row;
+  return {
+    ...principal,
+    privileges: sortPrivileges(row.privileges),
+    ...(sessionId === undefined ? {} : { session: { id: sessionId, live: sessionLive } }),
+  };
 }
 
 /** True when the principal may use the area gated by `privilege`. */

@@ -39,8 +39,11 @@ export const PRIVILEGES: readonly PrivilegeInfo[] = [
   { value: 'CUSTOMERS', label: text('Customers', 'Zákazníci'), group: AREA.customers },
   { value: 'CONTRACTS', label: text('Contracts', 'Smlouvy'), group: AREA.customers },
   { value: 'POINTS', label: text('Consumption points', 'Odběrná místa'), group: AREA.customers },
+  // Export and anonymisation of a person's data (docs/security.md "Personal data").
+  { value: 'PRIVACY', label: text('Personal data', 'Osobní údaje'), group: AREA.customers },
   { value: 'TARIFF', label: text('Tariff devices', 'Tarifní zařízení'), group: AREA.devices },
   { value: 'USERS', label: text('Users', 'Uživatelé'), group: AREA.administration },
+  { value: 'AUDIT', label: text('Audit log', 'Auditní záznam'), group: AREA.administration },
   { value: 'ROLES', label: text('Roles', 'Role'), group: AREA.administration },
   { value: 'COLLECTORS', label: text('Collectors', 'Koncentrátory'), group: AREA.devices },
   { value: 'PRICELISTS', label: text('Price lists', 'Ceníky'), group: AREA.prices },
@@ -53,6 +56,7 @@ export const PRIVILEGES: readonly PrivilegeInfo[] = [
   { value: 'UTILITIES', label: text('Utilities', 'Energetické společnosti'), group: AREA.settings },
   { value: 'SETTINGS', label: text('Settings', 'Nastavení'), group: AREA.settings },
   { value: 'BILLING', label: text('Billing', 'Fakturace'), group: AREA.billing },
+  { value: 'PAYMENTS', label: text('Payments', 'Platby'), group: AREA.billing },
 ];
 
 const ORDER = new Map(PRIVILEGES.map((privilege, index) => [privilege.value, index]));

@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mail, Mailer } from './mailer';
 import { DEMO_USERS } from '../seed';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 
 let server: TestServer;
 beforeAll(async () => {

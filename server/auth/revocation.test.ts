@@ -1,13 +1,14 @@
 /**
  * Server-side revocation of own tokens (revocation.ts): logout's blacklist, rotation of
- * refresh tokens, and tokens issued before a password change.
+ * refresh tokens, and tokens of a past token generation (password, e-mail, deactivation;
+ * same-second.test.ts proves it exact).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { revokedTokens, users } from '../db/schema';
+import { revokedTokens } from '../db/schema';
 import { DEMO_USERS } from '../seed';
-import { startTestServer, type TestServer } from '../test/server';
-import { issuedBeforePasswordChange, passwordChangeTime } from './revocation';
+import { startTestServer, type TestServer } from '../test-support/server';
+import { generationRevoked } from './revocation';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,15 +32,6 @@ const refreshWith = (refresh: string) =>
 const blacklist = (refresh: string) =>
   server.request('/auth/jwt/blacklist/', { method: 'POST', body: { refresh } });
 const me = (access: string) => server.request('/auth/me/', { token: access });
-
-/** Waits until the clock has entered a new second: `iat` counts whole seconds. */
-async function nextSecond() {
-  const second = Math.floor(Date.now() / 1000);
-  await vi.waitFor(() => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(second), {
-    timeout: 2_000,
-    interval: 20,
-  });
-}
 
 describe('POST /auth/jwt/blacklist/ (logout)', () => {
   it('answers {} and the refresh token is refused from then on', async () => {
@@ -102,13 +94,15 @@ describe('POST /auth/jwt/refresh/ rotates the refresh token', () => {
     expect(rotated.status).toBe(200);
     expect(rotated.body.refresh).not.toBe(first);
 
-    const replay = await refreshWith(first);
-    expect(replay.status).toBe(401);
-    expect(replay.body).toEqual(TOKEN_NOT_VALID);
-
     const again = await refreshWith(rotated.body.refresh);
     expect(again.status).toBe(200);
     expect((await me(again.body.access)).status).toBe(200);
+
+    // A replay of a rotated token is refused and ends its session (sessions.test.ts).
+    const replay = await refreshWith(first);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual(TOKEN_NOT_VALID);
+    expect((await refreshWith(again.body.refresh)).status).toBe(401);
   });
 
   it('lets only one of two concurrent refreshes with one token through', async () => {
@@ -133,7 +127,6 @@ describe('tokens issued before a password change are refused', () => {
   it('after a password reset', async () => {
     await freshUser('forgetful@joule.test');
     const old = await signIn('forgetful@joule.test', 'first-password');
-    await nextSecond();
 
     const asked = await server.request('/users/reset_password/', {
       method: 'POST',
@@ -157,7 +150,7 @@ describe('tokens issued before a password change are refused', () => {
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual(TOKEN_NOT_VALID);
 
-    // A sign-in with the new password works at once (same second as the change).
+    // A sign-in with the new password works at once.
     const fresh = await signIn('forgetful@joule.test', 'second-password');
     expect((await me(fresh.access)).status).toBe(200);
     expect((await refreshWith(fresh.refresh)).status).toBe(200);
@@ -166,7 +159,6 @@ describe('tokens issued before a password change are refused', () => {
   it('after the password is set through PATCH /users/{id}/', async () => {
     const { admin, id } = await freshUser('patched@joule.test');
     const old = await signIn('patched@joule.test', 'first-password');
-    await nextSecond();
 
     const patched = await server.request(`/users/${id}/`, {
       method: 'PATCH',
@@ -182,32 +174,40 @@ describe('tokens issued before a password change are refused', () => {
     expect((await refreshWith(fresh.refresh)).status).toBe(200);
   });
 
-  it('a change that does not touch the password keeps the tokens', async () => {
+  it('a change of the e-mail voids them, as does a deactivation (even when undone)', async () => {
+    const { admin, id } = await freshUser('moved@joule.test');
+    const old = await signIn('moved@joule.test', 'first-password');
+    const patch = (body: object) =>
+      server.request(`/users/${id}/`, { method: 'PATCH', token: admin, body });
+    expect((await patch({ email: 'moved-away@joule.test' })).status).toBe(200);
+    expect((await me(old.access)).status).toBe(401);
+    expect((await refreshWith(old.refresh)).status).toBe(401);
+
+    const next = await signIn('moved-away@joule.test', 'first-password');
+    expect((await patch({ is_active: false })).status).toBe(200);
+    expect((await patch({ is_active: true })).status).toBe(200);
+    expect((await me(next.access)).status).toBe(401);
+    expect((await refreshWith(next.refresh)).status).toBe(401);
+  });
+
+  it('a change of roles or an activation keeps them', async () => {
     const { admin, id } = await freshUser('kept@joule.test');
     const old = await signIn('kept@joule.test', 'first-password');
-    await nextSecond();
-    await server.request(`/users/${id}/`, {
+    const patched = await server.request(`/users/${id}/`, {
       method: 'PATCH',
       token: admin,
-      body: { email: 'kept-renamed@joule.test' },
+      body: { roles: [], is_active: true },
     });
+    expect(patched.status).toBe(200);
     expect((await me(old.access)).status).toBe(200);
-    const [row] = await server.database.db
-      .select({ changedAt: users.passwordChangedAt })
-      .from(users)
-      .where(eq(users.id, id));
-    expect(row!.changedAt!.getMilliseconds()).toBe(0);
+    expect((await refreshWith(old.refresh)).status).toBe(200);
   });
 });
 
-describe('passwordChangeTime / issuedBeforePasswordChange', () => {
-  it('keeps tokens of the change’s own second and refuses earlier ones', () => {
-    const changedAt = passwordChangeTime(new Date('2025-03-01T10:00:05.750Z'));
-    expect(changedAt.toISOString()).toBe('2025-03-01T10:00:05.000Z');
-    const second = Date.parse('2025-03-01T10:00:05Z') / 1000;
-    expect(issuedBeforePasswordChange(second - 1, changedAt)).toBe(true);
-    expect(issuedBeforePasswordChange(second, changedAt)).toBe(false);
-    expect(issuedBeforePasswordChange(second + 1, changedAt)).toBe(false);
-    expect(issuedBeforePasswordChange(0, null)).toBe(false);
+describe('generationRevoked', () => {
+  it('voids a token of any other generation than the user’s', () => {
+    expect(generationRevoked(3, 3)).toBe(false);
+    expect(generationRevoked(2, 3)).toBe(true);
+    expect(generationRevoked(4, 3)).toBe(true);
   });
 });

@@ -12,21 +12,46 @@ describe('TokenService', () => {
       refreshLifetime: 600,
       now: () => now,
     });
-    const { access, refresh } = await tokens.issuePair(42);
+    const { access, refresh } = await tokens.issuePair(42, 3, 'the-session', 'the-refresh-jti');
     const iat = Date.parse('2025-01-01T00:00:00Z') / 1000;
-    await expect(tokens.verifyBearer(access)).resolves.toEqual({ userId: 42, issuedAt: iat });
+    await expect(tokens.verifyBearer(access)).resolves.toEqual({
+      userId: 42,
+      generation: 3,
+      sessionId: 'the-session',
+    });
     const claims = await tokens.verifyRefresh(refresh);
     expect(claims).toEqual({
       userId: 42,
-      jti: expect.any(String),
+      jti: 'the-refresh-jti',
       issuedAt: iat,
       expiresAt: iat + 600,
+      generation: 3,
+      sessionId: 'the-session',
     });
-    expect(claims.jti).toMatch(/^[0-9a-f]{32}$/);
     await expect(tokens.verifyBearer(refresh)).rejects.toBeInstanceOf(InvalidTokenError);
     now = new Date('2025-01-01T00:05:01Z');
     await expect(tokens.verifyBearer(access)).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(tokens.verifyRefresh(refresh)).resolves.toMatchObject({ userId: 42 });
+  });
+
+  it('refuses a token of its own key without a token generation', async () => {
+    const { SignJWT } = await import('jose');
+    const iat = Math.floor(Date.now() / 1000);
+    const claims = { token_type: 'access', exp: iat + 300, iat, jti: 'x', user_id: 42 };
+    const old = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    const tokens = createTokenService({ secret, accessLifetime: 300, refreshLifetime: 600 });
+    await expect(tokens.verifyBearer(old)).rejects.toThrow('bad gen claim');
+  });
+
+  it('refuses a token of its own key without a session (sid)', async () => {
+    const { SignJWT } = await import('jose');
+    const iat = Math.floor(Date.now() / 1000);
+    const claims = { token_type: 'access', exp: iat + 300, iat, jti: 'x', user_id: 42, gen: 0 };
+    const old = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    const tokens = createTokenService({ secret, accessLifetime: 300, refreshLifetime: 600 });
+    await expect(tokens.verifyBearer(old)).rejects.toThrow('bad sid claim');
+    const fresh = await tokens.issueAccess(42, 0, 's');
+    await expect(tokens.verifyBearer(fresh)).resolves.toMatchObject({ sessionId: 's' });
   });
 
   it('hands tokens of other algorithms to external verifiers (the OIDC hook)', async () => {

@@ -3,7 +3,9 @@
  * endpoints"), and the one entry point that verifies any bearer token an API call carries.
  *
  * Own tokens are HS256 with claims `token_type` (`access` | `refresh`), `exp`, `iat`, `jti`
- * and `user_id`, signed with the server secret. Only HS256 is accepted for them (so
+ * and `user_id` (simplejwt's), plus `gen`, the user's token generation they were issued
+ * under (`revocation.ts`), and `sid`, the session (sign-in) they belong to (`sessions.ts`),
+ * signed with the server secret. Only HS256 is accepted for them (so
  * `alg: none` and algorithm confusion fail), `exp` is required and checked, and an API
  * call needs `token_type: access`. OIDC access tokens plug in as
  * {@link ExternalTokenVerifier}s: {@link TokenService.verifyBearer} hands every token that
@@ -22,13 +24,14 @@ export interface TokenPair {
 }
 
 /**
- * Whom a valid bearer token speaks for: our tokens name the user id (and when they were
- * issued, `iat` in whole seconds since the epoch, to refuse tokens older than the user's
- * last password change); an OIDC access token names an e-mail that is matched to an active
- * user (docs/api.md "Base, format, auth").
+ * Whom a valid bearer token speaks for: our tokens name the user id and the token
+ * generation they were issued under (refused once the user's has moved on,
+ * `revocation.ts`); an OIDC access token names an e-mail that is matched to an active user
+ * (docs/api.md "Base, format, auth").
  */
 export type TokenSubject =
-  { readonly userId: number; readonly issuedAt: number } | { readonly email: string };
+  | { readonly userId: number; readonly generation: number; readonly sessionId: string }
+  | { readonly email: string };
 
 /** The claims of a valid refresh token that revocation needs; times in seconds (JWT). */
 export interface RefreshClaims {
@@ -38,6 +41,10 @@ export interface RefreshClaims {
   readonly issuedAt: number;
   /** `exp`. */
   readonly expiresAt: number;
+  /** `gen`: the user's token generation the token was issued under. */
+  readonly generation: number;
+  /** `sid`: the session (`sessions.id`) the token belongs to. */
+  readonly sessionId: string;
 }
 
 /** Thrown for any token that is malformed, forged, expired or of the wrong type. */
@@ -73,10 +80,22 @@ export interface TokenServiceOptions {
 
 /** Issues and verifies tokens; see the module comment. */
 export interface TokenService {
-  /** A fresh access + refresh pair for the user. */
-  issuePair(userId: number): Promise<TokenPair>;
-  /** A fresh access token for the user. */
-  issueAccess(userId: number): Promise<string>;
+  /** Refresh token lifetime in seconds. */
+  readonly refreshLifetime: number;
+  /**
+   * A fresh access + refresh pair for the user, of its token generation `generation`
+   * (`users.token_generation` as read with the credentials the pair is issued for), in
+   * session `sessionId`; the refresh token's `jti` is `refreshJti` (the session's
+   * `current_jti`, `sessions.ts`).
+   */
+  issuePair(
+    userId: number,
+    generation: number,
+    sessionId: string,
+    refreshJti: string,
+  ): Promise<TokenPair>;
+  /** A fresh access token for the user (see {@link TokenService.issuePair}). */
+  issueAccess(userId: number, generation: number, sessionId: string): Promise<string>;
   /**
    * The claims of a refresh token whose signature, type and expiry are valid; throws
    * {@link InvalidTokenError}. Revocation is checked elsewhere (`revocation.ts`).
@@ -88,22 +107,35 @@ export interface TokenService {
 
 const ALGORITHM = 'HS256';
 
+/** A fresh `jti`, like simplejwt's `uuid4().hex`. */
+export function newJti(): string {
+  return randomUUID().replaceAll('-', '');
+}
+
 /** Creates the {@link TokenService}. */
 export function createTokenService(options: TokenServiceOptions): TokenService {
   // One key object for the process: jose would otherwise import the raw secret per call.
   const key = createSecretKey(options.secret);
   const now = options.now ?? (() => new Date());
 
-  async function issue(userId: number, tokenType: TokenType): Promise<string> {
+  async function issue(
+    userId: number,
+    generation: number,
+    sessionId: string,
+    tokenType: TokenType,
+    jti: string = newJti(),
+  ): Promise<string> {
     const iat = Math.floor(now().getTime() / 1000);
     const lifetime = tokenType === 'access' ? options.accessLifetime : options.refreshLifetime;
-    // Claims in simplejwt's order; jti like simplejwt's uuid4().hex.
+    // Claims in simplejwt's order, then ours.
     const payload = {
       token_type: tokenType,
       exp: iat + lifetime,
       iat,
-      jti: randomUUID().replaceAll('-', ''),
+      jti,
       user_id: userId,
+      gen: generation,
+      sid: sessionId,
     };
     return new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(key);
   }
@@ -133,7 +165,17 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     if (typeof iat !== 'number' || typeof exp !== 'number') {
       throw new InvalidTokenError('bad iat or exp claim');
     }
-    return { userId, jti, issuedAt: iat, expiresAt: exp };
+    // Tokens without a generation (issued before it existed) cannot be checked: refused.
+    const { gen } = payload;
+    if (typeof gen !== 'number' || !Number.isSafeInteger(gen) || gen < 0) {
+      throw new InvalidTokenError('bad gen claim');
+    }
+    // Tokens without a session (issued before sessions existed) cannot be revoked: refused.
+    const { sid } = payload;
+    if (typeof sid !== 'string' || sid.length === 0 || sid.length > 32) {
+      throw new InvalidTokenError('bad sid claim');
+    }
+    return { userId, jti, issuedAt: iat, expiresAt: exp, generation: gen, sessionId: sid };
   }
 
   function isOwnToken(token: string): boolean {
@@ -145,15 +187,19 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   }
 
   return {
-    async issuePair(userId) {
-      return { access: await issue(userId, 'access'), refresh: await issue(userId, 'refresh') };
+    refreshLifetime: options.refreshLifetime,
+    async issuePair(userId, generation, sessionId, refreshJti) {
+      return {
+        access: await issue(userId, generation, sessionId, 'access'),
+        refresh: await issue(userId, generation, sessionId, 'refresh', refreshJti),
+      };
     },
-    issueAccess: (userId) => issue(userId, 'access'),
+    issueAccess: (userId, generation, sessionId) => issue(userId, generation, sessionId, 'access'),
     verifyRefresh: (token) => verifyOwn(token, 'refresh'),
     async verifyBearer(token) {
       if (isOwnToken(token)) {
-        const { userId, issuedAt } = await verifyOwn(token, 'access');
-        return { userId, issuedAt };
+        const { userId, generation, sessionId } = await verifyOwn(token, 'access');
+        return { userId, generation, sessionId };
       }
       for (const verifier of options.externalVerifiers ?? []) {
         const subject = await verifier.verify(token);

@@ -1,5 +1,5 @@
 /**
- * The bill of one contract for a period (issue #15), read and calculated: the one definition
+ * The bill of one contract for a period (docs/billing.md), read and calculated: the one definition
  * the preview and the billing runs use. Re-exported by `index.ts`.
  */
 import type { Database } from '../db/client';
@@ -41,7 +41,7 @@ export function billOf(contractId: number, input: BillInput | null): BillResult 
 
 /**
  * The bill of contract `contractId` for `period`, its reads in one REPEATABLE READ READ ONLY
- * transaction so that they see one consistent snapshot while others write (issue #14).
+ * transaction so that they see one consistent snapshot while others write (docs/security.md).
  */
 export async function billContract(
   db: Database,

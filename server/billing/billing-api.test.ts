@@ -1,14 +1,14 @@
 /**
- * The bill preview and global settings API (issue #15, issue #17) over real HTTP, and the
- * README "Billing" worked example: every figure of it asserted here.
+ * The bill preview and global settings API (docs/billing.md, docs/product.md) over real HTTP, and the
+ * docs/billing.md "Worked example": every figure of it asserted here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNotNull } from 'drizzle-orm';
 import { points } from '../db/schema';
 import { DEMO_USERS } from '../seed';
 import { billContract } from './index';
-import { storeBillingExample, type BillingExample } from '../test/billing-example';
-import { startTestServer, type TestServer } from '../test/server';
+import { storeBillingExample, type BillingExample } from '../test-support/billing-example';
+import { startTestServer, type TestServer } from '../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -30,7 +30,7 @@ const preview = (query: string, token = admin, lang = 'en') =>
   server.request(`/contracts/${example.contract}/bill-preview/?${query}`, { token, lang });
 
 describe('GET /contracts/{id}/bill-preview/', () => {
-  it('answers the README worked example, every figure', async () => {
+  it('answers the worked example of docs/billing.md, every figure', async () => {
     const response = await preview('from=2025-01-01&to=2025-02-01', biller);
     expect(response.status).toBe(200);
     const bill = response.body;
@@ -111,8 +111,12 @@ describe('GET /contracts/{id}/bill-preview/', () => {
       {
         code: 'no_reading_after',
         point_id: example.point,
+        device_id: example.device,
         day: '2025-03-01',
-        message: `Zařízení #${example.device} nemá odečet po 1. 3. 2025 0:00.`,
+        // The meter by its serial, the point as its record is titled (EAN – name).
+        message: expect.stringMatching(
+          /^Elektroměr EXAMPLE-\d+ na odběrném místě 85918249\d{10} – Example point \d+ nemá odečet po 1\. 3\. 2025 0:00\.$/,
+        ),
       },
     ]);
   });

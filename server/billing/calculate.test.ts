@@ -1,5 +1,5 @@
 /**
- * The calculation against figures worked by hand (issue #15 "Proof"). The base case: one
+ * The calculation against figures worked by hand (docs/billing.md). The base case: one
  * point, January 2025 (months = 1), 3-phase 25 A main fuse at 10 CZK/A, HT 0.3 MWh, LT 0.1 MWh,
  * production 0.05 MWh, VAT 21 %:
  *
@@ -318,13 +318,13 @@ describe('calculateBill: every refusal names its day', () => {
     ],
     ['no points', { points: [] }, 'no_points', undefined, /no consumption points/],
     [
-      'no specification on the first day',
+      'no point with a specification in force on any day',
       {
-        points: [{ ...base().points[0]!, specifications: [{ ...SPEC, valid_from: '2025-01-10' }] }],
+        points: [{ ...base().points[0]!, specifications: [{ ...SPEC, valid_from: '2026-01-01' }] }],
       },
       'no_specification',
       '2025-01-01',
-      /no specification in force on 2025-01-01/,
+      /no consumption point has a specification in force/,
     ],
     [
       'two specifications at once',
@@ -439,5 +439,60 @@ describe('calculateBill: every refusal names its day', () => {
       }),
     );
     expect([b.vat_rate, b.vat]).toEqual(['12', '204.16']);
+  });
+});
+
+describe('calculateBill: points and specifications in the period (docs/billing.md)', () => {
+  it('bills a specification that starts inside the period for its own days only', () => {
+    const b = bill(
+      base({
+        points: [{ ...base().points[0]!, specifications: [{ ...SPEC, valid_from: '2025-01-11' }] }],
+        readings: [
+          reading(7, '2025-01-11', '1000', '500'),
+          reading(7, '2025-02-01', '1210', '542'),
+        ],
+      }),
+    );
+    const [segment] = b.points[0]!.segments;
+    expect(b.points[0]!.segments).toHaveLength(1);
+    // 21 of January's 31 days.
+    expect([segment!.from, segment!.to, segment!.ht_mwh, segment!.lt_mwh]).toEqual([
+      '2025-01-11',
+      '2025-02-01',
+      '0.21',
+      '0.042',
+    ]);
+    expect(segment!.months).toBe((21 / 31).toFixed(6));
+    expect(amounts(b).supplier_monthly_fee).toBe('67.74');
+  });
+
+  it('bills a specification that ends inside the period for its own days only', () => {
+    const b = bill(
+      base({
+        points: [{ ...base().points[0]!, specifications: [{ ...SPEC, valid_to: '2025-01-10' }] }],
+        readings: [
+          reading(7, '2025-01-01', '1000', '500'),
+          reading(7, '2025-01-11', '1100', '520'),
+        ],
+      }),
+    );
+    const [segment] = b.points[0]!.segments;
+    expect([segment!.from, segment!.to, segment!.months]).toEqual([
+      '2025-01-01',
+      '2025-01-11',
+      (10 / 31).toFixed(6),
+    ]);
+  });
+
+  it('leaves out a point whose specification starts after the period: its contract is billed', () => {
+    const next = {
+      id: 11,
+      ean: '859182400000000002',
+      name: 'Cottage',
+      specifications: [{ ...SPEC, id: 101, valid_from: '2026-01-01', tariff_device: 8 }],
+    };
+    const b = bill(base({ points: [...base().points, next] }));
+    expect(b.points.map((point) => point.point)).toEqual([10]);
+    expect(b.base).toBe(bill(base()).base);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The bill of one contract for one period: a pure function of its inputs (no database), the
- * one definition used by the preview, billing runs and tests (issue #15 "The calculation").
+ * one definition used by the preview, billing runs and tests (docs/billing.md "The calculation").
  *
  * Units: register values and consumption in kWh on input, MWh (kWh / 1000) on lines; prices
  * and amounts in CZK without VAT unless named otherwise; currents in A. All arithmetic is
@@ -37,6 +37,8 @@ export interface SpecificationInput {
   readonly phases: string;
   readonly main_fuse: number | null;
   readonly tariff_device: number | null;
+  /** The device's serial number, its title in refusals (`#id` when absent). */
+  readonly tariff_device_serial?: string | null;
 }
 
 /** One cumulative reading of a meter, registers in kWh. */
@@ -47,6 +49,11 @@ export interface ReadingInput {
   readonly obis_181: DecimalString;
   readonly obis_182: DecimalString;
   readonly obis_280: DecimalString;
+  /**
+   * Flagged by the plausibility rule and not yet confirmed (docs/billing.md "Readings to
+   * check"): a segment whose readings include it is refused.
+   */
+  readonly to_check?: boolean;
 }
 
 /** A consumption point of the contract with what is in force during the period. */
@@ -98,7 +105,11 @@ export interface VatRateInput {
   readonly valid_from: string;
 }
 
-/** An advance payment of the contract (type `advance`), amount in CZK. */
+/**
+ * A payment of the contract counted by the bill, amount in CZK (> 0): an advance (type
+ * `advance`) or a refund paid out (type `refund`), in both cases one that settles no
+ * invoice (docs/billing.md "Payments").
+ */
 export interface AdvanceInput {
   readonly id: number;
   readonly ts: string;
@@ -119,6 +130,11 @@ export interface BillInput {
   readonly vatRates: readonly VatRateInput[];
   /** Advances dated in the period. */
   readonly advances: readonly AdvanceInput[];
+  /**
+   * Refunds paid out to the customer dated in the period: money the customer got back,
+   * which raises what the bill asks for (a refund owed shrinks by it). @default []
+   */
+  readonly refunds?: readonly AdvanceInput[];
 }
 
 /** A billing period `[from, to)` of ISO dates. */
@@ -239,7 +255,10 @@ export interface Bill {
   readonly advance_payments: readonly AdvanceInput[];
   /** Σ of the advances dated in the period. */
   readonly advances: DecimalString;
-  /** total − advances; negative is a refund. */
+  readonly refund_payments: readonly AdvanceInput[];
+  /** Σ of the refunds paid out dated in the period. */
+  readonly refunds: DecimalString;
+  /** total − advances + refunds; negative is a refund. */
   readonly amount_due: DecimalString;
 }
 
@@ -255,6 +274,7 @@ export type BillRefusalCode =
   | 'no_reading_before'
   | 'no_reading_after'
   | 'register_went_down'
+  | 'reading_to_check'
   | 'no_tariff'
   | 'several_tariffs'
   | 'no_vat_rate';
@@ -263,6 +283,8 @@ export type BillRefusalCode =
 export interface BillRefusal {
   readonly code: BillRefusalCode;
   readonly point_id?: number;
+  /** The tariff device the refusal is about, when it is about one. */
+  readonly device_id?: number;
   /** The day (ISO date) the problem is on, when there is one. */
   readonly day?: string;
   readonly message: Text;
@@ -350,6 +372,7 @@ interface Registers {
 
 interface Reading extends Registers {
   readonly ms: number;
+  readonly toCheck: boolean;
 }
 
 /** Readings of one device sorted by time. */
@@ -362,6 +385,7 @@ function readingsByDevice(readings: readonly ReadingInput[]): Map<number, Readin
       r181: new Decimal(reading.obis_181),
       r182: new Decimal(reading.obis_182),
       r280: new Decimal(reading.obis_280),
+      toCheck: reading.to_check === true,
     });
     map.set(reading.device, list);
   }
@@ -373,7 +397,15 @@ type ValueAt =
   { ok: true; value: RegisterValue; registers: Registers } | { ok: false; refusal: BillRefusal };
 
 /**
- * The registers of `device` at the instant `ms` (issue #15 step 1): the reading at that instant,
+ * A point as refusals name it: `EAN – name`, as the point's records are titled (the EAN alone
+ * when it has no name).
+ */
+export function pointTitle(point: Pick<PointInput, 'ean' | 'name'>): string {
+  return point.name ? `${point.ean} – ${point.name}` : point.ean;
+}
+
+/**
+ * The registers of `device` at the instant `ms` (docs/billing.md "The calculation", step 1): the reading at that instant,
  * else linear interpolation in time between the last reading before and the first after,
  * rounded half-up to 0.001 kWh and marked estimated.
  */
@@ -382,6 +414,7 @@ function registersAt(
   readings: readonly Reading[],
   ms: number,
   point: number,
+  titles: { readonly meter: string; readonly point: string },
 ): ValueAt {
   let before: Reading | undefined;
   let after: Reading | undefined;
@@ -404,10 +437,11 @@ function registersAt(
       refusal: {
         code: 'no_reading_after',
         point_id: point,
+        device_id: device,
         day,
         message: text(
-          `No reading of device #${device} after ${dayText(day).en} 00:00.`,
-          `Zařízení #${device} nemá odečet po ${dayText(day).cs} 0:00.`,
+          `Meter ${titles.meter} on ${titles.point} has no reading after ${dayText(day).en} 00:00.`,
+          `Elektroměr ${titles.meter} na odběrném místě ${titles.point} nemá odečet po ${dayText(day).cs} 0:00.`,
         ),
       },
     };
@@ -417,10 +451,11 @@ function registersAt(
       refusal: {
         code: 'no_reading_before',
         point_id: point,
+        device_id: device,
         day,
         message: text(
-          `No reading of device #${device} before ${dayText(day).en} 00:00.`,
-          `Zařízení #${device} nemá odečet před ${dayText(day).cs} 0:00.`,
+          `Meter ${titles.meter} on ${titles.point} has no reading before ${dayText(day).en} 00:00.`,
+          `Elektroměr ${titles.meter} na odběrném místě ${titles.point} nemá odečet před ${dayText(day).cs} 0:00.`,
         ),
       },
     };
@@ -474,6 +509,25 @@ function registerWentDown(
   return undefined;
 }
 
+/**
+ * The first reading to check among those a segment `[fromMs, toMs)` depends on: from the
+ * last reading at or before its start to the first at or after its end (docs/billing.md
+ * "Readings to check"), or undefined.
+ */
+function readingToCheck(
+  readings: readonly Reading[],
+  fromMs: number,
+  toMs: number,
+): Reading | undefined {
+  let first = 0;
+  while (first + 1 < readings.length && readings[first + 1]!.ms <= fromMs) first += 1;
+  for (let index = first; index < readings.length; index += 1) {
+    if (index > first && readings[index - 1]!.ms >= toMs) break;
+    if (readings[index]!.toCheck) return readings[index];
+  }
+  return undefined;
+}
+
 /** The rated current of the main fuse for the specification's phases, in A. */
 function ratedCurrent(fuse: FuseInput, phases: string): number | null {
   return phases === '1' ? fuse.to_1phase : fuse.to_3phase;
@@ -498,7 +552,7 @@ function line(
 }
 
 /**
- * Renewables support (POZE, issue #15 step 4): the lower of `energy` MWh ×
+ * Renewables support (POZE, docs/billing.md "The calculation", step 4): the lower of `energy` MWh ×
  * `other_svc_poze` (CZK/MWh) and `amps` A·months × `other_svc_poze_per_a` (CZK per A and
  * month), the energy side on a tie. A side whose price the tariff leaves empty caps nothing:
  * the other side alone is billed (both empty: 0 CZK), so an empty cap never bills POZE as 0.
@@ -515,7 +569,7 @@ function pozeLine(tariff: TariffInput, energy: Decimal, amps: Decimal): BillLine
     : line('poze', energy, 'MWh', tariff.other_svc_poze, byEnergy ?? undefined);
 }
 
-/** The lines of one segment (issue #15 step 4), each rounded half-up to 0.01 CZK. */
+/** The lines of one segment (docs/billing.md "The calculation", step 4), each rounded half-up to 0.01 CZK. */
 export function segmentLines(
   mode: string,
   tariff: TariffInput,
@@ -563,7 +617,7 @@ interface Slice {
 }
 
 /**
- * Splits a point's period into segments (issue #15 steps 2–3): wherever the specification in
+ * Splits a point's period into segments (docs/billing.md "The calculation", steps 2–3): wherever the specification in
  * force or the tariff changes; each slice with its tariff found by the contract's product, the
  * specification's `distribution_tariff_code` and the main fuse's rated current.
  */
@@ -595,28 +649,19 @@ function slicesOf(
     const specs = point.specifications.filter((spec) =>
       covers(spec.valid_from, spec.valid_to, start),
     );
+    // Days with no specification in force are not supplied: not billed, and no obstacle to
+    // the days that are (docs/billing.md "Points and specifications in the period").
+    if (specs.length === 0) continue;
     if (specs.length !== 1) {
-      refusals.push(
-        specs.length === 0
-          ? {
-              code: 'no_specification',
-              point_id: point.id,
-              day: start,
-              message: text(
-                `Point ${point.ean} has no specification in force on ${dayText(start).en}.`,
-                `Odběrné místo ${point.ean} nemá ${dayText(start).cs} platnou specifikaci.`,
-              ),
-            }
-          : {
-              code: 'several_specifications',
-              point_id: point.id,
-              day: start,
-              message: text(
-                `Point ${point.ean} has ${specs.length} specifications in force on ${dayText(start).en}.`,
-                `Odběrné místo ${point.ean} má ${dayText(start).cs} ${specs.length} platné specifikace.`,
-              ),
-            },
-      );
+      refusals.push({
+        code: 'several_specifications',
+        point_id: point.id,
+        day: start,
+        message: text(
+          `Point ${pointTitle(point)} has ${specs.length} specifications in force on ${dayText(start).en}.`,
+          `Odběrné místo ${pointTitle(point)} má ${dayText(start).cs} ${specs.length} platné specifikace.`,
+        ),
+      });
       refused = true;
       continue;
     }
@@ -629,8 +674,8 @@ function slicesOf(
         point_id: point.id,
         day: start,
         message: text(
-          `Point ${point.ean}: the specification in force on ${dayText(start).en} has no main fuse with a ${spec.phases}-phase rated current.`,
-          `Odběrné místo ${point.ean}: specifikace platná ${dayText(start).cs} nemá hlavní jistič s jmenovitým proudem pro ${spec.phases} fáze.`,
+          `Point ${pointTitle(point)}: the specification in force on ${dayText(start).en} has no main fuse with a ${spec.phases}-phase rated current.`,
+          `Odběrné místo ${pointTitle(point)}: specifikace platná ${dayText(start).cs} nemá hlavní jistič s jmenovitým proudem pro ${spec.phases} fáze.`,
         ),
       });
       refused = true;
@@ -654,8 +699,8 @@ function slicesOf(
               point_id: point.id,
               day: start,
               message: text(
-                `Point ${point.ean}: no tariff on ${dayText(start).en} for ${criteria}.`,
-                `Odběrné místo ${point.ean}: ${dayText(start).cs} neexistuje tarif pro ${kriteria}.`,
+                `Point ${pointTitle(point)}: no tariff on ${dayText(start).en} for ${criteria}.`,
+                `Odběrné místo ${pointTitle(point)}: ${dayText(start).cs} neexistuje tarif pro ${kriteria}.`,
               ),
             }
           : {
@@ -663,8 +708,8 @@ function slicesOf(
               point_id: point.id,
               day: start,
               message: text(
-                `Point ${point.ean}: ${tariffs.length} tariffs on ${dayText(start).en} for ${criteria} (#${tariffs.map((t) => t.id).join(', #')}).`,
-                `Odběrné místo ${point.ean}: ${dayText(start).cs} platí ${tariffs.length} tarify pro ${kriteria} (#${tariffs.map((t) => t.id).join(', #')}).`,
+                `Point ${pointTitle(point)}: ${tariffs.length} tariffs on ${dayText(start).en} for ${criteria} (#${tariffs.map((t) => t.id).join(', #')}).`,
+                `Odběrné místo ${pointTitle(point)}: ${dayText(start).cs} platí ${tariffs.length} tarify pro ${kriteria} (#${tariffs.map((t) => t.id).join(', #')}).`,
               ),
             },
       );
@@ -681,7 +726,7 @@ function slicesOf(
 }
 
 /**
- * The bill of `input.contract` for `input.period` (issue #15 "The calculation"), or every
+ * The bill of `input.contract` for `input.period` (docs/billing.md "The calculation"), or every
  * reason it cannot be billed. Pure: reads nothing but `input`.
  */
 export function calculateBill(input: BillInput): BillResult {
@@ -721,7 +766,24 @@ export function calculateBill(input: BillInput): BillResult {
     });
   const byDevice = readingsByDevice(input.readings);
   const points: BillPoint[] = [];
-  for (const point of [...input.points].sort((a, b) => a.id - b.id)) {
+  // A point with no specification in force on any day of the period is not part of its
+  // bill (docs/billing.md "Points and specifications in the period").
+  const supplied = input.points.filter((point) =>
+    point.specifications.some(
+      (spec) =>
+        spec.valid_from < period.to && (spec.valid_to === null || spec.valid_to >= period.from),
+    ),
+  );
+  if (input.points.length > 0 && supplied.length === 0)
+    refusals.push({
+      code: 'no_specification',
+      day: period.from,
+      message: text(
+        `Contract ${contract.contract_no}: no consumption point has a specification in force from ${dayText(period.from).en} to ${dayText(addDays(period.to, -1)).en}.`,
+        `Smlouva ${contract.contract_no}: žádné odběrné místo nemá od ${dayText(period.from).cs} do ${dayText(addDays(period.to, -1)).cs} platnou specifikaci.`,
+      ),
+    });
+  for (const point of [...supplied].sort((a, b) => a.id - b.id)) {
     const slices = slicesOf(input, point, contract.product, refusals);
     const segments: BillSegment[] = [];
     for (const slice of slices) {
@@ -732,8 +794,8 @@ export function calculateBill(input: BillInput): BillResult {
           point_id: point.id,
           day: slice.from,
           message: text(
-            `Point ${point.ean}: the specification in force on ${dayText(slice.from).en} has no tariff device.`,
-            `Odběrné místo ${point.ean}: specifikace platná ${dayText(slice.from).cs} nemá tarifní zařízení.`,
+            `Point ${pointTitle(point)}: the specification in force on ${dayText(slice.from).en} has no tariff device.`,
+            `Odběrné místo ${pointTitle(point)}: specifikace platná ${dayText(slice.from).cs} nemá tarifní zařízení.`,
           ),
         });
         continue;
@@ -741,21 +803,41 @@ export function calculateBill(input: BillInput): BillResult {
       const readings = byDevice.get(device) ?? [];
       const startMs = startOfDay(slice.from);
       const endMs = startOfDay(slice.to);
-      const start = registersAt(device, readings, startMs, point.id);
-      const end = registersAt(device, readings, endMs, point.id);
+      const titles = {
+        meter: slice.spec.tariff_device_serial || `#${device}`,
+        point: pointTitle(point),
+      };
+      const start = registersAt(device, readings, startMs, point.id, titles);
+      const end = registersAt(device, readings, endMs, point.id, titles);
       if (!start.ok) refusals.push(start.refusal);
       if (!end.ok) refusals.push(end.refusal);
       if (!start.ok || !end.ok) continue;
+      const flagged = readingToCheck(readings, startMs, endMs);
+      if (flagged) {
+        const day = pragueDate(flagged.ms);
+        refusals.push({
+          code: 'reading_to_check',
+          point_id: point.id,
+          device_id: device,
+          day,
+          message: text(
+            `Point ${titles.point}: the reading of meter ${titles.meter} on ${dayText(day).en} is to check; confirm or correct it (Readings to check) before billing.`,
+            `Odběrné místo ${titles.point}: odečet elektroměru ${titles.meter} z ${dayText(day).cs} je ke kontrole; před fakturací ho potvrďte nebo opravte (Odečty ke kontrole).`,
+          ),
+        });
+        continue;
+      }
       const down = registerWentDown(readings, startMs, endMs);
       if (down) {
         const day = pragueDate(down.ms);
         refusals.push({
           code: 'register_went_down',
           point_id: point.id,
+          device_id: device,
           day,
           message: text(
-            `Point ${point.ean}: a register of device #${device} went down on ${dayText(day).en}.`,
-            `Odběrné místo ${point.ean}: registr zařízení #${device} klesl ${dayText(day).cs}.`,
+            `Point ${titles.point}: a register of meter ${titles.meter} went down on ${dayText(day).en}.`,
+            `Odběrné místo ${titles.point}: registr elektroměru ${titles.meter} klesl ${dayText(day).cs}.`,
           ),
         });
         continue;
@@ -802,10 +884,12 @@ export function calculateBill(input: BillInput): BillResult {
         else base = base.plus(item.amount);
   const vat = CZK(base.times(vatRate).div(100));
   const total = base.plus(vat).plus(production);
-  const advances = input.advances.reduce(
-    (sum, payment) => sum.plus(payment.amount),
-    new Decimal(0),
-  );
+  const sum = (payments: readonly AdvanceInput[]) =>
+    payments.reduce((total, payment) => total.plus(payment.amount), new Decimal(0));
+  const byDate = (payments: readonly AdvanceInput[]) =>
+    [...payments].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : a.id - b.id));
+  const advances = sum(input.advances);
+  const refunds = sum(input.refunds ?? []);
   return {
     ok: true,
     bill: {
@@ -821,11 +905,11 @@ export function calculateBill(input: BillInput): BillResult {
       vat: vat.toFixed(2),
       production: production.toFixed(2),
       total: total.toFixed(2),
-      advance_payments: [...input.advances].sort((a, b) =>
-        a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : a.id - b.id,
-      ),
+      advance_payments: byDate(input.advances),
       advances: advances.toFixed(2),
-      amount_due: total.minus(advances).toFixed(2),
+      refund_payments: byDate(input.refunds ?? []),
+      refunds: refunds.toFixed(2),
+      amount_due: total.minus(advances).plus(refunds).toFixed(2),
     },
   };
 }

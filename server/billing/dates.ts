@@ -1,5 +1,5 @@
 /**
- * Calendar arithmetic for billing (issue #15 "The calculation"): periods are `[from, to)` of
+ * Calendar arithmetic for billing (docs/billing.md "The calculation"): periods are `[from, to)` of
  * ISO dates (`YYYY-MM-DD`) in Europe/Prague; a day starts at local midnight there.
  */
 

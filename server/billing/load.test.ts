@@ -1,5 +1,5 @@
 /**
- * The readings `loadBillInput(s)` reads (issue #15 "Speed"): only those around the instants a
+ * The readings `loadBillInput(s)` reads (docs/speed.md): only those around the instants a
  * segment may start or end at and the decreases of a register, not every reading of the
  * period — and the calculation gives on them exactly what it gives on all the device's
  * readings from the last one before the period to the first one after it: interpolated
@@ -44,7 +44,7 @@ async function addDaily(device: number, from: string, to: string): Promise<void>
 beforeAll(async () => {
   handle = await openDatabase({ memory: true });
   await handle.migrate();
-  ({ contracts } = await seedBillable(handle.db, { count: 4, prefix: 'LOAD' }));
+  ({ contracts } = await seedBillable(handle.db, { count: 5, prefix: 'LOAD' }));
 }, 60_000);
 afterAll(() => handle.close());
 
@@ -55,16 +55,27 @@ async function bothWays(contract: number, period: BillPeriod) {
   const device = await deviceOf(contract);
   const from = new Date(startOfDay(period.from)).toISOString();
   const to = new Date(startOfDay(period.to)).toISOString();
-  const all = await rows<{ at: string; obis_181: string; obis_182: string; obis_280: string }>(sql`
+  const all = await rows<{
+    at: string;
+    obis_181: string;
+    obis_182: string;
+    obis_280: string;
+    to_check?: true;
+  }>(sql`
     select to_char(timestamp_received at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
-      obis_181::text, obis_182::text, obis_280::text
+      obis_181::text, obis_182::text, obis_280::text,
+      case when to_check then true end as to_check
     from measurements where tariff_device_id = ${device}
       and timestamp_received >= coalesce((select max(timestamp_received) from measurements
         where tariff_device_id = ${device} and timestamp_received < ${from}::timestamptz), ${from}::timestamptz)
       and timestamp_received <= coalesce((select min(timestamp_received) from measurements
         where tariff_device_id = ${device} and timestamp_received > ${to}::timestamptz), ${to}::timestamptz)
     order by timestamp_received`);
-  const readings: ReadingInput[] = all.map((row) => ({ device, ...row }));
+  const readings: ReadingInput[] = all.map(({ to_check, ...row }) => ({
+    device,
+    ...row,
+    ...(to_check ? { to_check: true } : {}),
+  }));
   return { read, full: calculateBill({ ...input, readings }), input, all: readings };
 }
 
@@ -122,6 +133,36 @@ describe('the readings a bill reads', () => {
     expect(read.ok ? [] : read.reasons.map((reason) => [reason.code, reason.day])).toEqual([
       ['register_went_down', '2026-07-10'],
     ]);
+  });
+
+  it('refuse as all of them do while a reading they depend on is to check, and bill once it is confirmed', async () => {
+    const contract = contracts[4]!;
+    const device = await deviceOf(contract);
+    await addDaily(device, '2026-08-01', '2026-09-01');
+    const flag = (value: boolean) =>
+      handle.db.execute(sql`
+        update measurements set to_check = ${value}
+        where tariff_device_id = ${device} and timestamp_received = '2026-08-10 00:00+02'`);
+    await flag(true);
+    const around = await bothWays(contract, { from: '2026-08-05', to: '2026-08-20' });
+    expect(around.read).toEqual(around.full);
+    expect(
+      around.read.ok ? [] : around.read.reasons.map((reason) => [reason.code, reason.day]),
+    ).toEqual([['reading_to_check', '2026-08-10']]);
+    // At the period's end (its first reading after): the bill depends on it too.
+    const ending = await bothWays(contract, { from: '2026-07-25', to: '2026-08-09' });
+    expect(ending.read.ok).toBe(true);
+    const atEnd = await bothWays(contract, { from: '2026-07-25', to: '2026-08-10' });
+    expect(atEnd.read.ok ? [] : atEnd.read.reasons.map((reason) => reason.code)).toEqual([
+      'reading_to_check',
+    ]);
+    // A period after it does not depend on it.
+    const after = await bothWays(contract, { from: '2026-08-15', to: '2026-08-25' });
+    expect(after.read.ok).toBe(true);
+    await flag(false);
+    const confirmed = await bothWays(contract, { from: '2026-08-05', to: '2026-08-20' });
+    expect(confirmed.read.ok).toBe(true);
+    expect(confirmed.read).toEqual(confirmed.full);
   });
 
   it('refuse as all of them do without a reading after the period', async () => {

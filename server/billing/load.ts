@@ -1,5 +1,5 @@
 /**
- * Reads everything {@link calculateBill} needs for contracts and their periods (issue #15
+ * Reads everything {@link calculateBill} needs for contracts and their periods (docs/billing.md
  * "The calculation"), set-based: the inputs of a whole batch of contracts in a fixed number
  * of statements (`loadBillInputs`), and those of one contract as a batch of one
  * (`loadBillInput`), so the preview and the billing runs read alike. Run it inside one
@@ -56,6 +56,7 @@ interface TreeRow {
   phases: string | null;
   main_fuse: number | null;
   tariff_device: number | null;
+  device_serial: string | null;
 }
 
 /**
@@ -104,12 +105,14 @@ export async function loadBillInputs(
              p.id AS point, p.ean, p.name,
              s.id AS spec, to_char(s.valid_from, 'YYYY-MM-DD') AS valid_from,
              to_char(s.valid_to, 'YYYY-MM-DD') AS valid_to, s.distribution_tariff_code,
-             s.phases, s.main_fuse_id AS main_fuse, s.tariff_device_id AS tariff_device
+             s.phases, s.main_fuse_id AS main_fuse, s.tariff_device_id AS tariff_device,
+             d.serial_number AS device_serial
         FROM contracts c
         LEFT JOIN points p ON p.contract_id = c.id
         LEFT JOIN specifications s ON s.point_id = p.id AND s.state <> 'cancelled'
              AND s.valid_from < ${maxTo}::date
              AND (s.valid_to IS NULL OR s.valid_to >= ${minFrom}::date)
+        LEFT JOIN tariff_devices d ON d.id = s.tariff_device_id
        WHERE c.id = ANY(${intArray(contractIds)}::int[])
        ORDER BY c.id, p.id, s.valid_from, s.id`)) as unknown as { rows: TreeRow[] }
   ).rows;
@@ -140,6 +143,7 @@ export async function loadBillInputs(
         phases: row.phases!,
         main_fuse: row.main_fuse === null ? null : Number(row.main_fuse),
         tariff_device: row.tariff_device === null ? null : Number(row.tariff_device),
+        tariff_device_serial: row.device_serial,
       });
   }
   pointRows.sort((x, y) => x.id - y.id);
@@ -215,11 +219,13 @@ export async function loadBillInputs(
             'valid_from', to_char(v.valid_from, 'YYYY-MM-DD')) ORDER BY v.valid_from), '[]')
            FROM vat_rates v) AS rates,
         (SELECT coalesce(json_agg(json_build_object('id', a.id, 'contract', a.contract_id,
-            'ts', to_char(a.ts, 'YYYY-MM-DD'), 'amount', a.amount::text) ORDER BY a.ts, a.id), '[]')
+            'type', a.type, 'ts', to_char(a.ts, 'YYYY-MM-DD'), 'amount', a.amount::text)
+            ORDER BY a.ts, a.id), '[]')
            FROM payments a
-          WHERE a.contract_id = ANY(${intArray(found)}::int[]) AND a.type = 'advance'
-            AND a.ts >= ${minFrom}::date AND a.ts < ${maxTo}::date) AS advances`)) as unknown as {
-      rows: Record<'fuses' | 'tariffs' | 'rates' | 'advances', unknown>[];
+          WHERE a.contract_id = ANY(${intArray(found)}::int[])
+            AND a.type IN ('advance', 'refund') AND a.invoice_id IS NULL
+            AND a.ts >= ${minFrom}::date AND a.ts < ${maxTo}::date) AS payments`)) as unknown as {
+      rows: Record<'fuses' | 'tariffs' | 'rates' | 'payments', unknown>[];
     }
   ).rows;
   const json = <T>(value: unknown): T[] =>
@@ -227,7 +233,7 @@ export async function loadBillInputs(
   const fuseRows = json<FuseInput>(prices!.fuses);
   const tariffRows = json<TariffInput>(prices!.tariffs);
   const rates = json<VatRateInput>(prices!.rates);
-  const advanceRows = json<AdvanceInput & { contract: number }>(prices!.advances);
+  const paymentRows = json<AdvanceInput & { contract: number; type: string }>(prices!.payments);
 
   // Per contract, device and period: the instants a segment may start or end at (the
   // period's bounds and every day inside it on which one of its specifications or tariffs
@@ -288,13 +294,26 @@ export async function loadBillInputs(
                 overlaps(tariff.valid_from, tariff.valid_to, period),
             ),
       vatRates: rates,
-      advances: advanceRows
-        .filter(
-          (row) => row.contract === contract.id && row.ts >= period.from && row.ts < period.to,
-        )
-        .map(({ id, ts, amount }) => ({ id, ts, amount })),
+      ...paymentsOf(paymentRows, contract.id, period),
     };
   });
+}
+
+/**
+ * The advances and the refunds paid out of `contract` dated in `period` that settle no
+ * invoice (docs/billing.md "Payments"): what the bill counts.
+ */
+function paymentsOf(
+  rows: readonly (AdvanceInput & { contract: number; type: string })[],
+  contract: number,
+  period: BillPeriod,
+): { advances: AdvanceInput[]; refunds: AdvanceInput[] } {
+  const inside = rows.filter(
+    (row) => row.contract === contract && row.ts >= period.from && row.ts < period.to,
+  );
+  const of = (type: string) =>
+    inside.filter((row) => row.type === type).map(({ id, ts, amount }) => ({ id, ts, amount }));
+  return { advances: of('advance'), refunds: of('refund') };
 }
 
 /** A device's readings to read for one contract and period: `at` = the instants (ISO) a
@@ -310,8 +329,9 @@ interface ReadingKey {
  * statement: around each instant of `at`, the last reading at or before it and the first at
  * or after it (two index probes on `measurements_device_timestamp_key`); and, between the
  * last reading before the period and the first after it, every reading in which a register
- * is lower than in the reading before, with that one (a window over one index range scan,
- * compared in the database: only those rows travel). The calculation gives on these
+ * is lower than in the reading before, with that one, and every reading to check (a window
+ * over one index range scan, compared in the database: only those rows travel; docs/billing.md
+ * "Readings to check"). The calculation gives on these
  * readings what it gives on all of the device's readings from the last one before the period
  * to the first one after it: the register values at each segment's bounds come from the
  * readings around them, and the first reading of a segment in which a register went down is
@@ -329,10 +349,10 @@ async function loadReadings(
       SELECT * FROM json_to_recordset(${JSON.stringify(keys)}::json)
         AS q(k int, d int, at timestamptz[])
     )
-    SELECT q.k, r.at, r.obis_181, r.obis_182, r.obis_280
+    SELECT q.k, r.at, r.obis_181, r.obis_182, r.obis_280, r.to_check
       FROM q
       CROSS JOIN LATERAL (
-        SELECT m.timestamp_received AS at, m.obis_181, m.obis_182, m.obis_280
+        SELECT m.timestamp_received AS at, m.obis_181, m.obis_182, m.obis_280, m.to_check
           FROM unnest(q.at) AS i(at)
           CROSS JOIN LATERAL (
             (SELECT * FROM measurements m
@@ -344,13 +364,14 @@ async function loadReadings(
               ORDER BY m.timestamp_received ASC LIMIT 1)
           ) AS m
         UNION
-        SELECT v.at, v.obis_181, v.obis_182, v.obis_280
+        SELECT v.at, v.obis_181, v.obis_182, v.obis_280, v.to_check
           FROM (
-            SELECT m.timestamp_received AS at, m.obis_181, m.obis_182, m.obis_280,
+            SELECT m.timestamp_received AS at, m.obis_181, m.obis_182, m.obis_280, m.to_check,
                    lag(m.timestamp_received) OVER w AS p_at,
                    lag(m.obis_181) OVER w AS p_181,
                    lag(m.obis_182) OVER w AS p_182,
-                   lag(m.obis_280) OVER w AS p_280
+                   lag(m.obis_280) OVER w AS p_280,
+                   lag(m.to_check) OVER w AS p_to_check
               FROM measurements m
              WHERE m.tariff_device_id = q.d
                AND m.timestamp_received >= coalesce(
@@ -364,9 +385,11 @@ async function loadReadings(
             WINDOW w AS (ORDER BY m.timestamp_received)
           ) AS w
           CROSS JOIN LATERAL (VALUES
-            (w.at, w.obis_181, w.obis_182, w.obis_280),
-            (w.p_at, w.p_181, w.p_182, w.p_280)) AS v(at, obis_181, obis_182, obis_280)
-         WHERE w.obis_181 < w.p_181 OR w.obis_182 < w.p_182 OR w.obis_280 < w.p_280
+            (w.at, w.obis_181, w.obis_182, w.obis_280, w.to_check),
+            (w.p_at, w.p_181, w.p_182, w.p_280, w.p_to_check))
+            AS v(at, obis_181, obis_182, obis_280, to_check)
+         WHERE (w.obis_181 < w.p_181 OR w.obis_182 < w.p_182 OR w.obis_280 < w.p_280
+                OR w.to_check) AND v.at IS NOT NULL
       ) AS r
      ORDER BY q.k, r.at
   `)) as unknown as {
@@ -376,6 +399,7 @@ async function loadReadings(
       obis_181: string;
       obis_182: string;
       obis_280: string;
+      to_check: boolean | string;
     }[];
   };
   const deviceOf = new Map(keys.map((key) => [key.k, key.d]));
@@ -388,6 +412,7 @@ async function loadReadings(
       obis_181: String(row.obis_181),
       obis_182: String(row.obis_182),
       obis_280: String(row.obis_280),
+      ...(row.to_check === true || row.to_check === 't' ? { to_check: true } : {}),
     });
     byKey.set(k, list);
   }

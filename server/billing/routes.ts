@@ -1,5 +1,5 @@
 /**
- * The billing API (issue #15 "Bill preview", issue #17 "Settings (Global)"):
+ * The billing API (docs/billing.md, docs/product.md):
  *
  * - `GET /api/v1/contracts/{id}/bill-preview/?from=YYYY-MM-DD&to=YYYY-MM-DD`: the contract's
  *   bill for `[from, to)` (Europe/Prague) as `calculate.ts` defines it, computed from one
@@ -7,7 +7,7 @@
  *   staff need of the contract; the contract dialog that offers it needs `CONTRACTS` too).
  *   `from`/`to` required, `to` after `from`, at most {@link MAX_PREVIEW_DAYS} days → else 400
  *   per field. Unknown contract → 404. A contract that cannot be billed → 422
- *   `{"detail": …, "reasons": [{"code", "point_id"?, "day"?, "message"}]}`.
+ *   `{"detail": …, "reasons": [{"code", "point_id"?, "device_id"?, "day"?, "message"}]}`.
  * - `GET /api/v1/settings/global/`: the supplier's settings and the VAT rates; privilege
  *   `BILLING` (or superuser). `PUT` (superuser only) replaces them all.
  */
@@ -23,13 +23,19 @@ import { messages } from '../i18n/messages';
 import { localize, text, type LocalizableJson } from '../i18n/text';
 import { requestLang } from '../http/request-lang';
 import { JWT_SECURITY, jsonResponse, ref, type JsonObject } from '../openapi/types';
-import { dicValidator, icoValidator } from '../resources/definitions/rules';
+import {
+  recordAudit,
+  type AuditActor,
+  type AuditChanges,
+  type JsonValue,
+} from '../resources/engine';
+import { dicValidator, icoValidator } from '../resources/rules';
 import { LINE_KINDS } from './calculate';
 import { daysBetween, isIsoDate } from './dates';
 import { billContract } from './bill';
 import { loadSupplierSettings, loadVatRates } from './settings';
 
-/** The privilege of billing: previews, runs, invoices (docs/product.md §6, issue #15). */
+/** The privilege of billing: previews, runs, invoices (docs/product.md §6, docs/billing.md). */
 export const BILLING = 'BILLING';
 
 /** Longest period a preview may span, in days (two years and a leap day). */
@@ -158,6 +164,35 @@ async function readGlobalSettings(db: Database) {
   };
 }
 
+/** The audit log's name of the global settings (one row, id 1). */
+export const SETTINGS_AUDIT_RESOURCE = 'settings-global';
+
+/**
+ * Records a change of the global settings (docs/billing.md "Audit"): one audit row of
+ * {@link SETTINGS_AUDIT_RESOURCE}, row 1, with each changed field as `[before, after]` as
+ * the API answers it (`vat_rates` as the whole list); nothing when nothing changed.
+ */
+async function auditSettings(
+  tx: Database,
+  actor: AuditActor,
+  before: Awaited<ReturnType<typeof readGlobalSettings>>,
+  after: Awaited<ReturnType<typeof readGlobalSettings>>,
+) {
+  const changes: AuditChanges = {};
+  for (const [key, value] of Object.entries(after)) {
+    const old = (before as Record<string, unknown>)[key];
+    if (JSON.stringify(old) !== JSON.stringify(value))
+      changes[key] = [(old ?? null) as JsonValue, value as JsonValue];
+  }
+  await recordAudit(tx, {
+    resource: SETTINGS_AUDIT_RESOURCE,
+    rowId: 1,
+    action: 'update',
+    actor,
+    changes,
+  });
+}
+
 /** What the billing routes need from the app. */
 export interface BillingRouteContext {
   readonly db: Database;
@@ -190,9 +225,10 @@ export function registerBillingRoutes(app: FastifyInstance, context: BillingRout
       return readGlobalSettings(db);
     },
     async PUT(request) {
-      await auth.authorize(request, SUPERUSER);
+      const principal = await auth.authorize(request, SUPERUSER);
       const body = parseSettingsBody(request.body);
       await db.transaction(async (tx) => {
+        const before = await readGlobalSettings(tx);
         const values = {
           supplierName: body.supplier_name,
           ico: body.ico,
@@ -208,6 +244,7 @@ export function registerBillingRoutes(app: FastifyInstance, context: BillingRout
         await tx
           .insert(vatRates)
           .values(body.vat_rates.map((rate) => ({ rate: rate.rate, validFrom: rate.valid_from })));
+        await auditSettings(tx, principal, before, await readGlobalSettings(tx));
       });
       return readGlobalSettings(db);
     },
@@ -269,7 +306,7 @@ export function billingOpenApi(prefix: string): {
           operationId: 'contracts_bill_preview',
           description:
             'The bill of the contract for [from, to) (dates in Europe/Prague), computed as ' +
-            'README "Billing" describes; nothing is stored. Needs BILLING. ' +
+            'docs/billing.md "The calculation" describes; nothing is stored. Needs BILLING. ' +
             `At most ${MAX_PREVIEW_DAYS} days. 422 with the reasons when it cannot be billed.`,
           tags: ['contracts'],
           parameters: [
@@ -336,10 +373,11 @@ export function billingOpenApi(prefix: string): {
         {
           code: { type: 'string' },
           point_id: { type: 'integer' },
+          device_id: { type: 'integer' },
           day: isoDate,
           message: { type: 'string' },
         },
-        ['point_id', 'day'],
+        ['point_id', 'device_id', 'day'],
       ),
       BillRefused: object({
         detail: { type: 'string' },
@@ -399,7 +437,9 @@ export function billingOpenApi(prefix: string): {
         total: money('base + VAT + production, CZK.'),
         advance_payments: { type: 'array', items: ref('BillAdvance') },
         advances: money('Σ advances dated in the period, CZK.'),
-        amount_due: money('total − advances; negative is a refund. CZK.'),
+        refund_payments: { type: 'array', items: ref('BillAdvance') },
+        refunds: money('Σ refunds paid out dated in the period (settling no invoice), CZK.'),
+        amount_due: money('total − advances + refunds; negative is a refund. CZK.'),
       }),
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The supplier's global settings and VAT rates (issue #17 "Settings (Global)", issue #15
+ * The supplier's global settings and VAT rates (docs/product.md, docs/billing.md
  * step 5), read by bills and invoices.
  */
 import { asc, desc, eq, lte } from 'drizzle-orm';

@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { databaseQueryErrors, watchDatabasePool } from '../metrics';
 
 /** A Drizzle database (or transaction) on either driver; all server code uses this type. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -54,8 +55,12 @@ export interface DatabaseHandle {
   readonly kind: 'pglite' | 'postgres';
   /** For logs: the engine and where it is, without credentials. */
   readonly description: string;
-  /** Applies pending migrations; safe to call from several instances at once. */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations; safe to call from several instances at once: on PostgreSQL
+   * they wait for each other on an advisory lock, and `then` (e.g. seeding an empty database)
+   * runs while the lock is still held, so it too runs in one instance at a time.
+   */
+  migrate(then?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -122,6 +127,55 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
+/** PGlite with the extensions the migrations use. */
+function pglite(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
+  return new PGlite(dataDir ?? 'memory://', {
+    extensions: { unaccent, pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+}
+
+/**
+ * A consistent archive (tar.gz) of the PGlite database in `dataDir`, taken while no other
+ * process has it open (docs/operations.md "Backups").
+ * @throws Error when a running server holds the folder.
+ */
+export async function dumpPgliteDataDir(dataDir: string): Promise<Blob> {
+  const release = lockDataDir(dataDir);
+  try {
+    const client = pglite(dataDir);
+    await client.waitReady;
+    try {
+      return await client.dumpDataDir('gzip');
+    } finally {
+      await client.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Writes the database of `archive` (from {@link dumpPgliteDataDir}) into `dataDir`, which
+ * must not exist yet, and checks that it opens and has been migrated.
+ * @throws Error when the archive is not a PGlite database of this application.
+ */
+export async function loadPgliteDataDir(dataDir: string, archive: Blob): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    const client = pglite(dataDir, archive);
+    await client.waitReady;
+    try {
+      await client.query('select count(*) from drizzle.__drizzle_migrations');
+    } finally {
+      await client.close();
+    }
+  } finally {
+    release();
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let release = () => {};
   if (dataDir) {
@@ -129,7 +183,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     release = lockDataDir(dataDir);
   }
   try {
-    const client = new PGlite(dataDir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
+    const client = pglite(dataDir);
     await client.waitReady;
     const db = drizzlePglite({ client });
     return {
@@ -137,7 +191,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       kind: 'pglite',
       description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
       // The lock makes this process the folder's only user, so migrations need no lock.
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      async migrate(then) {
+        await migratePglite(db, { migrationsFolder });
+        await then?.();
+      },
       async close() {
         await client.close();
         release();
@@ -165,13 +222,33 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
  * - Broken idle clients leave the pool by `pg-pool`'s own idle listener; new connections
  *   are opened on demand, so once the server is back the pool fills again by itself.
  */
+/** Counts a failed statement by its SQLSTATE, or as `connection` (docs/operations.md "Metrics"). */
+function countQueryError(error: unknown): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  databaseQueryErrors.inc({
+    code: typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : 'connection',
+  });
+}
+
+/** `query` of `target` with each failure counted; the callback form is left as it is. */
+function countingQuery<T extends { query: (...args: never[]) => unknown }>(target: T): T['query'] {
+  const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+  return ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(countQueryError);
+    return result;
+  }) as T['query'];
+}
+
 class ResilientPool extends pg.Pool {
   /** Checked-out clients and how to hand each back early. */
   readonly #borrowed = new Map<pg.PoolClient, (error: Error) => void>();
 
   constructor(config: pg.PoolConfig) {
     super(config);
+    this.query = countingQuery<pg.Pool>(this);
     this.on('connect', (client) => {
+      client.query = countingQuery<pg.PoolClient>(client);
       client.on('error', (error) => {
         // Idle clients are pg-pool's: it removes them. Borrowed ones are returned here.
         this.#borrowed.get(client)?.(error);
@@ -196,19 +273,25 @@ class ResilientPool extends pg.Pool {
     ) => void,
   ): Promise<pg.PoolClient> | void {
     if (callback) return super.connect(callback);
-    return super.connect().then((client) => {
-      const release = client.release.bind(client);
-      let released = false;
-      const releaseOnce = (error?: Error | boolean) => {
-        if (released) return;
-        released = true;
-        this.#borrowed.delete(client);
-        release(error);
-      };
-      client.release = releaseOnce;
-      this.#borrowed.set(client, (error) => releaseOnce(error));
-      return client;
-    });
+    return super.connect().then(
+      (client) => {
+        const release = client.release.bind(client);
+        let released = false;
+        const releaseOnce = (error?: Error | boolean) => {
+          if (released) return;
+          released = true;
+          this.#borrowed.delete(client);
+          release(error);
+        };
+        client.release = releaseOnce;
+        this.#borrowed.set(client, (error) => releaseOnce(error));
+        return client;
+      },
+      (error: unknown) => {
+        countQueryError(error);
+        throw error;
+      },
+    );
   }
 }
 
@@ -222,13 +305,18 @@ async function openPostgres(url: string, limits: PostgresLimits): Promise<Databa
   });
   // An idle client losing its connection must not crash the process; the pool drops it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const forgetPool = watchDatabasePool(() => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   const db = drizzlePg({ client: pool });
   const where = new URL(url);
   return {
     db,
     kind: 'postgres',
     description: `PostgreSQL at ${where.hostname}${where.port ? `:${where.port}` : ''}${where.pathname}`,
-    async migrate() {
+    async migrate(then) {
       const client = await pool.connect();
       try {
         // Waiting for another instance's migration, or building an index on a large
@@ -237,6 +325,7 @@ async function openPostgres(url: string, limits: PostgresLimits): Promise<Databa
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
         try {
           await migratePg(drizzlePg({ client }), { migrationsFolder });
+          await then?.();
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
           // Back to the start-up value for the next borrower.
@@ -246,6 +335,9 @@ async function openPostgres(url: string, limits: PostgresLimits): Promise<Databa
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      forgetPool();
+      await pool.end();
+    },
   };
 }

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BULK_READINGS } from '../resources/bulk/measurements';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
-import { freePort, postgresAnswers } from '../test/pg-cluster';
+import { freePort, postgresAnswers } from '../test-support/pg-cluster';
 
 const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,6 +49,7 @@ async function startChild(databaseUrl: string): Promise<Child> {
       JOULE_SECRET_KEY: 'fault-test-secret-0123456789-0123456789',
       JOULE_DATA_DIR: 'memory://',
       JOULE_AUTH_RATE: 'off',
+      JOULE_EXPENSIVE_RATE: 'off',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 /**
  * Fault test: the PostgreSQL server goes away under load and comes back (security issue,
- * "Faults"). On a throwaway cluster of its own (`test/pg-cluster.ts`; the shared server is
+ * "Faults"). On a throwaway cluster of its own (`test-support/pg-cluster.ts`; the shared server is
  * never stopped), the real app takes a steady stream of writes (POST customers) and reads
  * while the cluster is stopped with `pg_ctl stop -m fast` and started again. Asserted:
  *
@@ -9,7 +9,9 @@
  * - while the database is down every answer is 503 `{"detail"}` with `Retry-After`, in the
  *   request's language, quickly (never a 500, never a hang);
  * - once it is back the same app answers 200 / 201 again within seconds, no restart;
- * - every customer acknowledged with 201 is in the database afterwards.
+ * - every customer acknowledged with 201 is in the database afterwards;
+ * - `/readyz` answers 503 naming the database while it is down, 200 once it is back, and
+ *   `/healthz` 200 throughout (docs/operations.md "Health").
  *
  * Skipped (saying why) only when PostgreSQL's `initdb` is not installed.
  */
@@ -20,8 +22,8 @@ import { hashPassword } from '../auth/passwords';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { isDatabaseUnavailable, pgErrorOf } from '../db/errors';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../seed';
-import { findPgBin, freePort, startPgCluster, type PgCluster } from '../test/pg-cluster';
-import { startTestServer, type TestServer } from '../test/server';
+import { findPgBin, freePort, startPgCluster, type PgCluster } from '../test-support/pg-cluster';
+import { startTestServer, type TestServer } from '../test-support/server';
 
 const bin = findPgBin();
 
@@ -137,10 +139,23 @@ describe.skipIf(!bin)(
         worker('read', 4),
       ];
 
+      const readyz = async () => {
+        const response = await fetch(`${server.origin}/readyz`);
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
       await sleep(1_000);
+      expect(await readyz()).toMatchObject({ status: 200, body: { status: 'ready' } });
       const stopping = Date.now();
       await cluster.stop();
       const stopped = Date.now();
+      // Not ready while it is down, naming the database, and answered within the probe's bound.
+      const probeStarted = Date.now();
+      expect(await readyz()).toMatchObject({
+        status: 503,
+        body: { status: 'not ready', failing: expect.arrayContaining(['database']) },
+      });
+      expect(Date.now() - probeStarted).toBeLessThan(ANSWER_BOUND_MS);
+      expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
       await sleep(2_500);
       const starting = Date.now();
       await cluster.start();
@@ -159,6 +174,7 @@ describe.skipIf(!bin)(
 
       expect(recovered, 'the API answers 200 again once the database is back').toBeDefined();
       expect(recovered! - started).toBeLessThan(5_000);
+      expect(await readyz()).toMatchObject({ status: 200, body: { status: 'ready' } });
 
       // Never a 500, a dropped connection or another status, whatever the phase.
       const unexpected = samples.filter((s) => ![200, 201, 503].includes(s.status));

@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 
 const CONNECT_TIMEOUT_MS = 500;
 
@@ -48,7 +48,7 @@ describe('a PostgreSQL server that never answers', () => {
       secret: server.secret,
       accessLifetime: 300,
       refreshLifetime: 3600,
-    }).issueAccess(1);
+    }).issueAccess(1, 0, 'a-session');
     for (const [lang, detail] of [
       ['en', 'The database is temporarily unavailable. Try again later.'],
       ['cs', 'Databáze je dočasně nedostupná. Zkuste to prosím později.'],

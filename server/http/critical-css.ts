@@ -1,6 +1,6 @@
 /**
- * Critical CSS of the server-rendered first page (issue 16 "Rows painted early"; README
- * "Speed"). The first paint of a page waits for its blocking stylesheets, Blueprint's
+ * Critical CSS of the server-rendered first page (docs/architecture.md
+ * "The server-rendered first page"). The first paint of a page waits for its blocking stylesheets, Blueprint's
  * ~470 KiB among them. So once per list resource (the first time its page is rendered) the
  * server runs Beasties over the whole rendered page and keeps the rules that page uses;
  * every later page of that resource carries them inline in its head, and the inline early
@@ -77,7 +77,7 @@ export function createCriticalCss(
   };
 }
 
-/** A stylesheet the build's index.html only preloads (vite.config.ts `inlineEarlyStart`). */
+/** A stylesheet the build's index.html only preloads (build/early-start.ts `inlineEarlyStart`). */
 const PRELOADED_STYLESHEET = /<link rel="preload" as="style"([^>]*)>/g;
 
 /**

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as renderer from '../../src/ssr/first-page';
 import { DEMO_USERS } from '../seed';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 import { ACCESS_COOKIE, FIRST_PAGE_STATE_ID, LANGUAGE_COOKIE } from '../../src/shared';
 import { RENDERING_MARKER, renderingMarker } from './first-page';
 

@@ -1,10 +1,10 @@
 /**
- * The server-rendered first page of a list (docs/architecture.md "First page"; README
- * "Speed"). A navigation to a list route (`/customers?sort=…`) that carries the SPA's
+ * The server-rendered first page of a list (docs/architecture.md "First page",
+ * "The server-rendered first page"). A navigation to a list route (`/customers?sort=…`) that carries the SPA's
  * session cookie gets `index.html` with the page already in it:
  *
  * 1. The head goes out at once, with the page's title and a marker telling the inline
- *    early start (src/app/early-start.ts) not to send anything, so that the browser fetches
+ *    early start (src/boot/early-start.ts) not to send anything, so that the browser fetches
  *    the stylesheet and the app's code while this server works.
  * 2. This server runs the GETs the SPA sends first (`/auth/me/`, the page of rows and the
  *    user's preferences, for the columns they chose) as that user through its own API, so every check of the API applies (token
@@ -12,7 +12,7 @@
  * 3. It streams the page rendered by the SPA's own routes and components
  *    (src/ssr/first-page.tsx, built into `dist-server/`) into the root element, and embeds
  *    the state the SPA hydrates it with (the user, the language, the query cache;
- *    src/app/bootstrap.tsx). If the API refuses either GET or anything fails before the
+ *    src/boot/start.tsx). If the API refuses either GET or anything fails before the
  *    page streams, the root element stays empty and the SPA does it all itself, as on a
  *    static page.
  *
@@ -38,7 +38,7 @@ import {
 
 export type { FirstPageRenderer };
 
-/** The head's marker of a page being rendered (src/app/early-start.ts). */
+/** The head's marker of a page being rendered (src/boot/early-start.ts). */
 export const RENDERING_MARKER = renderingMarker([]);
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../seed';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 
 let server: TestServer;
 let admin: string;

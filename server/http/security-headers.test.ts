@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../seed';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 import { buildSources, inlineScriptHashes } from './security-headers';
 
 /** The two inline scripts of the build's index.html (theme, earlyStart), byte for byte. */
@@ -125,7 +125,7 @@ describe('the page', () => {
     const csp = policy(response.headers.get('content-security-policy'));
     const scripts = csp.get('script-src')!;
     expect(new Set(scripts)).toEqual(new Set(["'self'", sha256(EARLY), sha256(THEME)]));
-    // The forms validate with precompiled code (issue #14 item 8): nothing may `eval`.
+    // The forms validate with precompiled code (docs/security.md): nothing may `eval`.
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts).not.toContain("'wasm-unsafe-eval'");
     expect(scripts).not.toContain("'unsafe-inline'");

@@ -4,8 +4,8 @@
  * `Cache-Control: no-store` on the API.
  *
  * Scripts run only from this origin and, inline, only the exact scripts of the build's
- * `index.html` (the theme script of `index.html` and `earlyStart`, which `vite.config.ts`
- * inlines): their SHA-256 hashes are computed here, at start, from the very `index.html` the
+ * `index.html` (the theme script of `index.html` and `earlyStart`, which the build
+ * inlines, build/early-start.ts): their SHA-256 hashes are computed here, at start, from the very `index.html` the
  * server reads, so a new build can never leave them stale (restart the server after
  * rebuilding, as for the server-rendered first page, which reads the same file at start).
  * The first page's embedded answers are a `<script type="application/json">` data block:
@@ -72,7 +72,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * Sources the build adds to a directive: `<meta name="joule-csp-connect-src" content="…">`
- * (and `joule-csp-worker-src`), written by `vite.config.ts` (`cspSources`) for what only
+ * (and `joule-csp-worker-src`), written by the build (build/csp-sources.ts) for what only
  * the build knows, such as the origin of `VITE_SENTRY_DSN`.
  */
 export function buildSources(html: string, directive: 'connect-src' | 'worker-src'): string[] {
@@ -110,7 +110,7 @@ export function cspDirectives(options: SecurityHeadersOptions): Record<string, s
   return {
     'default-src': ["'self'"],
     // No 'unsafe-eval': the forms validate with ajv code codegen compiled ahead of time
-    // (src/generated/validators/, issue #14 item 8), nothing compiles a function in the page.
+    // (src/generated/validators/, docs/security.md), nothing compiles a function in the page.
     // Never 'unsafe-inline': inline scripts only by the hashes of index.html's.
     'script-src': ["'self'", ...inlineScriptHashes(html)],
     // No inline event handlers (`onclick="…"`): the app never writes any.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { throttleHits } from '../db/schema';
 import { DEMO_USERS } from '../seed';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestServer, type TestServer } from '../test-support/server';
 import {
   ACCOUNT_FACTOR,
   ADDRESS_FACTOR,

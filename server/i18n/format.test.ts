@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateText, decimalText } from './format';
 
-describe('numbers and dates in messages (issue 17)', () => {
+describe('numbers and dates in messages (docs/product.md)', () => {
   it.each([
     ['20983.040', '20,983.040', '20\u00a0983,040'],
     ['1000', '1,000', '1\u00a0000'],

@@ -1,6 +1,6 @@
 /**
  * Numbers and dates inside the API's messages, written as each language writes them
- * (issue 17 "Dates, numbers and units": `20 983,040 kWh` in Czech, `20,983.040 kWh` in
+ * (docs/product.md: `20 983,040 kWh` in Czech, `20,983.040 kWh` in
  * English; `31. 12. 2025` / `12/31/2025`), with `Intl` in the locales the SPA uses
  * (`cs-CZ`, and docs/product.md §9's default date locale `en-US`).
  */

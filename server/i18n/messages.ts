@@ -5,6 +5,23 @@
  */
 import { text, type Text } from './text';
 
+/** An abbreviation (EAN, OBIS, IČO) keeps its capitals inside a sentence. */
+const ABBREVIATION = /^\p{Lu}{2,}/u;
+
+/** A label inside a sentence: its words in lower case but abbreviations ("OBIS code"). */
+function inSentence(label: string): string {
+  return label
+    .split(' ')
+    .map((word) => (ABBREVIATION.test(word) ? word : word.toLowerCase()))
+    .join(' ');
+}
+
+/** A label at the start of a sentence: capitalised, the rest as inside one. */
+function sentenceCase(label: string): string {
+  const inside = inSentence(label);
+  return inside.charAt(0).toUpperCase() + inside.slice(1);
+}
+
 /** Every message, as {@link Text} or a function of its parameters returning one. */
 export const messages = {
   // --- field validation (rest_framework/fields.py, relations.py) ---
@@ -90,11 +107,15 @@ export const messages = {
       `Invalid data. Expected a dictionary, but got ${dataType}.`,
       `Chybná data. Byl přijat typ ${dataType} místo slovníku.`,
     ),
-  /** Django's model `unique` message: "user with this email already exists." */
+  /**
+   * Django's model `unique` message as a sentence: "Customer with this customer number
+   * already exists." (abbreviations such as EAN or OBIS keep their capitals), "Zákazník s
+   * touto hodnotou pole „Číslo zákazníka“ již existuje."
+   */
   unique: (resource: Text, field: Text): Text =>
     text(
-      `${resource.en.toLowerCase()} with this ${field.en.toLowerCase()} already exists.`,
-      `Položka ${resource.cs} s touto hodnotou v poli ${field.cs} již existuje.`,
+      `${sentenceCase(resource.en)} with this ${inSentence(field.en)} already exists.`,
+      `${sentenceCase(resource.cs)} s touto hodnotou pole „${field.cs}“ již existuje.`,
     ),
   invalidValue: text('Invalid value.', 'Neplatná hodnota.'),
   stillReferenced: text(
@@ -132,6 +153,10 @@ export const messages = {
       `You cannot assign or remove the role "${role}": it grants privileges you do not hold.`,
       `Roli „${role}“ nemůžete přidělit ani odebrat: uděluje oprávnění, která sami nemáte.`,
     ),
+  cannotDeactivateSelf: text(
+    'You cannot deactivate your own account.',
+    'Svůj vlastní účet deaktivovat nemůžete.',
+  ),
   cannotChangeOwnRoles: text(
     'You cannot change your own roles.',
     'Své vlastní role měnit nemůžete.',
@@ -143,6 +168,18 @@ export const messages = {
   cannotManageUser: text(
     'You cannot change or delete a user who holds privileges you do not hold.',
     'Uživatele, který má oprávnění, jež sami nemáte, nemůžete měnit ani smazat.',
+  ),
+  cannotChangeEmail: text(
+    "Only a superuser can change another user's e-mail.",
+    'E-mail jiného uživatele může změnit jen superuživatel.',
+  ),
+  ownAccountNeedsCurrentPassword: text(
+    'Change your own password or e-mail in Settings, with your current password.',
+    'Vlastní heslo nebo e-mail změňte v Nastavení, se svým současným heslem.',
+  ),
+  wrongCurrentPassword: text(
+    'Your current password is not correct.',
+    'Současné heslo není správné.',
   ),
   cannotSetPassword: text(
     "Only a superuser can set another user's password.",
@@ -171,6 +208,10 @@ export const messages = {
   databaseUnavailable: text(
     'The database is temporarily unavailable. Try again later.',
     'Databáze je dočasně nedostupná. Zkuste to prosím později.',
+  ),
+  starting: text(
+    'The server is starting. Try again in a moment.',
+    'Server se právě spouští. Zkuste to prosím za chvíli.',
   ),
   preconditionFailed: text(
     'The record was changed by someone else since you loaded it. Reload it and try again.',

@@ -5,12 +5,14 @@
  * committed snapshot in `schema/openapi.json` changes only when the API does.
  */
 import { authPaths, authSchemas } from '../auth/openapi';
-import { invoicesOpenApi } from '../billing';
+import { invoicesOpenApi, paymentsOpenApi } from '../billing';
 import { billingOpenApi } from '../billing';
 import { measurementsBulkOpenApi } from '../resources/bulk/measurements';
 import { consumptionOpenApi } from '../resources/consumption/consumption';
 import { reportsOpenApi } from '../resources/reports/reports';
-import { historyPaths, historySchemas } from '../resources/engine';
+import { privacyOpenApi } from '../privacy';
+import { bulkPaths, bulkSchemas } from '../resources/engine';
+import { auditPaths, defaultsPaths, historyPaths, historySchemas } from '../resources/engine';
 import { EnumComponents } from '../resources/engine';
 import { resourcePaths, resourceSchemas } from '../resources/engine';
 import type { ResourceRegistry } from '../resources/engine';
@@ -28,11 +30,16 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
       paths,
       resourcePaths(resource, prefix),
       historyPaths(resource, prefix),
+      defaultsPaths(resource, prefix),
       titlesPaths(resource, prefix),
+      bulkPaths(resource, prefix),
     );
     Object.assign(schemas, resourceSchemas(resource, enums));
   }
-  if (resources.length > 0) Object.assign(schemas, historySchemas(), titlesSchemas());
+  if (resources.length > 0) {
+    Object.assign(schemas, historySchemas(), titlesSchemas(), bulkSchemas());
+    Object.assign(paths, auditPaths(prefix));
+  }
   const bulk = measurementsBulkOpenApi(registry, prefix, schemas);
   Object.assign(paths, bulk.paths);
   Object.assign(schemas, bulk.schemas);
@@ -47,6 +54,12 @@ export function buildOpenApiDocument(registry: ResourceRegistry, prefix: string)
   const invoicing = invoicesOpenApi(registry, prefix);
   Object.assign(paths, invoicing.paths);
   Object.assign(schemas, invoicing.schemas);
+  const money = paymentsOpenApi(registry, prefix);
+  Object.assign(paths, money.paths);
+  Object.assign(schemas, money.schemas);
+  const privacy = privacyOpenApi(registry, prefix);
+  Object.assign(paths, privacy.paths);
+  Object.assign(schemas, privacy.schemas);
   const consumption = consumptionOpenApi(registry, prefix);
   Object.assign(paths, consumption.paths);
   Object.assign(schemas, consumption.schemas);

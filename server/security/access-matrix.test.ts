@@ -1,8 +1,10 @@
 /**
  * The access matrix (docs/api.md "Base, format, auth", "Errors", "Privileges"): every operation
  * of the OpenAPI document (plus OPTIONS of every resource path) × every caller of
- * `CALLERS`. Both tables are generated from the resource definitions and
- * `buildOpenApiDocument`, so a new entity or endpoint is covered without writing a test.
+ * `CALLERS`. The operations come from the resource definitions and `buildOpenApiDocument`;
+ * who should pass comes from the hand-written table of `expected-access.ts`, never from the
+ * declarations, so a wrongly declared privilege fails here (docs/security.md "The security
+ * suite"); an operation the table does not name fails too.
  *
  * - no token → 401 `{"detail": "Authentication credentials were not provided."}`; an
  *   expired, forged, `alg: none`, refresh or garbage token → 401 `token_not_valid`; an
@@ -19,12 +21,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../resources/definitions';
-import { startTestServer, type TestResponse, type TestServer } from '../test/server';
+import { startTestServer, type TestResponse, type TestServer } from '../test-support/server';
 import {
   DOCUMENT,
   CALLERS,
   adminSession,
-  allowed,
   copyBody,
   errorShapeProblem,
   expectForbiddenAnswer,
@@ -38,6 +39,15 @@ import {
   type Operation,
   type Snapshot,
 } from './harness';
+import {
+  EXPECTED_ACCESS,
+  EXPECTED_OTHER,
+  expectedGate,
+  passes,
+  publishedGate,
+  sameGate,
+  type Gate,
+} from './expected-access';
 
 type Expected = 'unauthorized' | 'forbidden' | 'allowed';
 
@@ -46,22 +56,93 @@ const RULED = new Set(
   resources.filter((definition) => definition.authorizeWrite).map(({ name }) => name),
 );
 
+/** The table's gate of `operation`; an operation it does not name fails its tests. */
+function gateOf(operation: Operation): Gate | undefined {
+  return expectedGate(operation.id, operation.resource);
+}
+
 function expected(caller: Caller, operation: Operation): Expected {
   if (caller.kind !== 'user') return 'unauthorized';
-  return allowed(caller, operation) ? 'allowed' : 'forbidden';
+  const gate = gateOf(operation);
+  // Not in the table: expect nothing to pass, so the operation's allowed callers fail loudly.
+  return gate !== undefined && passes(gate, caller.privileges) ? 'allowed' : 'forbidden';
 }
+
+/**
+ * Operations that end the caller's own sessions (docs/security.md "Tokens"): run last, since
+ * every token they are called with is void afterwards.
+ */
+const SIGNS_CALLER_OUT = new Set(['auth_me_sign_out_everywhere_create']);
 
 /** Secured operations only: the public ones (sign-in, reset, config, schema) gate nothing. */
 const OPERATIONS = operationsOf(DOCUMENT)
   .filter((operation) => operation.secured)
+  .sort((a, b) => Number(SIGNS_CALLER_OUT.has(a.id)) - Number(SIGNS_CALLER_OUT.has(b.id)))
   .map((operation) => ({
     ...operation,
-    gate: operation.privilegesAny?.join(' | ') ?? operation.privilege ?? 'signed in',
+    gate: describeGate(gateOf(operation)),
     // Refused callers first, so the allowed ones' writes come after every check.
     callers: CALLERS.map((caller) => ({ ...caller, expected: expected(caller, operation) })).sort(
       (a, b) => Number(a.expected === 'allowed') - Number(b.expected === 'allowed'),
     ),
   }));
+
+function describeGate(gate: Gate | undefined): string {
+  if (gate === undefined) return 'NOT IN THE TABLE';
+  return typeof gate === 'string' ? gate : gate.join(' | ');
+}
+
+/**
+ * What the table and the document disagree on: operations the table does not name, actions
+ * it names that the document lacks, and published gates that differ from the table's.
+ */
+function disagreements(operations: readonly Operation[]): string[] {
+  const problems: string[] = [];
+  const ids = new Set(operations.map((operation) => operation.id));
+  for (const operation of operations) {
+    const gate = gateOf(operation);
+    if (gate === undefined) {
+      problems.push(`${operation.id}: not in server/security/expected-access.ts`);
+      continue;
+    }
+    const published = publishedGate(operation.privilege, operation.privilegesAny);
+    if (!sameGate(gate, published)) {
+      problems.push(
+        `${operation.id}: published ${describeGate(published)}, expected ${describeGate(gate)}`,
+      );
+    }
+  }
+  for (const [resource, access] of Object.entries(EXPECTED_ACCESS)) {
+    for (const action of Object.keys(access.actions ?? {})) {
+      if (!ids.has(`${resource}_${action}`)) problems.push(`${resource}_${action}: not published`);
+    }
+  }
+  for (const id of Object.keys(EXPECTED_OTHER)) {
+    if (!ids.has(id)) problems.push(`${id}: not published`);
+  }
+  return problems;
+}
+
+describe('the expected access table', () => {
+  it('names every secured operation with the gate the server publishes', () => {
+    expect(disagreements(OPERATIONS)).toEqual([]);
+  });
+
+  it('catches a wrong declaration (advance payments gated by CONTRACTS)', () => {
+    const wrong = OPERATIONS.map((operation) =>
+      operation.id === 'payments_create' ? { ...operation, privilege: 'CONTRACTS' } : operation,
+    );
+    expect(disagreements(wrong)).toEqual([
+      'payments_create: published CONTRACTS, expected PAYMENTS',
+    ]);
+    const open = OPERATIONS.map((operation) =>
+      operation.id === 'reports_receivables' ? { ...operation, privilege: undefined } : operation,
+    );
+    expect(disagreements(open)).toEqual([
+      'reports_receivables: published signed in, expected REPORTS',
+    ]);
+  });
+});
 
 let server: TestServer;
 let adminToken: string;
@@ -75,7 +156,8 @@ const before = new Map<string, Snapshot>();
 let made = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The matrix runs for minutes on a busy machine: tokens must outlive it.
+  server = await startTestServer({ accessLifetime: 3600 });
   adminToken = (await adminSession(server)).token;
   headers = await issueCallers(server);
   for (const name of new Set(OPERATIONS.map((operation) => operation.resource))) {
@@ -84,7 +166,7 @@ beforeAll(async () => {
     targets.set(name, id);
     templates.set(name, await rowOf(name, id));
   }
-}, 120_000);
+}, 600_000);
 
 afterAll(() => server?.close());
 

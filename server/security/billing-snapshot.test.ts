@@ -1,6 +1,6 @@
 /**
- * A billing read during writes sees one consistent snapshot (issue #14 "Concurrency on
- * PostgreSQL", issue #15): `billContract` reads readings, payments and the rest in separate
+ * A billing read during writes sees one consistent snapshot (docs/security.md "The security suite": "Concurrency on
+ * PostgreSQL", docs/billing.md): `billContract` reads readings, payments and the rest in separate
  * statements of one REPEATABLE READ transaction. Writers each commit, in one transaction, a
  * +100 kWh raise of the period-end reading AND one more advance of 100 CZK; so in any committed
  * state, (end register − 1410 kWh) / 100 = the number of extra advances. Bill previews taken
@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfDay } from '../billing/dates';
 import { measurements, payments } from '../db/schema';
 import { DEMO_USERS } from '../seed';
-import { storeBillingExample, type BillingExample } from '../test/billing-example';
-import { startTestServer, type TestServer } from '../test/server';
+import { storeBillingExample, type BillingExample } from '../test-support/billing-example';
+import { startTestServer, type TestServer } from '../test-support/server';
 
 /** Writer transactions per run. */
 const WRITERS = 20;

@@ -10,13 +10,13 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, base64url } from 'jose';
 import { expect } from 'vitest';
 import { PRIVILEGES, SUPERUSER } from '../auth/privileges';
-import { seedBillable } from '../billing';
+import { buildCamt053, seedBillable } from '../billing';
 import { processBatch } from '../billing';
 import { billingRunItems } from '../db/schema';
 import { buildOpenApiDocument } from '../openapi/document';
 import { resources } from '../resources/definitions';
 import { ResourceRegistry } from '../resources/engine';
-import type { TestResponse, TestServer } from '../test/server';
+import type { TestResponse, TestServer } from '../test-support/server';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
 
 /** The API prefix the document's paths carry. */
@@ -204,6 +204,7 @@ function accessClaims(userId: number, ageSeconds = 0): Record<string, unknown> {
     iat,
     jti: crypto.randomUUID().replaceAll('-', ''),
     user_id: userId,
+    gen: 0,
   };
 }
 
@@ -395,12 +396,31 @@ async function billOnce(server: TestServer, adminToken: string): Promise<void> {
   );
 }
 
+/** Imports a one-credit bank statement: an unmatched incoming payment. */
+async function importStatementOnce(server: TestServer, adminToken: string): Promise<void> {
+  const statement = buildCamt053({
+    id: 'HARNESS-1',
+    iban: 'CZ6508000000192000145399',
+    created: '2026-01-05T08:00:00',
+    from: '2026-01-01',
+    to: '2026-01-04',
+    opening: '0.00',
+    entries: [{ reference: 'HARNESS-1', amount: '10.00', bookingDate: '2026-01-02' }],
+  });
+  const answer = await server.request('/incoming-payments/import/', {
+    method: 'POST',
+    token: adminToken,
+    body: { statement },
+  });
+  expect(answer.status).toBe(200);
+}
+
 /**
  * Per resource whose rows only the server makes (the demo seed has none), how to get a first
  * row for {@link makeTarget} to aim at.
  */
 const BEFORE_FIRST_ROW: Record<string, (server: TestServer, adminToken: string) => Promise<void>> =
-  { 'billing-runs': billOnce, invoices: billOnce };
+  { 'billing-runs': billOnce, invoices: billOnce, 'incoming-payments': importStatementOnce };
 
 /** Per server and resource, the first row the admin saw: what {@link makeTarget} copies. */
 const templates = new WeakMap<TestServer, Map<string, Record<string, unknown>>>();

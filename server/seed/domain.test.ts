@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidEan18, isValidIco } from '../resources/definitions/rules';
-import { TEST_READING_DAYS, startTestServer, type TestServer } from '../test/server';
+import { isValidEan18, isValidIco } from '../resources/rules';
+import { TEST_READING_DAYS, startTestServer, type TestServer } from '../test-support/server';
 import { DEMO_USERS, seedDemo } from '.';
 import { DEMO_CUSTOMER_COUNT } from './domain';
 

@@ -160,6 +160,13 @@ async function isEmptyTable(db: Database, table: PgTable): Promise<boolean> {
 
 const pad = (value: number, length: number) => String(value).padStart(length, '0');
 
+/** `name` lower-case without diacritics, for an e-mail address (`Šťastná` → `stastna`). */
+const ascii = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
 /** Inserts the demo domain data into empty tables; `readingDays` of daily readings per device. */
 export async function seedDomain(
   db: Database,
@@ -323,13 +330,18 @@ async function seedCustomers(
       const woman = random() < 0.5;
       const [male, female] = pick(SURNAMES);
       const year = 1940 + Math.floor(random() * 65);
+      const titleBefore = random() < 0.1 ? pick(['Ing.', 'Mgr.', 'MUDr.', 'Bc.']) : '';
+      const firstName = woman ? pick(WOMEN) : pick(MEN);
+      const lastName = woman ? female : male;
       customerRows.push({
         customerNo,
         type: 'person',
         salutation: woman ? SALUTATIONS.woman : SALUTATIONS.man,
-        titleBefore: random() < 0.1 ? pick(['Ing.', 'Mgr.', 'MUDr.', 'Bc.']) : '',
-        firstName: woman ? pick(WOMEN) : pick(MEN),
-        lastName: woman ? female : male,
+        titleBefore,
+        firstName,
+        lastName,
+        // Where invoices are sent (docs/billing.md "Sending"): every demo invoice can be sent.
+        documentEmail: `${ascii(firstName)}.${ascii(lastName)}.${i}@example.cz`,
         birthDate: `${year}-${pad(1 + Math.floor(random() * 12), 2)}-${pad(1 + Math.floor(random() * 28), 2)}`,
         phone: `+420 7${pad(Math.floor(random() * 100_000_000), 8)}`,
         isActive: random() > 0.05,

@@ -1,5 +1,5 @@
 /**
- * The large seed's contracts are billable (issue #15): a small data set made by the large
+ * The large seed's contracts are billable (docs/billing.md): a small data set made by the large
  * seed itself (the demo data, 24 more customers, 8 meters with daily readings through 2025,
  * so 16 points without a meter, specifications from 1 January 2025, tariffs from 1 January
  * 2025) bills every contract of its own due in any month of 2025 after

@@ -260,7 +260,7 @@ const HISTORY_FROM = '2023-12-01';
 const READINGS_UNTIL = '2026-01-01';
 
 /**
- * Makes the large data set's own contracts and points billable (issue #15), so that a billing
+ * Makes the large data set's own contracts and points billable (docs/billing.md), so that a billing
  * run of any month of 2025 bills (nearly) every contract due, as a real supplier's would:
  *
  * 1. each contract of the large seed (`S-L-…`) without a product gets the product whose

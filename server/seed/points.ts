@@ -196,7 +196,7 @@ export async function seedPointsAndDevices(db: Database, readingDays: number): P
       reservedCapacity: null,
       estimatedAnnualConsumption: `${(3 + (index % 9) * 0.8).toFixed(3)}`,
       discount: index % 6 === 0 ? (discountIds[0] ?? null) : null,
-      productionType: producing ? 'pv' : '',
+      productionType: producing ? 'pv' : null,
       producerName: producing ? `FVE ${pointRows[index]!.city}` : '',
       installedPower: producing ? `${(5 + (index % 6)).toFixed(2)}` : null,
       reservedPower: producing ? `${(4 + (index % 6)).toFixed(2)}` : null,

@@ -1,5 +1,5 @@
 /**
- * An invoice's dates (issue #15 "Invoices"): taxable supply date = the period's last day
+ * An invoice's dates (docs/billing.md "Invoices"): taxable supply date = the period's last day
  * (`to` − 1 day), due date = issue date + 14 days.
  */
 import type { BillPeriod } from '../calculate';

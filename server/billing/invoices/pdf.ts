@@ -1,16 +1,22 @@
 /**
- * An invoice as a PDF (issue #15 "Invoices": "Download PDF renders a Czech or English
- * invoice with the supplier's details from the global settings"), rendered on the server
- * with pdfmake and its bundled Roboto (which has the Czech letters). The document's title
- * metadata carries the invoice number in plain text (`Faktura 2026000001`), its author the
- * supplier's name from the global settings.
+ * An invoice as a PDF tax document (docs/billing.md "Invoices"), in Czech or English, with
+ * what the Czech VAT Act (No. 235/2004 Coll., §29) asks of one: both parties with their
+ * addresses, IČO and DIČ, the number, issue and taxable supply dates, each line's
+ * description, inclusive period, quantity with its unit, unit price and amount, the VAT
+ * base, rate and VAT per rate, the total; then the advances, the amount due (or refund) and
+ * the payment data with a QR payment code (docs/billing.md "Payment data"). It draws an
+ * {@link InvoiceDocument} alone: a draft's read now, an issued invoice's frozen at issue.
+ * Rendered on the server by pdfmake with its bundled Roboto (which has the Czech letters);
+ * the title metadata carries the number (`Faktura 2026000001`), the author the supplier.
  */
 import { createRequire } from 'node:module';
+import Decimal from 'decimal.js';
 import pdfmake from 'pdfmake';
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { LINE_LABELS, type LineKind } from '../calculate';
-import type { SupplierSettings } from '../settings';
 import type { Lang, Text } from '../../i18n/text';
+import type { InvoiceDocument } from './document';
+import { formatIban } from './payment-data';
 
 const require = createRequire(import.meta.url);
 const fonts = require('pdfmake/fonts/Roboto.js') as Parameters<typeof pdfmake.setFonts>[0];
@@ -20,67 +26,71 @@ const fontFiles = new Set(Object.values(fonts).flatMap((font) => Object.values(f
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => fontFiles.has(path));
 
-/** What the PDF shows of an invoice (amounts as decimal strings in CZK). */
-export interface InvoiceDocument {
-  readonly number: string | null;
-  readonly state: string;
-  readonly contract_no: string;
-  readonly customer_name: string;
-  readonly customer_no: string;
-  readonly period_from: string;
-  readonly period_to: string;
-  readonly issue_date: string;
-  readonly taxable_supply_date: string;
-  readonly due_date: string;
-  readonly variable_symbol: string;
-  readonly base: string;
-  readonly vat_rate: string;
-  readonly vat: string;
-  readonly production: string;
-  readonly total: string;
-  readonly advances: string;
-  readonly amount_due: string;
-  readonly lines: readonly {
-    readonly ean: string | null;
-    readonly segment_from: string | null;
-    readonly segment_to: string | null;
-    readonly kind: string;
-    readonly quantity: string;
-    readonly unit: string;
-    readonly unit_price: string;
-    readonly amount: string;
-  }[];
-}
+/** The state an invoice is rendered in: a draft and a cancelled one say so. */
+export type InvoiceState = 'draft' | 'issued' | 'cancelled';
 
 const T = {
   invoice: { en: 'Invoice', cs: 'Faktura' },
-  draft: { en: 'DRAFT — not issued', cs: 'KONCEPT — nevystaveno' },
+  taxDocument: { en: 'Invoice – tax document', cs: 'Faktura – daňový doklad' },
+  draft: {
+    en: 'DRAFT — not issued, not a tax document',
+    cs: 'KONCEPT — nevystaveno, není daňovým dokladem',
+  },
   cancelled: { en: 'CANCELLED', cs: 'STORNOVÁNO' },
   supplier: { en: 'Supplier', cs: 'Dodavatel' },
   customer: { en: 'Customer', cs: 'Odběratel' },
-  ico: { en: 'Company ID', cs: 'IČO' },
-  dic: { en: 'VAT ID', cs: 'DIČ' },
-  bank: { en: 'Bank account', cs: 'Bankovní účet' },
+  ico: { en: 'Company ID (IČO)', cs: 'IČO' },
+  dic: { en: 'VAT ID (DIČ)', cs: 'DIČ' },
+  customerNo: { en: 'Customer no.', cs: 'Zákaznické číslo' },
+  number: { en: 'Invoice number', cs: 'Číslo faktury' },
   contract: { en: 'Contract', cs: 'Smlouva' },
   period: { en: 'Billing period', cs: 'Zúčtovací období' },
   issue: { en: 'Issue date', cs: 'Datum vystavení' },
-  taxable: { en: 'Taxable supply date', cs: 'DUZP' },
+  taxable: { en: 'Taxable supply date', cs: 'Datum uskutečnění zdanitelného plnění' },
   due: { en: 'Due date', cs: 'Datum splatnosti' },
-  vs: { en: 'Variable symbol', cs: 'Variabilní symbol' },
+  points: { en: 'Consumption points', cs: 'Odběrná místa' },
   point: { en: 'Point (EAN)', cs: 'Odběrné místo (EAN)' },
-  segment: { en: 'Segment', cs: 'Úsek' },
+  linePeriod: { en: 'Period', cs: 'Období' },
   item: { en: 'Item', cs: 'Položka' },
   quantity: { en: 'Quantity', cs: 'Množství' },
-  price: { en: 'Unit price', cs: 'Jedn. cena' },
+  price: { en: 'Unit price', cs: 'Jednotková cena' },
   amount: { en: 'Amount (CZK)', cs: 'Částka (Kč)' },
-  base: { en: 'Base without VAT', cs: 'Základ bez DPH' },
+  recap: { en: 'VAT summary', cs: 'Rekapitulace DPH' },
+  rate: { en: 'VAT rate', cs: 'Sazba DPH' },
+  base: { en: 'Base', cs: 'Základ' },
   vat: { en: 'VAT', cs: 'DPH' },
-  production: { en: 'Production bought', cs: 'Výkup výroby' },
+  withVat: { en: 'Including VAT', cs: 'Celkem s DPH' },
+  baseTotal: { en: 'Base without VAT', cs: 'Základ bez DPH' },
+  production: { en: 'Production bought (no VAT)', cs: 'Výkup výroby (bez DPH)' },
   total: { en: 'Total', cs: 'Celkem' },
   advances: { en: 'Advances paid', cs: 'Uhrazené zálohy' },
-  due_amount: { en: 'Amount due', cs: 'K úhradě' },
-  refund: { en: 'Refund', cs: 'Přeplatek' },
+  dueAmount: { en: 'Amount due', cs: 'K úhradě' },
+  refund: { en: 'Refund to you', cs: 'Přeplatek k vrácení' },
+  payment: { en: 'Payment', cs: 'Platební údaje' },
+  bank: { en: 'Bank account', cs: 'Bankovní účet' },
+  iban: { en: 'IBAN', cs: 'IBAN' },
+  vs: { en: 'Variable symbol', cs: 'Variabilní symbol' },
+  method: { en: 'Payment method', cs: 'Způsob úhrady' },
+  transfer: { en: 'bank transfer', cs: 'převodem' },
+  qr: { en: 'QR payment', cs: 'QR Platba' },
 } satisfies Record<string, Text>;
+
+/** A line's unit as the document's language writes it (`calculate.ts` `LineUnit`). */
+export const UNIT_LABELS: Readonly<Record<string, Text>> = {
+  MWh: { en: 'MWh', cs: 'MWh' },
+  month: { en: 'month', cs: 'měs.' },
+  'A·month': { en: 'A·month', cs: 'A·měs.' },
+};
+
+/** `unit` in `lang` (an unknown unit as it is). */
+export function unitLabel(unit: string, lang: Lang): string {
+  return UNIT_LABELS[unit]?.[lang] ?? unit;
+}
+
+/** A unit price's unit in `lang`: `Kč/MWh`, `CZK/A·month`. */
+export function priceUnit(unit: string, lang: Lang): string {
+  return `${lang === 'cs' ? 'Kč' : 'CZK'}/${unitLabel(unit, lang)}`;
+}
 
 /** `value` (decimal string) as the language writes numbers: `1 234,50` / `1,234.50`. */
 export function formatNumber(value: string, lang: Lang): string {
@@ -92,36 +102,92 @@ export function formatNumber(value: string, lang: Lang): string {
   return negative ? `−${text}` : text;
 }
 
-/** `YYYY-MM-DD` as `5. 3. 2026` (cs) or `2026-03-05` (en). */
-function formatDate(value: string, lang: Lang): string {
-  if (lang === 'en') return value;
-  const [y, m, d] = value.split('-').map(Number);
-  return `${d}. ${m}. ${y}`;
+/** `value` rounded half-up to `places` and written as `lang` writes numbers. */
+export function formatFixed(value: string, places: number, lang: Lang): string {
+  return formatNumber(new Decimal(value).toFixed(places, Decimal.ROUND_HALF_UP), lang);
 }
 
-/** The pdfmake document of `invoice` in `lang`. */
+const MONTHS_EN = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/** `YYYY-MM-DD` as `5. 3. 2026` (cs) or `5 Mar 2026` (en). */
+export function formatDate(value: string, lang: Lang): string {
+  const [y, m, d] = value.split('-').map(Number);
+  return lang === 'cs' ? `${d}. ${m}. ${y}` : `${d} ${MONTHS_EN[m! - 1]} ${y}`;
+}
+
+/**
+ * The inclusive period `first`–`last` (ISO dates): `1. 10. – 31. 12. 2025` (the year once
+ * when both days share it), `1 Oct – 31 Dec 2025`.
+ */
+export function formatPeriod(first: string, last: string, lang: Lang): string {
+  const start = formatDate(first, lang);
+  const end = formatDate(last, lang);
+  if (first.slice(0, 4) !== last.slice(0, 4)) return `${start} – ${end}`;
+  const year = ` ${first.slice(0, 4)}`;
+  return `${start.slice(0, -year.length)} – ${end}`;
+}
+
+const head = (text: string, alignment: 'left' | 'right' = 'left'): TableCell => ({
+  text,
+  style: 'head',
+  alignment,
+});
+
+const right = (text: string, extra: Record<string, unknown> = {}): TableCell => ({
+  text,
+  alignment: 'right',
+  ...extra,
+});
+
+/** The pdfmake document of `doc` in `lang`, in `state` (the QR code only when issued). */
 export function invoiceDefinition(
-  invoice: InvoiceDocument,
-  supplier: SupplierSettings,
+  doc: InvoiceDocument,
+  state: InvoiceState,
   lang: Lang,
 ): TDocumentDefinitions {
   const t = (entry: Text) => entry[lang];
   const n = (value: string) => formatNumber(value, lang);
+  const money = (value: string) => formatFixed(value, 2, lang);
   const d = (value: string) => formatDate(value, lang);
-  const title = `${t(T.invoice)} ${invoice.number ?? ''}`.trim();
   const party = (heading: string, lines: string[]): Content => ({
     stack: [
       { text: heading, style: 'label' },
-      ...lines.filter(Boolean).map((line) => ({ text: line })),
+      ...lines.filter(Boolean).map((line, index) => ({ text: line, bold: index === 0 })),
     ],
   });
-  const due = invoice.amount_due.startsWith('-') ? T.refund : T.due_amount;
+  const refund = doc.amount_due.startsWith('-');
   const label = (kind: string) => LINE_LABELS[kind as LineKind]?.[lang] ?? kind;
+  const quantity = (line: InvoiceDocument['lines'][number]) =>
+    `${formatFixed(line.quantity, 3, lang)} ${unitLabel(line.unit, lang)}`;
+  const withVat = new Decimal(doc.base).plus(doc.vat).toFixed(2);
+  const { supplier, customer, payment } = doc;
+  const qr = state === 'issued' && payment.spayd !== null;
+  const hasProduction = !new Decimal(doc.production).isZero();
+  const keyValues = (rows: [string, string][]): Content => ({
+    table: {
+      widths: ['auto', '*'],
+      body: rows.map(([key, value]) => [{ text: key, style: 'key' }, value]),
+    },
+    layout: 'noBorders',
+  });
   return {
     info: {
-      title,
-      subject: `${t(T.contract)} ${invoice.contract_no}`,
-      author: supplier.supplier_name || undefined,
+      title: `${t(T.invoice)} ${doc.number ?? ''}`.trim(),
+      subject: `${t(T.contract)} ${doc.contract_no}`,
+      author: supplier.name || undefined,
       creator: 'Joule',
     },
     pageSize: 'A4',
@@ -129,96 +195,158 @@ export function invoiceDefinition(
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: {
       title: { fontSize: 16, bold: true },
-      label: { bold: true, margin: [0, 0, 0, 2] },
+      label: { bold: true, fontSize: 10, margin: [0, 0, 0, 2] },
+      key: { color: '#444444' },
       head: { bold: true, fillColor: '#eeeeee' },
     },
     content: [
-      { text: title, style: 'title' },
-      invoice.state === 'draft' ? { text: t(T.draft), color: '#b00' } : '',
-      invoice.state === 'cancelled' ? { text: t(T.cancelled), color: '#b00' } : '',
+      { text: `${t(T.taxDocument)} ${doc.number ?? ''}`.trim(), style: 'title' },
+      state === 'draft' ? { text: t(T.draft), color: '#b00', bold: true } : '',
+      state === 'cancelled' ? { text: t(T.cancelled), color: '#b00', bold: true } : '',
       {
         columns: [
           party(t(T.supplier), [
-            supplier.supplier_name,
-            ...supplier.address.split('\n'),
+            supplier.name,
+            ...supplier.address,
             supplier.ico && `${t(T.ico)}: ${supplier.ico}`,
             supplier.dic && `${t(T.dic)}: ${supplier.dic}`,
-            supplier.bank_account && `${t(T.bank)}: ${supplier.bank_account}`,
           ]),
-          party(t(T.customer), [invoice.customer_name, invoice.customer_no]),
+          party(t(T.customer), [
+            customer.name,
+            ...customer.address,
+            customer.ico && `${t(T.ico)}: ${customer.ico}`,
+            customer.dic && `${t(T.dic)}: ${customer.dic}`,
+            `${t(T.customerNo)}: ${doc.customer_no}`,
+          ]),
         ],
+        columnGap: 20,
         margin: [0, 12, 0, 12],
       },
       {
-        table: {
-          widths: ['auto', '*'],
-          body: [
-            [t(T.contract), invoice.contract_no],
-            [t(T.period), `${d(invoice.period_from)} – ${d(invoice.taxable_supply_date)}`],
-            [t(T.issue), d(invoice.issue_date)],
-            [t(T.taxable), d(invoice.taxable_supply_date)],
-            [t(T.due), d(invoice.due_date)],
-            [t(T.vs), invoice.variable_symbol],
-          ],
-        },
-        layout: 'noBorders',
+        columns: [
+          keyValues([
+            [t(T.number), doc.number ?? '—'],
+            [t(T.contract), doc.contract_no],
+            [t(T.period), formatPeriod(doc.period_from, doc.period_last, lang)],
+            [t(T.issue), d(doc.issue_date)],
+            [t(T.taxable), d(doc.taxable_supply_date)],
+            [t(T.due), d(doc.due_date)],
+          ]),
+          keyValues([
+            [t(T.method), t(T.transfer)],
+            [t(T.bank), supplier.bank_account],
+            [t(T.iban), supplier.iban ? formatIban(supplier.iban) : ''],
+            [t(T.vs), payment.variable_symbol],
+          ]),
+        ],
+        columnGap: 20,
         margin: [0, 0, 0, 12],
       },
+      doc.points.length > 0
+        ? {
+            stack: [
+              { text: t(T.points), style: 'label' },
+              ...doc.points.map((point) => ({ text: `${point.ean} — ${point.address}` })),
+            ],
+            margin: [0, 0, 0, 12],
+          }
+        : '',
       {
         table: {
           headerRows: 1,
           widths: ['auto', 'auto', '*', 'auto', 'auto', 'auto'],
           body: [
-            [t(T.point), t(T.segment), t(T.item), t(T.quantity), t(T.price), t(T.amount)].map(
-              (text) => ({ text, style: 'head' }),
-            ),
-            ...invoice.lines.map((line) => [
+            [
+              head(t(T.point)),
+              head(t(T.linePeriod)),
+              head(t(T.item)),
+              head(t(T.quantity), 'right'),
+              head(t(T.price), 'right'),
+              head(t(T.amount), 'right'),
+            ],
+            ...doc.lines.map((line): TableCell[] => [
               line.ean ?? '',
-              line.segment_from && line.segment_to
-                ? `${d(line.segment_from)} – ${d(line.segment_to)}`
-                : '',
+              line.first && line.last ? formatPeriod(line.first, line.last, lang) : '',
               label(line.kind),
-              { text: `${n(line.quantity)} ${line.unit}`, alignment: 'right' as const },
-              { text: n(line.unit_price), alignment: 'right' as const },
-              { text: n(line.amount), alignment: 'right' as const },
+              right(quantity(line)),
+              right(`${money(line.unit_price)} ${priceUnit(line.unit, lang)}`),
+              right(money(line.amount)),
             ]),
           ],
         },
         layout: 'lightHorizontalLines',
       },
       {
-        table: {
-          widths: ['*', 'auto'],
-          body: [
-            [t(T.base), n(invoice.base)],
-            [`${t(T.vat)} ${n(invoice.vat_rate)} %`, n(invoice.vat)],
-            [t(T.production), n(invoice.production)],
-            [
-              { text: t(T.total), bold: true },
-              { text: n(invoice.total), bold: true },
+        columns: [
+          {
+            width: '*',
+            stack: [
+              { text: t(T.recap), style: 'label' },
+              {
+                table: {
+                  headerRows: 1,
+                  widths: ['auto', 'auto', 'auto', 'auto'],
+                  body: [
+                    [t(T.rate), right(t(T.base)), right(t(T.vat)), right(t(T.withVat))],
+                    [
+                      `${n(doc.vat_rate)} %`,
+                      right(money(doc.base)),
+                      right(money(doc.vat)),
+                      right(money(withVat)),
+                    ],
+                  ],
+                },
+                layout: 'lightHorizontalLines',
+              },
             ],
-            [t(T.advances), n(invoice.advances)],
-            [
-              { text: t(due), bold: true },
-              { text: `${n(invoice.amount_due.replace(/^-/, ''))} Kč`, bold: true },
-            ],
-          ].map(([a, b]) => [
-            a!,
-            typeof b === 'string' ? { text: b, alignment: 'right' } : { ...b!, alignment: 'right' },
-          ]),
-        },
-        layout: 'noBorders',
-        margin: [250, 12, 0, 0],
+          },
+          {
+            width: 'auto',
+            table: {
+              widths: ['auto', 90],
+              body: [
+                [t(T.baseTotal), right(money(doc.base))],
+                [`${t(T.vat)} ${n(doc.vat_rate)} %`, right(money(doc.vat))],
+                ...(hasProduction ? [[t(T.production), right(money(doc.production))]] : []),
+                [{ text: t(T.total), bold: true }, right(money(doc.total), { bold: true })],
+                [t(T.advances), right(money(doc.advances))],
+                [
+                  { text: t(refund ? T.refund : T.dueAmount), bold: true, fontSize: 11 },
+                  right(
+                    `${money(doc.amount_due.replace(/^-/, ''))} ${lang === 'cs' ? 'Kč' : 'CZK'}`,
+                    {
+                      bold: true,
+                      fontSize: 11,
+                    },
+                  ),
+                ],
+              ],
+            },
+            layout: 'noBorders',
+          },
+        ],
+        columnGap: 20,
+        margin: [0, 12, 0, 0],
       },
+      qr
+        ? {
+            stack: [
+              { text: t(T.qr), style: 'label' },
+              { qr: payment.spayd!, fit: 110, eccLevel: 'M' },
+            ],
+            margin: [0, 16, 0, 0],
+            unbreakable: true,
+          }
+        : '',
     ],
   };
 }
 
-/** Renders `invoice` in `lang` as PDF bytes. */
+/** Renders `doc` in `state` and `lang` as PDF bytes. */
 export async function renderInvoicePdf(
-  invoice: InvoiceDocument,
-  supplier: SupplierSettings,
+  doc: InvoiceDocument,
+  state: InvoiceState,
   lang: Lang,
 ): Promise<Buffer> {
-  return pdfmake.createPdf(invoiceDefinition(invoice, supplier, lang)).getBuffer();
+  return pdfmake.createPdf(invoiceDefinition(doc, state, lang)).getBuffer();
 }

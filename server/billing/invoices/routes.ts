@@ -1,6 +1,6 @@
 /**
- * The billing endpoints beside the generic `invoices` and `billing-runs` resources (issue
- * #15), all gated by `BILLING` and published in OpenAPI ({@link billingOpenApi}):
+ * The billing endpoints beside the generic `invoices` and `billing-runs` resources
+ * (docs/billing.md), all gated by `BILLING` and published in OpenAPI ({@link billingOpenApi}):
  *
  * - `POST /invoices/{id}/issue/`: draft → issued; gives the next number of the issue year's
  *   series (`2026000001`: year and six digits) from `invoice_series`, whose row is locked
@@ -24,7 +24,6 @@ import {
   billingRunItems,
   billingRuns,
   contracts,
-  customers,
   invoiceLines,
   invoices,
   points,
@@ -34,14 +33,19 @@ import { requestLang } from '../../http/request-lang';
 import { registerPath } from '../../http/routes';
 import { localize, text, type Lang, type LocalizableJson } from '../../i18n/text';
 import { JWT_SECURITY, jsonResponse, type JsonObject } from '../../openapi/types';
+import { countBillingRun } from '../../metrics';
 import { auditChanges, recordAudit } from '../../resources/engine';
 import type { ResourceRegistry } from '../../resources/engine';
+import type { Mailer } from '../../auth/mailer';
 import { LINE_LABELS, type LineKind } from '../calculate';
-import { addDays } from '../dates';
-import { DUE_DAYS } from './dates';
-import { renderInvoicePdf, type InvoiceDocument } from './pdf';
-import { pragueToday } from '../runs/process';
-import { loadSupplierSettings } from '../settings';
+import {
+  cancelInvoice,
+  invoiceDocumentOf,
+  issueInvoice,
+  sendInvoice,
+  setInvoiceMailer,
+} from './actions';
+import { renderInvoicePdf } from './pdf';
 
 const PRIVILEGE = 'BILLING';
 const INT32_MAX = 2_147_483_647;
@@ -49,11 +53,7 @@ const INT32_MAX = 2_147_483_647;
 /** Most failures a progress answer lists. */
 export const MAX_FAILURES = 100;
 
-const ONLY_DRAFT = text('Only a draft invoice can be issued.', 'Vystavit lze jen koncept faktury.');
-const ONLY_ISSUED = text(
-  'Only an issued invoice can be cancelled.',
-  'Stornovat lze jen vystavenou fakturu.',
-);
+const NOT_A_BOOLEAN = text('Must be true or false.', 'Musí být true nebo false.');
 const NOT_RUNNING = text('The run is not running.', 'Běh neprobíhá.');
 const BAD_LANG = text('Choose cs or en.', 'Zvolte cs nebo en.');
 
@@ -63,55 +63,14 @@ function parseId(request: FastifyRequest): number {
   return Number(raw);
 }
 
-/** `number` of the series of `year`: `2026000042`. */
-export function invoiceNumber(year: number, sequence: number): string {
-  return `${year}${String(sequence).padStart(6, '0')}`;
-}
-
 /** What the billing routes need from the app. */
 export interface BillingRouteContext {
   readonly db: Database;
   readonly registry: ResourceRegistry;
   readonly auth: Authenticator;
   readonly prefix: string;
-}
-
-/** The invoice `id` as the PDF shows it, or undefined. */
-async function invoiceDocument(db: Database, id: number): Promise<InvoiceDocument | undefined> {
-  const [row] = await db
-    .select({
-      number: invoices.number,
-      state: invoices.state,
-      contract_no: contracts.contractNo,
-      customer_no: customers.customerNo,
-      company: customers.companyName,
-      first: customers.firstName,
-      last: customers.lastName,
-      period_from: invoices.periodFrom,
-      period_to: invoices.periodTo,
-      issue_date: invoices.issueDate,
-      taxable_supply_date: invoices.taxableSupplyDate,
-      due_date: invoices.dueDate,
-      variable_symbol: invoices.variableSymbol,
-      base: invoices.base,
-      vat_rate: invoices.vatRate,
-      vat: invoices.vat,
-      production: invoices.production,
-      total: invoices.total,
-      advances: invoices.advances,
-      amount_due: invoices.amountDue,
-    })
-    .from(invoices)
-    .innerJoin(contracts, eq(contracts.id, invoices.contract))
-    .innerJoin(customers, eq(customers.id, invoices.customer))
-    .where(eq(invoices.id, id));
-  if (!row) return undefined;
-  const { company, first, last, ...rest } = row;
-  return {
-    ...rest,
-    customer_name: company || `${first} ${last}`.trim(),
-    lines: await linesOf(db, id),
-  };
+  /** Sends invoices (docs/billing.md "Sending"). */
+  readonly mailer: Mailer;
 }
 
 async function linesOf(db: Database, id: number) {
@@ -136,68 +95,44 @@ async function linesOf(db: Database, id: number) {
 
 /** Registers the billing endpoints (see the module comment). */
 export function registerInvoiceRoutes(app: FastifyInstance, context: BillingRouteContext): void {
-  const { db, registry, auth, prefix } = context;
+  const { db, registry, auth, prefix, mailer } = context;
   if (!registry.all().some((resource) => resource.name === 'invoices')) return;
-  const invoiceResource = registry.get('invoices');
 
-  /** Moves invoice `id` from `from` to `to` with `extra` changes, audited. */
-  async function transition(
-    request: FastifyRequest,
-    from: string,
-    refusal: typeof ONLY_DRAFT,
-    change: (tx: Database) => Promise<Record<string, unknown>>,
-  ) {
-    const principal = await auth.authorize(request, PRIVILEGE);
-    const id = parseId(request);
-    const row = await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
-      if (!existing) throw notFound();
-      if (existing.state !== from) throw detailError(400, refusal);
-      const values = await change(tx);
-      const [updated] = await tx
-        .update(invoices)
-        .set(values)
-        .where(eq(invoices.id, id))
-        .returning();
-      await recordAudit(tx, {
-        resource: 'invoices',
-        rowId: id,
-        action: 'update',
-        actor: principal,
-        changes: auditChanges(invoiceResource, existing, updated),
-      });
-      return updated!;
-    });
-    return {
-      id: row.id,
-      number: row.number,
-      state: row.state,
-      issue_date: row.issueDate,
-      due_date: row.dueDate,
-    };
-  }
+  setInvoiceMailer(app, mailer);
 
+  /** The answer of an issue or a cancel. */
+  const transitioned = (row: typeof invoices.$inferSelect) => ({
+    id: row.id,
+    number: row.number,
+    state: row.state,
+    issue_date: row.issueDate,
+    due_date: row.dueDate,
+  });
   registerPath(app, `${prefix}/invoices/:id/issue/`, {
-    POST: (request) =>
-      transition(request, 'draft', ONLY_DRAFT, async (tx) => {
-        const today = pragueToday();
-        const year = Number(today.slice(0, 4));
-        const result = await tx.execute(sql`
-          insert into invoice_series (year, last) values (${year}, 1)
-          on conflict (year) do update set last = invoice_series.last + 1
-          returning last`);
-        const last = Number((result as unknown as { rows: { last: unknown }[] }).rows[0]!.last);
-        return {
-          state: 'issued',
-          number: invoiceNumber(year, last),
-          issueDate: today,
-          dueDate: addDays(today, DUE_DAYS),
-        };
-      }),
+    async POST(request) {
+      const principal = await auth.authorize(request, PRIVILEGE);
+      const id = parseId(request);
+      return transitioned(await db.transaction((tx) => issueInvoice(tx, id, principal)));
+    },
   });
   registerPath(app, `${prefix}/invoices/:id/cancel/`, {
-    POST: (request) =>
-      transition(request, 'issued', ONLY_ISSUED, async () => ({ state: 'cancelled' })),
+    async POST(request) {
+      const principal = await auth.authorize(request, PRIVILEGE);
+      const id = parseId(request);
+      return transitioned(await db.transaction((tx) => cancelInvoice(tx, id, principal)));
+    },
+  });
+  registerPath(app, `${prefix}/invoices/:id/send/`, {
+    async POST(request) {
+      const principal = await auth.authorize(request, PRIVILEGE);
+      const id = parseId(request);
+      const body = (request.body ?? {}) as { resend?: unknown };
+      if (body.resend !== undefined && typeof body.resend !== 'boolean')
+        throw new ValidationError({ resend: [NOT_A_BOOLEAN] });
+      return db.transaction((tx) =>
+        sendInvoice(tx, id, principal, { mailer, resend: body.resend === true }),
+      );
+    },
   });
   registerPath(app, `${prefix}/invoices/:id/lines/`, {
     async GET(request) {
@@ -226,10 +161,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: BillingRout
       if (query.lang !== undefined && query.lang !== 'cs' && query.lang !== 'en')
         throw new ValidationError({ lang: [BAD_LANG] });
       const lang: Lang = (query.lang as Lang | undefined) ?? requestLang(request);
-      const invoice = await invoiceDocument(db, id);
-      if (!invoice) throw notFound();
-      const pdf = await renderInvoicePdf(invoice, await loadSupplierSettings(db), lang);
-      const name = `invoice-${invoice.number ?? `draft-${id}`}.pdf`;
+      const found = await invoiceDocumentOf(db, id);
+      if (!found) throw notFound();
+      const pdf = await renderInvoicePdf(found.document, found.state, lang);
+      const name = `invoice-${found.number ?? `draft-${id}`}.pdf`;
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${name}"`)
@@ -251,25 +186,38 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: BillingRout
   });
   registerPath(app, `${prefix}/billing-runs/:id/cancel/`, {
     async POST(request) {
-      await auth.authorize(request, PRIVILEGE);
+      const principal = await auth.authorize(request, PRIVILEGE);
       const id = parseId(request);
       await db.transaction(async (tx) => {
         const [run] = await tx
-          .select({ state: billingRuns.state })
+          .select()
           .from(billingRuns)
           .where(eq(billingRuns.id, id))
           .for('update');
         if (!run) throw notFound();
-        if (run.state !== 'running') throw detailError(400, NOT_RUNNING);
-        await tx
+        // A run still planning is cancelled before a worker plans it (`runs/plan.ts`).
+        if (run.state !== 'running' && run.state !== 'planning')
+          throw detailError(400, NOT_RUNNING);
+        const [updated] = await tx
           .update(billingRuns)
           .set({ state: 'cancelled', finishedAt: new Date() })
-          .where(eq(billingRuns.id, id));
+          .where(eq(billingRuns.id, id))
+          .returning();
         await tx
           .update(billingRunItems)
           .set({ status: 'cancelled' })
           .where(and(eq(billingRunItems.run, id), eq(billingRunItems.status, 'pending')));
+        // docs/billing.md "Billing runs": the cancellation is audited with who made it.
+        if (registry.all().some((resource) => resource.name === 'billing-runs'))
+          await recordAudit(tx, {
+            resource: 'billing-runs',
+            rowId: id,
+            action: 'update',
+            actor: principal,
+            changes: auditChanges(registry.get('billing-runs'), run, updated),
+          });
       });
+      countBillingRun('cancelled');
       const [run] = await db.select().from(billingRuns).where(eq(billingRuns.id, id));
       return localize(
         (await runProgress(db, id, run!)) as unknown as LocalizableJson,
@@ -363,6 +311,22 @@ export function invoicesOpenApi(
           jsonResponse('InvoiceTransition'),
         ),
       },
+      [`${prefix}/invoices/{id}/send/`]: {
+        post: {
+          ...op(
+            'invoices_send',
+            'invoices',
+            "E-mails an issued invoice's PDF to the customer's e-mail for documents, in the document's language, and records when and to whom. Once sent, does nothing (sent: false) unless resend is true. 400 unless issued, or without an e-mail.",
+            jsonResponse('InvoiceSendResult'),
+          ),
+          requestBody: {
+            required: false,
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/InvoiceSendRequest' } },
+            },
+          },
+        },
+      },
       [`${prefix}/invoices/{id}/lines/`]: {
         get: op(
           'invoices_lines',
@@ -390,7 +354,7 @@ export function invoicesOpenApi(
       },
       [`${prefix}/billing-runs/{id}/progress/`]: {
         get: op(
-          'billing_runs_progress',
+          'billing-runs_progress',
           'billing-runs',
           "The run's progress and failures.",
           jsonResponse('BillingRunProgress'),
@@ -398,7 +362,7 @@ export function invoicesOpenApi(
       },
       [`${prefix}/billing-runs/{id}/cancel/`]: {
         post: op(
-          'billing_runs_cancel',
+          'billing-runs_cancel',
           'billing-runs',
           'Cancels a running run: its contracts not yet billed are left alone. 400 unless running.',
           jsonResponse('BillingRunProgress'),
@@ -416,6 +380,20 @@ export function invoicesOpenApi(
           due_date: str,
         },
         required: ['id', 'number', 'state', 'issue_date', 'due_date'],
+      },
+      InvoiceSendRequest: {
+        type: 'object',
+        properties: { resend: { type: 'boolean', default: false } },
+      },
+      InvoiceSendResult: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          sent: { type: 'boolean' },
+          sent_at: nullableStr,
+          sent_to: str,
+        },
+        required: ['id', 'sent', 'sent_at', 'sent_to'],
       },
       InvoiceLineList: {
         type: 'object',
@@ -488,6 +466,7 @@ export function invoicesOpenApi(
                     properties: {
                       code: str,
                       point_id: { type: 'integer' },
+                      device_id: { type: 'integer' },
                       day: str,
                       message: str,
                     },

@@ -1,5 +1,5 @@
 /**
- * Which billing period of a contract ends in a run's month (issue #15 "Billing run": monthly,
+ * Which billing period of a contract ends in a run's month (docs/billing.md "Billing run": monthly,
  * quarterly, semiannual, annual, counted from `billing_start`), worked by hand.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Which billing period of a contract ends in a month (issue #15 "Billing run"): periods of
+ * Which billing period of a contract ends in a month (docs/billing.md "Billing run"): periods of
  * 1, 3, 6 or 12 months follow each other from `billing_start` (else `valid_from`).
  */
 import type { BillPeriod } from '../calculate';

@@ -1,13 +1,16 @@
 /**
- * Planning a billing run (issue #15 "Billing run"): every active contract whose billing
- * period ends in the run's month becomes an item; the items are sent as jobs of
- * {@link BATCH_SIZE} to the queue, in the transaction that creates the run.
+ * Planning a billing run (docs/billing.md "Billing runs"): every active contract whose
+ * billing period ends in the run's month becomes an item; the items are sent as jobs of
+ * {@link BATCH_SIZE} to the queue. A run of few contracts is planned in the transaction that
+ * creates it; one of many ({@link INLINE_PLAN_MAX}) is `planning` until a worker plans it
+ * ({@link planQueued}), so that no request waits for it.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingRuns } from '../../db/schema';
+import { countBillingRun } from '../../metrics';
+import { BATCH_SIZE, billingQueue, INLINE_PLAN_MAX } from './jobs';
 import { periodEndingIn } from './periods';
-import { BATCH_SIZE, billingQueue } from './queue';
 
 interface DueRow {
   id: number;
@@ -72,8 +75,48 @@ export async function planRun(
         : { total: ids.length },
     )
     .where(eq(billingRuns.id, runId));
+  if (ids.length === 0) countBillingRun('finished');
   const jobs = [];
   for (let i = 0; i < ids.length; i += BATCH_SIZE)
     jobs.push({ run: runId, items: ids.slice(i, i + BATCH_SIZE) });
   await billingQueue()?.send(tx, jobs);
+}
+
+/**
+ * Starts run `runId`, just created in `tx`: plans it at once when a queue of this process
+ * takes at most its `inlinePlanMax` active contracts (or there is no queue), else marks it
+ * `planning` and sends its planning to the queue, committed with the run.
+ */
+export async function startRun(tx: Database, runId: number): Promise<void> {
+  countBillingRun('created');
+  const queue = billingQueue();
+  if (queue) {
+    const result = (await tx.execute(
+      sql`select count(*)::int as n from contracts where state = 'active'`,
+    )) as unknown as { rows: { n: unknown }[] };
+    if (Number(result.rows[0]?.n ?? 0) > (queue.inlinePlanMax ?? INLINE_PLAN_MAX)) {
+      await tx.update(billingRuns).set({ state: 'planning' }).where(eq(billingRuns.id, runId));
+      await queue.sendPlan(tx, runId);
+      return;
+    }
+  }
+  await planRun(tx, runId);
+}
+
+/**
+ * A worker's planning of run `runId` (a job of the plan queue), in its own transaction:
+ * nothing when the run is no longer `planning` (cancelled meanwhile, or planned by an
+ * earlier delivery of the job); else the run is `running` and planned.
+ */
+export async function planQueued(db: Database, runId: number): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [run] = await tx
+      .update(billingRuns)
+      .set({ state: 'running' })
+      .where(and(eq(billingRuns.id, runId), eq(billingRuns.state, 'planning')))
+      .returning({ id: billingRuns.id });
+    if (!run) return;
+    await planRun(tx, runId);
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * Billing one batch of a run (issue #15 "Billing run"), set-based, in few round trips: the
+ * Billing one batch of a run (docs/billing.md "Billing run"), set-based, in few round trips: the
  * pending items of the batch are locked (`FOR UPDATE SKIP LOCKED`: an item another worker
  * holds is its business) and read with their variable symbols and any live invoice in one
  * statement; the inputs of all their contracts are read together (`loadBillInputs`, a fixed
@@ -13,6 +13,7 @@
  * (a value out of range in one bill, say), it is undone and the batch is billed again one
  * contract at a time, each in its own savepoint, so that only the culprit fails.
  */
+import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoiceLines, invoices } from '../../db/schema';
@@ -20,7 +21,9 @@ import { text } from '../../i18n/text';
 import type { Bill, BillRefusal } from '../calculate';
 import { billContractIn, billOf } from '../bill';
 import { invoiceDates } from '../invoices/dates';
+import { contractSymbol } from '../invoices/payment-data';
 import { loadBillInputs } from '../load';
+import { countBillingRun, countBills } from '../../metrics';
 
 /** Today in Europe/Prague (`YYYY-MM-DD`): the issue date of invoices made now. */
 export function pragueToday(now = new Date()): string {
@@ -44,7 +47,8 @@ function invoiceOf(bill: Bill, run: number, variableSymbol: string, today: strin
       vat: bill.vat,
       production: bill.production,
       total: bill.total,
-      advances: bill.advances,
+      // Net of the refunds paid out, so that total − advances = amount due on the invoice.
+      advances: new Decimal(bill.advances).minus(bill.refunds).toFixed(2),
       amountDue: bill.amount_due,
     },
     lines: bill.points.flatMap((point) =>
@@ -65,7 +69,9 @@ function invoiceOf(bill: Bill, run: number, variableSymbol: string, today: strin
 }
 
 /** A reason recorded on a failed item: a refusal of the calculation, or `error`. */
-type FailureReason = Pick<BillRefusal, 'point_id' | 'day' | 'message'> & { code: string };
+type FailureReason = Pick<BillRefusal, 'point_id' | 'device_id' | 'day' | 'message'> & {
+  code: string;
+};
 
 function crashed(error: unknown): FailureReason[] {
   const detail = error instanceof Error ? error.message : String(error);
@@ -97,7 +103,10 @@ interface Item {
   readonly contract: number;
   readonly from: string;
   readonly to: string;
-  /** The variable symbol of its invoice: the contract's `account_no`, else its number. */
+  /**
+   * The variable symbol of its invoice: the digits of the contract's number, else empty
+   * (the invoice's number at issue; docs/billing.md "Payment data").
+   */
   readonly symbol: string;
   /** The live (not cancelled) invoice of the contract and period when the batch began. */
   readonly live: number | null;
@@ -293,6 +302,8 @@ async function billAlone(tx: Database, runId: number, item: Item, today: string)
  */
 export async function processBatch(db: Database, runId: number, itemIds: readonly number[]) {
   if (itemIds.length === 0) return;
+  let finished = false;
+  let outcomesCounted: readonly { s: string }[] = [];
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     // The run still going, its items still pending (locked; another worker's are skipped),
@@ -301,7 +312,7 @@ export async function processBatch(db: Database, runId: number, itemIds: readonl
       (await tx.execute(sql`
         select i.id, i.contract_id as contract,
           to_char(i.period_from, 'YYYY-MM-DD') as "from", to_char(i.period_to, 'YYYY-MM-DD') as "to",
-          coalesce(nullif(c.account_no, ''), c.contract_no) as symbol,
+          c.contract_no as symbol,
           (select v.id from invoices v
             where v.contract_id = i.contract_id and v.period_from = i.period_from
               and v.period_to = i.period_to and v.state <> 'cancelled') as live
@@ -325,7 +336,7 @@ export async function processBatch(db: Database, runId: number, itemIds: readonl
       contract: Number(row.contract),
       from: row.from,
       to: row.to,
-      symbol: row.symbol ?? '',
+      symbol: contractSymbol(row.symbol ?? '') ?? '',
       live: row.live === null ? null : Number(row.live),
     }));
     if (items.length === 0) return;
@@ -347,9 +358,14 @@ export async function processBatch(db: Database, runId: number, itemIds: readonl
       };
       return { id: item.id, s: outcome.status, r: outcome.reasons, i: outcome.invoice };
     });
+    await auditInvoices(
+      tx,
+      runId,
+      updates.flatMap((update) => (update.s === 'invoiced' && update.i !== null ? [update.i] : [])),
+    );
     // The items' outcomes, and the run done when no item but this batch's is pending (the
     // statement's snapshot still sees this batch's items pending).
-    await tx.execute(sql`
+    const ended = (await tx.execute(sql`
       with updated as (
         update billing_run_items as item
         set status = x.s, reasons = x.r, invoice_id = x.i
@@ -360,6 +376,45 @@ export async function processBatch(db: Database, runId: number, itemIds: readonl
       where id = ${runId} and state = 'running'
         and not exists (select 1 from billing_run_items i
           where i.run_id = ${runId} and i.status = 'pending'
-            and i.id not in (select id from updated))`);
+            and i.id not in (select id from updated))
+      returning id`)) as unknown as { rows: unknown[] };
+    finished = ended.rows.length > 0;
+    outcomesCounted = updates;
   });
+  // Counted once the batch is committed (docs/operations.md "Metrics").
+  for (const outcome of ['invoiced', 'skipped', 'failed'] as const)
+    countBills(outcome, outcomesCounted.filter((update) => update.s === outcome).length);
+  if (finished) countBillingRun('finished');
+}
+
+/**
+ * One audit row per invoice the run made (`invoices`, `create`, docs/billing.md "Billing
+ * runs"), in one statement of the batch's transaction: by the user who created the run (as
+ * its own audit row names them), with the invoice's fields as a create records them.
+ */
+async function auditInvoices(tx: Database, runId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  const pair = (value: string) => sql.raw(`jsonb_build_array(null, ${value})`);
+  await tx.execute(sql`
+    insert into audit_log (resource, row_id, action, user_id, user_email, changes)
+    select 'invoices', v.id, 'create', a.user_id, a.user_email,
+      jsonb_strip_nulls(jsonb_build_object(
+        'contract', ${pair('v.contract_id')}, 'customer', ${pair('v.customer_id')},
+        'period_from', ${pair("to_char(v.period_from, 'YYYY-MM-DD')")},
+        'period_to', ${pair("to_char(v.period_to, 'YYYY-MM-DD')")},
+        'issue_date', ${pair("to_char(v.issue_date, 'YYYY-MM-DD')")},
+        'taxable_supply_date', ${pair("to_char(v.taxable_supply_date, 'YYYY-MM-DD')")},
+        'due_date', ${pair("to_char(v.due_date, 'YYYY-MM-DD')")},
+        'variable_symbol', ${pair('v.variable_symbol')}, 'state', ${pair('v.state')},
+        'base', ${pair('v.base::text')}, 'vat_rate', ${pair('v.vat_rate::text')},
+        'vat', ${pair('v.vat::text')}, 'production', ${pair('v.production::text')},
+        'total', ${pair('v.total::text')}, 'advances', ${pair('v.advances::text')},
+        'amount_due', ${pair('v.amount_due::text')}))
+    from invoices v
+    left join lateral (
+      select l.user_id, l.user_email from audit_log l
+      where l.resource = 'billing-runs' and l.row_id = ${runId} and l.action = 'create'
+      order by l.id limit 1) a on true
+    where v.id = any(${sql.param([...ids])}::integer[])
+    order by v.id`);
 }

@@ -2,7 +2,7 @@ import { check, date, integer, numeric, pgTable, serial, uniqueIndex, varchar } 
 import { sql } from 'drizzle-orm';
 
 /**
- * The supplier's global settings (issue #17 "Settings (Global)"), printed on invoices: one
+ * The supplier's global settings (docs/product.md), printed on invoices: one
  * row, `id` = 1.
  */
 export const globalSettings = pgTable(
@@ -22,7 +22,7 @@ export const globalSettings = pgTable(
   (table) => [check('global_settings_singleton', sql`${table.id} = 1`)],
 );
 
-/** VAT rates in percent with the day each comes into force (issue #15 step 5). */
+/** VAT rates in percent with the day each comes into force (docs/billing.md "The calculation", step 5). */
 export const vatRates = pgTable(
   'vat_rates',
   {

@@ -3,7 +3,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   serial,
   uniqueIndex,
@@ -29,7 +28,7 @@ export const contracts = pgTable(
     billingPeriod: varchar('billing_period', { length: 20 }).notNull(),
     billingStart: date('billing_start', { mode: 'string' }),
     accountNo: varchar('account_no', { length: 40 }).notNull().default(''),
-    /** The product whose tariffs price the contract; required for billing (issue #15). */
+    /** The product whose tariffs price the contract; required for billing (docs/billing.md). */
     product: integer('product_id').references(() => products.id),
   },
   (table) => [
@@ -38,19 +37,4 @@ export const contracts = pgTable(
     index('contracts_parent_contract_idx').on(table.parentContract),
     index('contracts_product_idx').on(table.product),
   ],
-);
-
-/** Payments on a contract (docs/product.md §3 Contract payments); amounts in CZK. */
-export const payments = pgTable(
-  'payments',
-  {
-    id: serial('id').primaryKey(),
-    contract: integer('contract_id')
-      .notNull()
-      .references(() => contracts.id),
-    type: varchar('type', { length: 20 }).notNull(),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    ts: date('ts', { mode: 'string' }).notNull(),
-  },
-  (table) => [index('payments_contract_ts_idx').on(table.contract, table.ts)],
 );

@@ -30,6 +30,10 @@ export const customers = pgTable(
     titleAfter: varchar('title_after', { length: 50 }).notNull().default(''),
     birthDate: date('birth_date', { mode: 'string' }),
     reportEmail: varchar('report_email', { length: 254 }).notNull().default(''),
+    /** Where invoices are e-mailed (docs/billing.md "Sending"); empty: `report_email`. */
+    documentEmail: varchar('document_email', { length: 254 }).notNull().default(''),
+    /** `cs` or `en`: the language of the customer's documents and mails. */
+    language: varchar('language', { length: 2 }).notNull().default('cs'),
     phone: varchar('phone', { length: 30 }).notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     /** Folded search text (definitions/customers.ts `searchColumn`). */

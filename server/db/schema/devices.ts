@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -49,6 +50,11 @@ export const measurements = pgTable(
     obis181: numeric('obis_181', { precision: 15, scale: 3 }).notNull(),
     obis182: numeric('obis_182', { precision: 15, scale: 3 }).notNull(),
     obis280: numeric('obis_280', { precision: 15, scale: 3 }).notNull(),
+    /**
+     * Stored but not billed until a person confirms or corrects it: its consumption since the
+     * previous reading is implausible (docs/billing.md "Readings to check").
+     */
+    toCheck: boolean('to_check').notNull().default(false),
   },
   (table) => [
     uniqueIndex('measurements_device_timestamp_key').on(
@@ -58,5 +64,9 @@ export const measurements = pgTable(
     // The default order (newest first, id breaking ties the same way) over all devices, for
     // keyset pages: read backwards.
     index('measurements_timestamp_id_idx').on(table.timestampReceived, table.id),
+    // The readings to check, few among millions: the list's filter reads only them.
+    index('measurements_to_check_idx')
+      .on(table.timestampReceived, table.id)
+      .where(sql`${table.toCheck}`),
   ],
 );

@@ -13,13 +13,21 @@ export {
   suppliers,
 } from './settings';
 export { addresses, customers } from './customers';
-export { contracts, payments } from './contracts';
+export { contracts } from './contracts';
+export { incomingPayments, payments } from './payments';
 export { measurements, tariffDevices } from './devices';
 export { tariffs } from './tariffs';
 export { points, specifications } from './points';
-export { auditLog, revokedTokens, throttleHits } from './security';
+export {
+  accountNotices,
+  auditLog,
+  revokedTokens,
+  sessions,
+  throttleHits,
+} from './security';
 export { rowCounts } from './counts';
 export { globalSettings, vatRates } from './billing';
 export { billingRunItems, billingRuns, invoiceLines, invoiceSeries, invoices } from './invoices';
 export { userPreferences } from './preferences';
+export { savedViews } from './views';
 export type { AuditAction } from './security';

@@ -16,7 +16,7 @@ import { customers } from './customers';
 import { points } from './points';
 
 /**
- * Billing runs (issue #15 "Billing run"): "bill every contract due in `month`". States:
+ * Billing runs (docs/billing.md "Billing run"): "bill every contract due in `month`". States:
  * `running` → `done` | `cancelled`. Progress is counted from `billing_run_items`.
  */
 export const billingRuns = pgTable('billing_runs', {
@@ -59,7 +59,7 @@ export const billingRunItems = pgTable(
 );
 
 /**
- * Invoices (issue #15 "Invoices"): `draft` → `issued` → `cancelled`. `number` is given at
+ * Invoices (docs/billing.md "Invoices"): `draft` → `issued` → `cancelled`. `number` is given at
  * issue from the yearly series in `invoice_series`. Amounts in CZK (numeric).
  */
 export const invoices = pgTable(
@@ -89,6 +89,26 @@ export const invoices = pgTable(
     advances: numeric('advances', { precision: 14, scale: 2 }).notNull(),
     amountDue: numeric('amount_due', { precision: 14, scale: 2 }).notNull(),
     note: varchar('note', { length: 500 }).notNull().default(''),
+    /**
+     * Σ of the payments settling the invoice, CZK: customer's payments (`invoice`) minus
+     * refunds paid out (`refund`). Kept by a trigger on `payments` (migration 0019).
+     */
+    paidAmount: numeric('paid_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /**
+     * `unpaid` | `partly_paid` | `paid` | `overpaid`: `paid_amount` against `amount_due`
+     * (docs/billing.md "Standing"); kept with `paid_amount`.
+     */
+    paymentState: varchar('payment_state', { length: 20 }).notNull().default('unpaid'),
+    /**
+     * What the tax document says, frozen when it is issued (docs/billing.md "Invoices"):
+     * an `InvoiceDocument` (`billing/invoices/document.ts`); null for a draft. The PDF of
+     * an issued or cancelled invoice is rendered from it alone.
+     */
+    document: jsonb('document'),
+    /** When the invoice was last e-mailed to the customer (docs/billing.md "Sending"). */
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** The address it was last e-mailed to; empty when never sent. */
+    sentTo: varchar('sent_to', { length: 254 }).notNull().default(''),
   },
   (table) => [
     uniqueIndex('invoices_number_key').on(table.number),
@@ -99,10 +119,13 @@ export const invoices = pgTable(
       .where(sql`state <> 'cancelled'`),
     index('invoices_customer_idx').on(table.customer),
     index('invoices_run_idx').on(table.run),
+    index('invoices_receivable_idx')
+      .on(table.dueDate)
+      .where(sql`state = 'issued' and payment_state in ('unpaid', 'partly_paid')`),
   ],
 );
 
-/** Lines of an invoice, per point and segment (issue #15 step 4); amounts in CZK. */
+/** Lines of an invoice, per point and segment (docs/billing.md "The calculation", step 4); amounts in CZK. */
 export const invoiceLines = pgTable(
   'invoice_lines',
   {

@@ -72,7 +72,7 @@ export const specifications = pgTable(
       scale: 3,
     }),
     discount: integer('discount_id').references(() => discounts.id),
-    productionType: varchar('production_type', { length: 20 }).notNull().default(''),
+    productionType: varchar('production_type', { length: 20 }),
     producerName: varchar('producer_name', { length: 200 }).notNull().default(''),
     installedPower: numeric('installed_power', { precision: 10, scale: 2 }),
     reservedPower: numeric('reserved_power', { precision: 10, scale: 2 }),

@@ -62,5 +62,63 @@ export const auditLog = pgTable(
   (table) => [index('audit_log_resource_row_idx').on(table.resource, table.rowId, table.id)],
 );
 
-/** What an audit row records. */
-export type AuditAction = 'create' | 'update' | 'delete';
+/**
+ * What an audit row records: a write, or one of the privacy operations on a customer
+ * (docs/security.md "Personal data").
+ */
+export type AuditAction = 'create' | 'update' | 'delete' | 'export' | 'anonymise';
+
+/**
+ * Mails owed to users about changes to their account (docs/security.md "Account changes"):
+ * a new password or e-mail. The trigger `users_account_notice` writes a row in the change's
+ * own transaction, whatever code makes it (the users screen, a reset, one's own settings,
+ * `npm run create-admin`); the app sends and deletes them (`auth/account-notices.ts`).
+ */
+export const accountNotices = pgTable('account_notices', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  /** `password` or `email`. */
+  kind: varchar('kind', { length: 20 }).notNull(),
+  /** The address the notice goes to: the user's (for an e-mail change, the old one). */
+  email: varchar('email', { length: 254 }).notNull(),
+  /** For an e-mail change, the new address (told of the change too). */
+  newEmail: varchar('new_email', { length: 254 }),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+});
+
+/**
+ * Signed-in sessions (docs/security.md "Tokens"): one per sign-in, the _family_ of the
+ * refresh tokens rotated from it. Only the refresh token `current_jti` is valid; presenting
+ * an earlier one of the family (already rotated: a stolen copy, or the thief's after the
+ * user refreshed) revokes the whole session, access tokens included (OAuth 2.0 Security
+ * BCP, refresh token reuse detection).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Random, carried by the session's tokens as claim `sid`. */
+    id: varchar('id', { length: 32 }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** The `jti` of the only refresh token of the session that may be used. */
+    currentJti: varchar('current_jti', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
+    /** The sign-in or the last refresh. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
+    /** When the current refresh token expires; the row may be deleted after. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when signed out, revoked from the list, or a reused refresh token was seen. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The browser's `User-Agent` at sign-in (cut to 400 characters). */
+    userAgent: varchar('user_agent', { length: 400 }),
+    /** The client's address at the sign-in or last refresh. */
+    address: varchar('address', { length: 64 }),
+  },
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);

@@ -12,7 +12,7 @@ export const tariffs = pgTable(
       .notNull()
       .references(() => products.id),
     code: varchar('code', { length: 20 }).notNull(),
-    /** The price list the tariff belongs to (issue 17: a price list holds its tariffs). */
+    /** The price list the tariff belongs to (docs/product.md: a price list holds its tariffs). */
     priceList: integer('price_list_id').references(() => pricelists.id),
     distributionPerMwhHt: money('distribution_per_mwh_ht'),
     distributionPerMwhLt: money('distribution_per_mwh_lt'),

@@ -28,10 +28,18 @@ export const users = pgTable(
      */
     roles: integer('roles').array().notNull().default(sql`'{}'::integer[]`),
     /**
-     * When the password was last set (changed or reset); every refresh token issued before
-     * it is refused (docs/api.md "Authentication endpoints": revocation). Null: never changed.
+     * When the password was last set (changed or reset), for people to read; revocation
+     * follows {@link users.tokenGeneration}. Null: never changed.
      */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The generation of the user's tokens: every own token carries the value it was issued
+     * under (claim `gen`) and is refused once this has moved on (auth/revocation.ts). The
+     * trigger `users_token_generation` (migration 0018) moves it on with every password
+     * change, e-mail change and deactivation, whichever code makes them; signing out
+     * everywhere moves it on explicitly.
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
     /** Issuer and `sub` of the single sign-on account bound to this user on first use. */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),

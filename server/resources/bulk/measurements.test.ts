@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { renderMetrics } from '../../metrics';
 import { DEMO_USERS } from '../../seed';
-import { createTariffDevice, signedInServerForFile } from '../../test/server';
-import { gs1CheckDigit } from '../definitions/rules';
+import { createTariffDevice, signedInServerForFile } from '../../test-support/server';
+import { gs1CheckDigit } from '../rules';
 import { MAX_BULK_READINGS } from './measurements';
 
 const context = signedInServerForFile();
@@ -54,9 +55,9 @@ describe('POST /measurements/bulk/', () => {
     );
     const first = await bulk(body);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ created: 300, unchanged: 0, failed: 0, errors: {} });
+    expect(first.body).toEqual({ created: 300, unchanged: 0, failed: 0, errors: {}, to_check: {} });
     const again = await bulk(body);
-    expect(again.body).toEqual({ created: 0, unchanged: 300, failed: 0, errors: {} });
+    expect(again.body).toEqual({ created: 0, unchanged: 300, failed: 0, errors: {}, to_check: {} });
     const rows = await stored(devices[1]!);
     expect(rows).toHaveLength(100);
     expect(rows[0]).toBe('2025-01-01 1000.000');
@@ -94,7 +95,7 @@ describe('POST /measurements/bulk/', () => {
         obis_181: ['The register cannot decrease: a later reading of this device has 500.000 kWh.'],
       },
       '3': { timestamp_received: ['This device already has a reading at this time.'] },
-      '5': { obis_182: ['A valid number is required.'] },
+      '5': { obis_182: ['“x” is not a number.'] },
       '6': { timestamp_received: ['A reading cannot be taken in the future.'] },
       '7': { tariff_device: ['Invalid pk "999999" - object does not exist.'] },
       '9': { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] },
@@ -122,6 +123,63 @@ describe('POST /measurements/bulk/', () => {
     });
   });
 
+  it('counts what it stored, found unchanged and refused in joule_readings_imported_total', async () => {
+    const counted = async (outcome: string) => {
+      const { body } = await renderMetrics();
+      const line = new RegExp(
+        `^joule_readings_imported_total\\{outcome="${outcome}"\\} (\\d+)`,
+        'm',
+      );
+      return Number(line.exec(body)?.[1] ?? 0);
+    };
+    const before = {
+      created: await counted('created'),
+      unchanged: await counted('unchanged'),
+      failed: await counted('failed'),
+    };
+    const id = await device();
+    await bulk([reading(id, 1, 10), reading(id, 2, 11)]);
+    await bulk([reading(id, 2, 11), reading(id, 3, 12), { ...reading(id, 4, 13), obis_181: 'x' }]);
+    expect(await counted('created')).toBe(before.created + 3);
+    expect(await counted('unchanged')).toBe(before.unchanged + 1);
+    expect(await counted('failed')).toBe(before.failed + 1);
+  });
+
+  it('says what is wrong with a row in a person’s words: the time or number as written, missing values once', async () => {
+    const id = await device();
+    const body = [
+      { ...reading(id, 1, 10), timestamp_received: '32.13.2026' },
+      { tariff_device: id, timestamp_received: reading(id, 2, 0).timestamp_received },
+      { ...reading(id, 3, 10), obis_181: '', obis_182: '', obis_280: '' },
+      { ...reading(id, 4, 10), obis_280: '12 kWh' },
+    ];
+    const en = await bulk(body);
+    expect(en.body.errors).toEqual({
+      '0': { timestamp_received: ['“32.13.2026” is not a valid date and time.'] },
+      '1': {
+        non_field_errors: [
+          'The row has no high tariff 1.8.1, low tariff 1.8.2, and production 2.8.0.',
+        ],
+      },
+      '2': {
+        non_field_errors: [
+          'The row has no high tariff 1.8.1, low tariff 1.8.2, and production 2.8.0.',
+        ],
+      },
+      '3': { obis_280: ['“12 kWh” is not a number.'] },
+    });
+    const cs = await bulk(body, 'cs');
+    expect(cs.body.errors['0']).toEqual({
+      timestamp_received: ['„32.13.2026“ není platné datum a čas.'],
+    });
+    // Czech joins the last with a no-break space before "a".
+    expect(cs.body.errors['1'].non_field_errors).toEqual([
+      expect.stringMatching(
+        /^Řádku\schybí\svysoký\starif\s1\.8\.1,\snízký\starif\s1\.8\.2\sa\svýroba\s2\.8\.0\.$/u,
+      ),
+    ]);
+  });
+
   it('treats a repeated row of one request as one reading', async () => {
     const id = await device();
     const response = await bulk([reading(id, 1, 10), reading(id, 1, 10), reading(id, 1, 11)]);
@@ -130,6 +188,7 @@ describe('POST /measurements/bulk/', () => {
       unchanged: 1,
       failed: 1,
       errors: { '2': { timestamp_received: ['This device already has a reading at this time.'] } },
+      to_check: {},
     });
   });
 
@@ -228,6 +287,7 @@ describe('POST /measurements/bulk/', () => {
       'created',
       'errors',
       'failed',
+      'to_check',
       'unchanged',
     ]);
   });
@@ -362,6 +422,7 @@ describe('POST /measurements/bulk/', () => {
       obis_181: [null, '11.250'],
       obis_182: [null, '3.000'],
       obis_280: [null, '0.500'],
+      to_check: [null, false],
     });
     expect(first.changes.obis_181).toEqual([null, '10.500']);
   });

@@ -1,7 +1,7 @@
 /**
  * `POST /api/v1/measurements/bulk/` (**Joule**): ingest up to {@link MAX_BULK_READINGS}
  * meter readings in one request, as collectors deliver them and as the SPA's "Import
- * readings" sends a file in chunks (issue #13).
+ * readings" sends a file in chunks (docs/product.md).
  *
  * - Body: a JSON array of readings shaped as for `POST /measurements/` (`timestamp_received`,
  *   `obis_181`, `obis_182`, `obis_280`; registers in kWh), each naming its device by exactly
@@ -12,13 +12,17 @@
  *   (`tariff_device` required), so existing clients see no change.
  * - Each row passes the single-create rules: field checks, an existing device, not in the
  *   future, registers never decreasing along time for a device (against stored readings and
- *   the other rows of the request, taken in time order).
+ *   the other rows of the request, taken in time order), and not among the readings an
+ *   issued invoice was billed from (docs/billing.md "Integrity").
  * - Idempotent on (device, timestamp): a row equal to a stored reading (or to an earlier row
  *   of the request) is counted as `unchanged`, not an error; a different one at the same
  *   instant is refused.
  * - Answer 200 `{"created": n, "unchanged": n, "failed": n, "errors": {"<row index>":
- *   {"field": ["message"]}}}`: each row is judged on its own; the good rows are stored even
- *   when others are refused (what an import needs: a file is never all or nothing).
+ *   {"field": ["message"]}}, "to_check": {"<row index>": ["why"]}}`: each row is judged on
+ *   its own; the good rows are stored even when others are refused (what an import needs: a
+ *   file is never all or nothing). A created reading whose consumption since the previous
+ *   one is implausible is stored flagged `to_check` (docs/billing.md "Readings to check").
+ * - `?validate=1`: a dry run, the same answer with nothing stored (the import's preview).
  *
  * The work is a fixed number of statements whatever the size: one look-up of the serial
  * numbers and one of the EANs (when rows use them), one lock of the devices (`for no key
@@ -36,9 +40,19 @@ import { tariffDevices } from '../../db/schema';
 import { ValidationError, addError, type FieldErrors } from '../../http/errors';
 import { requestLang } from '../../http/request-lang';
 import { registerPath } from '../../http/routes';
+import { lastParam, queryParams } from '../../http/urls';
 import { messages } from '../../i18n/messages';
 import { localize, text, type LocalizableJson, type Text } from '../../i18n/text';
+import { countReadings } from '../../metrics';
+import {
+  fuseOn,
+  fuseSpans,
+  implausibility,
+  medianDailyKwhs,
+  reasonText as plausibilityText,
+} from '../plausibility';
 import { JWT_SECURITY, jsonResponse, ref, type JsonObject } from '../../openapi/types';
+import { invoiceConflict, readingWindows, windowHolding } from '../../billing';
 import { DUPLICATE, IN_FUTURE, REGISTERS, higherThanAfter, lowerThanBefore } from '../definitions';
 import { auditChanges, type AuditActor } from '../engine';
 import { pythonTypeName } from '../engine';
@@ -97,6 +111,68 @@ export interface BulkAnswer {
   readonly failed: number;
   /** Field errors by row index (as a string key). */
   readonly errors: Record<string, FieldErrors>;
+  /**
+   * The created readings flagged "to check" (docs/billing.md "Readings to check"): why, by
+   * row index (as a string key).
+   */
+  readonly to_check: Record<string, Text[]>;
+}
+
+/** The readings' flag field (docs/billing.md "Readings to check"). */
+const TO_CHECK = 'to_check';
+
+/** Thrown to roll a dry run's transaction back once its answer is known. */
+class DryRunDone extends Error {
+  constructor(readonly created: number) {
+    super('dry run');
+  }
+}
+
+/**
+ * Why each of `accepted` is implausible after its predecessor (`predecessors`, by row
+ * index), by row index; only the flagged ones. Four statements whatever the number: the
+ * medians of each device's year before its earliest new reading, and the fuses of the
+ * devices over the new readings' days.
+ */
+async function judgeReadings(
+  tx: Database,
+  accepted: readonly Reading[],
+  predecessors: ReadonlyMap<number, Stored>,
+): Promise<Map<number, Text[]>> {
+  const flagged = new Map<number, Text[]>();
+  const judged = accepted.filter((reading) => predecessors.has(reading.index));
+  if (judged.length === 0) return flagged;
+  const earliest = new Map<number, Date>();
+  let firstDay = '9999-12-31';
+  let lastDay = '0000-01-01';
+  const days = new Map<number, string>();
+  for (const reading of judged) {
+    const before = earliest.get(reading.device);
+    if (!before || reading.at < before) earliest.set(reading.device, reading.at);
+    const day = supplyDayOf(reading.at, days);
+    if (day < firstDay) firstDay = day;
+    if (day > lastDay) lastDay = day;
+  }
+  const devices = [...earliest.keys()];
+  const medians = await medianDailyKwhs(
+    tx,
+    devices.map((device) => ({ device, before: earliest.get(device)! })),
+  );
+  const medianOf = new Map(devices.map((device, i) => [device, medians[i] ?? null]));
+  const spans = await fuseSpans(tx, devices, firstDay, lastDay);
+  for (const reading of judged) {
+    const previous = predecessors.get(reading.index)!;
+    const reasons = implausibility(
+      { at: previous.at, high: previous.registers[0], low: previous.registers[1] },
+      { at: reading.at.getTime(), high: reading.registers[0], low: reading.registers[1] },
+      {
+        medianDailyKwh: medianOf.get(reading.device) ?? null,
+        fuse: fuseOn(spans.get(reading.device), supplyDayOf(reading.at, days)),
+      },
+    );
+    if (reasons.length > 0) flagged.set(reading.index, reasons.map(plausibilityText));
+  }
+  return flagged;
 }
 
 const TOO_MANY = text(
@@ -125,6 +201,61 @@ export const noDeviceOnPoint = (day: string): Text =>
     `No tariff device is on this consumption point on ${day}.`,
     `Na tomto odběrném místě není ${day} žádné tarifní zařízení.`,
   );
+
+/** A time that names no instant, as written (the import's words, in its preview too). */
+export const notADateTime = (value: string): Text =>
+  text(`“${value}” is not a valid date and time.`, `„${value}“ není platné datum a čas.`);
+/** A register that is no number, as written. */
+export const notANumber = (value: string): Text =>
+  text(`“${value}” is not a number.`, `„${value}“ není číslo.`);
+/** Several values of a row missing: one message naming them (`names` in each language). */
+export const missingValues = (names: readonly Text[]): Text => {
+  const list = (lang: 'en' | 'cs') =>
+    new Intl.ListFormat(lang, { type: 'conjunction' }).format(
+      names.map((name) => name[lang].toLowerCase()),
+    );
+  return text(`The row has no ${list('en')}.`, `Řádku chybí ${list('cs')}.`);
+};
+
+/** The row's fields judged as one when missing (a short row of a file). */
+const ROW_FIELDS = ['timestamp_received', 'obis_181', 'obis_182', 'obis_280'] as const;
+
+const isMissing = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The field errors of a bulk row in a person's words (docs/billing.md "Readings to check"
+ * and the import): a time or register that cannot be read names what was written instead of
+ * the format's pattern, and two or more missing values are one message naming them.
+ */
+function humanErrors(
+  item: unknown,
+  errors: FieldErrors,
+  labels: ReadonlyMap<string, Text>,
+): FieldErrors {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return errors;
+  const row = item as Record<string, unknown>;
+  const result: FieldErrors = { ...errors };
+  const missing = ROW_FIELDS.filter((name) => isMissing(row[name]));
+  if (missing.length >= 2) {
+    for (const name of missing) delete result[name];
+    result.non_field_errors = [
+      ...(result.non_field_errors ?? []),
+      missingValues(missing.map((name) => labels.get(name) ?? text(name, name))),
+    ];
+  }
+  const written = (name: string) => String(row[name]).slice(0, 60);
+  if (result.timestamp_received && !isMissing(row.timestamp_received))
+    result.timestamp_received = result.timestamp_received.map((message) =>
+      message === messages.datetimeFormat ? notADateTime(written('timestamp_received')) : message,
+    );
+  for (const [name] of REGISTERS)
+    if (result[name] && !isMissing(row[name]))
+      result[name] = result[name]!.map((message) =>
+        message === messages.invalidNumber ? notANumber(written(name)) : message,
+      );
+  return result;
+}
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in {@link SUPPLY_TIME_ZONE}. */
 const dayParts = new Intl.DateTimeFormat('en-GB', {
@@ -204,27 +335,33 @@ async function storedNeighbours(
 /**
  * Checks `readings` of one device in time order against its stored readings `stored`
  * (sorted) and each other. Returns the readings to insert; errors and unchanged rows are
- * recorded in `errors` / `unchanged`. Registers compare as exact decimals.
+ * recorded in `errors` / `unchanged`, and each accepted reading's previous one (stored or
+ * of the request) in `predecessors` by row index. Registers compare as exact decimals.
  */
 function checkDevice(
   readings: readonly Reading[],
   stored: readonly Stored[],
   errors: Map<number, FieldErrors>,
   unchanged: Set<number>,
+  predecessors: Map<number, Stored>,
 ): Reading[] {
   const sorted = [...readings].sort((x, y) => x.at.getTime() - y.at.getTime() || x.index - y.index);
   const storedAt = new Map(stored.map((row) => [row.at, row]));
   const accepted: Reading[] = [];
   const acceptedAt = new Map<number, Reading>();
   let next = 0; // index in `stored` of the first stored reading after the current instant
-  let previous: readonly string[] | undefined;
+  let previous: Stored['registers'] | undefined;
+  let previousAt = 0;
   for (const reading of sorted) {
     const at = reading.at.getTime();
     while (next < stored.length && stored[next]!.at <= at) {
       const row = stored[next]!;
       // A stored reading before this one is its predecessor unless an accepted row is later.
       const last = accepted[accepted.length - 1];
-      if (!last || last.at.getTime() <= row.at) previous = row.registers;
+      if (!last || last.at.getTime() <= row.at) {
+        previous = row.registers;
+        previousAt = row.at;
+      }
       next += 1;
     }
     const same = storedAt.get(at) ?? acceptedAt.get(at);
@@ -245,9 +382,16 @@ function checkDevice(
       errors.set(reading.index, rowErrors);
       continue;
     }
+    if (previous)
+      predecessors.set(reading.index, {
+        device: reading.device,
+        at: previousAt,
+        registers: previous,
+      });
     accepted.push(reading);
     acceptedAt.set(at, reading);
     previous = reading.registers;
+    previousAt = at;
   }
   return accepted;
 }
@@ -383,16 +527,19 @@ async function insertReadings(
   registry: ResourceRegistry,
   accepted: readonly Reading[],
   actor: AuditActor | null,
+  flagged: ReadonlyMap<number, unknown>,
 ): Promise<number> {
   const resource = registry.get(RESOURCE);
   const key = (name: string) => resource.byName.get(name)!.columnKey;
   const [deviceKey, atKey] = [key('tariff_device'), key('timestamp_received')];
   const registerKeys = REGISTERS.map(([field]) => key(field));
+  const checkKey = resource.byName.get(TO_CHECK)?.columnKey;
   const changes = accepted.map((reading) => {
     const row: Row = Object.fromEntries([
       [deviceKey, reading.device],
       [atKey, reading.at],
       ...registerKeys.map((name, i) => [name, reading.registers[i]]),
+      ...(checkKey ? [[checkKey, flagged.has(reading.index)]] : []),
     ]);
     return JSON.stringify(auditChanges(resource, undefined, row));
   });
@@ -402,11 +549,13 @@ async function insertReadings(
       select * from unnest(${column((r) => r.device)}::integer[],
         ${column((r) => r.at.toISOString())}::timestamptz[],
         ${column((r) => r.registers[0])}::numeric[], ${column((r) => r.registers[1])}::numeric[],
-        ${column((r) => r.registers[2])}::numeric[], ${sql.param(changes)}::jsonb[])
-        as x(d, t, a, b, c, changes)),
+        ${column((r) => r.registers[2])}::numeric[], ${sql.param(changes)}::jsonb[],
+        ${column((r) => flagged.has(r.index))}::boolean[])
+        as x(d, t, a, b, c, changes, to_check)),
     created as (
-      insert into measurements (tariff_device_id, timestamp_received, obis_181, obis_182, obis_280)
-      select d, t, a, b, c from x
+      insert into measurements (tariff_device_id, timestamp_received, obis_181, obis_182,
+        obis_280, to_check)
+      select d, t, a, b, c, to_check from x
       on conflict (tariff_device_id, timestamp_received) do nothing
       returning id, tariff_device_id, timestamp_received),
     audited as (
@@ -424,7 +573,8 @@ async function insertReadings(
 
 /**
  * Validates and stores `body`; see the module comment. `actor` is who the audit log
- * records as having created the readings (null: the system).
+ * records as having created the readings (null: the system). A dry run (`options.dryRun`)
+ * answers the same and stores nothing (its transaction is rolled back).
  *
  * @throws {ValidationError} when the body is not a list or longer than {@link MAX_BULK_READINGS}.
  */
@@ -433,6 +583,7 @@ export async function ingestReadings(
   registry: ResourceRegistry,
   body: unknown,
   actor: AuditActor | null = null,
+  options: { readonly dryRun?: boolean } = {},
 ): Promise<BulkAnswer> {
   if (!Array.isArray(body))
     throw new ValidationError({ non_field_errors: [messages.notAList(pythonTypeName(body))] });
@@ -440,6 +591,9 @@ export async function ingestReadings(
   const resource = registry.get(RESOURCE);
   const fields = identifierFields(registry);
   const registerFields = REGISTERS.map(([name]) => resource.byName.get(name)!);
+  const labels = new Map(
+    ROW_FIELDS.map((name) => [name, resource.byName.get(name)?.def.label ?? text(name, name)]),
+  );
   const errors = new Map<number, FieldErrors>();
   const parsed: Reading[] = [];
   const pending: Pending[] = [];
@@ -472,12 +626,14 @@ export async function ingestReadings(
       else pending.push({ reading, by: named.by, key: named.key });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      errors.set(index, error.errors);
+      errors.set(index, humanErrors(item, error.errors, labels));
     }
   });
 
   const unchanged = new Set<number>();
-  const created = await db.transaction(async (tx) => {
+  const predecessors = new Map<number, Stored>();
+  let flagged = new Map<number, Text[]>();
+  const stores = async (tx: Database): Promise<number> => {
     parsed.push(...(await resolveDevices(tx, pending, errors)));
     const deviceIds = [...new Set(parsed.map((reading) => reading.device))];
     const found = new Set<number>();
@@ -507,13 +663,39 @@ export async function ingestReadings(
       list.push(reading);
       byDevice.set(reading.device, list);
     }
-    const accepted: Reading[] = [];
+    const checked: Reading[] = [];
     for (const [device, readings] of byDevice)
-      accepted.push(...checkDevice(readings, stored.get(device) ?? [], errors, unchanged));
+      checked.push(
+        ...checkDevice(readings, stored.get(device) ?? [], errors, unchanged, predecessors),
+      );
+    // A new reading among those an issued invoice was billed from would change its bill
+    // (docs/billing.md "Integrity"). Dropping one leaves the others' order checks true: a
+    // later row was checked against it, and it against the stored one before.
+    const windows = await readingWindows(tx, [...new Set(checked.map((r) => r.device))]);
+    const accepted = checked.filter((reading) => {
+      const window = windowHolding(windows, reading.device, reading.at);
+      if (!window) return true;
+      const conflict = invoiceConflict('reading', window).body as { detail: Text };
+      errors.set(reading.index, { timestamp_received: [conflict.detail] });
+      return false;
+    });
     if (accepted.length === 0) return 0;
-    return insertReadings(tx, registry, accepted, actor);
+    flagged = await judgeReadings(tx, accepted, predecessors);
+    const inserted = await insertReadings(tx, registry, accepted, actor, flagged);
+    if (options.dryRun) throw new DryRunDone(inserted);
+    return inserted;
+  };
+  const created = await db.transaction(stores).catch((error: unknown) => {
+    if (error instanceof DryRunDone) return error.created;
+    throw error;
   });
 
+  if (!options.dryRun) {
+    // Counted once committed (docs/operations.md "Metrics"): what a collector or an import sent.
+    countReadings('created', created);
+    countReadings('unchanged', unchanged.size);
+    countReadings('failed', errors.size);
+  }
   const sortedErrors = [...errors].sort(([a], [b]) => a - b);
   return {
     created,
@@ -521,6 +703,9 @@ export async function ingestReadings(
     failed: errors.size,
     errors: Object.fromEntries(
       sortedErrors.map(([index, fieldErrors]) => [String(index), fieldErrors]),
+    ),
+    to_check: Object.fromEntries(
+      [...flagged].sort(([a], [b]) => a - b).map(([index, reasons]) => [String(index), reasons]),
     ),
   };
 }
@@ -544,7 +729,8 @@ export function registerMeasurementsBulk(app: FastifyInstance, context: BulkRout
     {
       async POST(request, reply) {
         const actor = await auth.authorize(request, privilege);
-        const answer = await ingestReadings(db, registry, request.body, actor);
+        const dryRun = ['1', 'true'].includes(lastParam(queryParams(request), 'validate') ?? '');
+        const answer = await ingestReadings(db, registry, request.body, actor, { dryRun });
         return reply
           .code(200)
           .send(localize(answer as unknown as LocalizableJson, requestLang(request)));
@@ -603,6 +789,16 @@ export function measurementsBulkOpenApi(
             'counts as unchanged. Each row is judged on its own: rows failing the rules are ' +
             'reported by index in `errors` and the others are stored.',
           tags: [RESOURCE],
+          parameters: [
+            {
+              name: 'validate',
+              in: 'query',
+              required: false,
+              description:
+                'Joule dry run: 1 judges every row as the import would (refusals and readings to check) and stores nothing.',
+              schema: { type: 'integer', enum: [1] },
+            },
+          ],
           requestBody: {
             content: {
               'application/json': {
@@ -658,8 +854,14 @@ export function measurementsBulkOpenApi(
             description: 'Field errors of each refused reading, keyed by its index in the body.',
             additionalProperties: fieldErrors,
           },
+          to_check: {
+            type: 'object',
+            description:
+              'Created readings flagged to check (implausible consumption since the previous reading), keyed by index in the body: why.',
+            additionalProperties: { type: 'array', items: { type: 'string' } },
+          },
         },
-        required: ['created', 'errors', 'failed', 'unchanged'],
+        required: ['created', 'errors', 'failed', 'to_check', 'unchanged'],
       },
     },
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTariffDevice, signedInServerForFile } from '../../test/server';
+import { createTariffDevice, signedInServerForFile } from '../../test-support/server';
 import { MAX_SPAN_DAYS } from './consumption';
 
 const context = signedInServerForFile();

@@ -1,6 +1,6 @@
 /**
  * `GET /api/v1/tariffdevices/{id}/consumption/?from=&to=&bucket=day|week|month` (**Joule**,
- * issue 13 "the measurements panel"; docs/product.md §2 "Tariff device: lists measurements"): a
+ * docs/product.md §2 "Tariff device: lists measurements"): a
  * tariff device's consumption per day, week or month, aggregated in the database from its
  * cumulative registers (`obis_181` high tariff, `obis_182` low tariff, `obis_280`
  * production; kWh).

@@ -1,9 +1,9 @@
 /**
- * A billing run's batch bills as the single-contract path does (issue #15): the inputs read
+ * A billing run's batch bills as the single-contract path does (docs/billing.md): the inputs read
  * together for a batch (`loadBillInputs`) are, contract by contract, those read alone
  * (`loadBillInput`, the preview's), and the invoices a batch writes (amounts and lines) and
  * the failures it records are what `billContract` answers for each contract — on the demo
- * data, the README worked example and the run fixtures, with periods of different lengths in
+ * data, the worked example of docs/billing.md and the run fixtures, with periods of different lengths in
  * one batch. A database error in one bill fails that contract only. Runs on PGlite and, in
  * the postgres project, on PostgreSQL.
  */
@@ -16,8 +16,8 @@ import { seedBillable, type Billable } from '../../billing/runs/fixtures';
 import { processBatch } from '../../billing/runs/process';
 import { billingRunItems, invoiceLines, invoices, points, specifications } from '../../db/schema';
 import { DEMO_USERS } from '../../seed';
-import { storeBillingExample, type BillingExample } from '../../test/billing-example';
-import { startTestServer, type TestServer } from '../../test/server';
+import { storeBillingExample, type BillingExample } from '../../test-support/billing-example';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;

@@ -1,5 +1,5 @@
 /**
- * Billing runs and invoices through the API (issue #15): a run bills the contracts due,
+ * Billing runs and invoices through the API (docs/billing.md): a run bills the contracts due,
  * records failures and goes on, is idempotent, can be cancelled; two workers never bill a
  * contract twice; invoices are numbered without gaps, immutable once issued, and render as
  * PDF. Runs on PGlite and, in the postgres project, on PostgreSQL (real concurrency).
@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { billingRunItems, billingRuns, contracts, invoices } from '../../db/schema';
 import { addDays } from '../../billing/dates';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -103,7 +103,7 @@ describe('billing runs', () => {
       period_from: '2026-02-01',
       period_to: '2026-03-01',
       taxable_supply_date: '2026-02-28',
-      variable_symbol: 'RUN-A-1',
+      variable_symbol: '1',
       vat_rate: '21.00',
     });
     // 2 points × (1 MWh HT, 0.5 MWh LT) in February.
@@ -177,7 +177,7 @@ describe('billing runs', () => {
     const bad = await api('/billing-runs/', 'POST', { month: '2026-02-03' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ month: ['Enter the first day of a month.'] });
-    const run = await api('/billing-runs/', 'POST', { month: '2030-01-01' });
+    const run = await api('/billing-runs/', 'POST', { month: '2025-11-01' });
     expect((await api(`/billing-runs/${run.body.id}/`, 'DELETE')).status).toBe(403);
   });
 
@@ -290,13 +290,17 @@ describe('invoices', () => {
     expect(history.body.results[0].changes.state).toEqual(['issued', 'cancelled']);
   });
 
-  it('carry the account number as variable symbol (else the contract number), are due 14 days after issue, filter by period and state; a correction is a cancellation and a new invoice', async () => {
+  it("carry the contract number's digits as variable symbol (never its account number; else the invoice number at issue), are due 14 days after issue, filter by period and state; a correction is a cancellation and a new invoice", async () => {
     const seeded = await seedBillable(server.database.db, { count: 2, prefix: 'VS' });
     const [withAccount, withoutAccount] = seeded.contracts as [number, number];
     await server.database.db
       .update(contracts)
-      .set({ accountNo: '9876543210' })
+      .set({ accountNo: '9876543210/0800', contractNo: 'S-2026-00042' })
       .where(eq(contracts.id, withAccount));
+    await server.database.db
+      .update(contracts)
+      .set({ contractNo: 'VS-TWO' })
+      .where(eq(contracts.id, withoutAccount));
     /** Runs billing for August 2026 and bills its items here (this server's queue only sends). */
     const bill = async () => {
       const run = await api('/billing-runs/', 'POST', { month: '2026-08-01' });
@@ -318,13 +322,13 @@ describe('invoices', () => {
       expect.objectContaining({
         contract: withAccount,
         customer: seeded.customer,
-        variable_symbol: '9876543210',
+        variable_symbol: '202600042',
         period_from: '2026-08-01',
         period_to: '2026-09-01',
         taxable_supply_date: '2026-08-31',
         state: 'draft',
       }),
-      expect.objectContaining({ contract: withoutAccount, variable_symbol: 'VS-2' }),
+      expect.objectContaining({ contract: withoutAccount, variable_symbol: '' }),
     ]);
     const first = list.body.results[0].id as number;
     expect((await api(`/invoices/?filter=${mine},period_from=2026-08-01`)).body.count).toBe(2);
@@ -355,14 +359,18 @@ describe('invoices', () => {
         number: null,
         period_from: '2026-08-01',
         period_to: '2026-09-01',
-        variable_symbol: '9876543210',
+        variable_symbol: '202600042',
         total: list.body.results[0].total,
       }),
     ]);
     expect(await invoiceCount([withoutAccount])).toBe(1);
+    // A contract number without digits to use: the invoice number, given at issue.
+    const second = list.body.results[1].id as number;
+    const issuedSecond = await api(`/invoices/${second}/issue/`, 'POST');
+    expect((await api(`/invoices/${second}/`)).body.variable_symbol).toBe(issuedSecond.body.number);
   });
 
-  it("download as a Czech or English PDF carrying the number and the supplier's name", async () => {
+  it('download as a Czech or English PDF carrying the number, frozen at issue', async () => {
     const id = drafts[1]!;
     const invoice = await api(`/invoices/${id}/`);
     const settings = await api('/settings/global/', 'PUT', {
@@ -384,8 +392,9 @@ describe('invoices', () => {
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const title = lang === 'cs' ? 'Faktura' : 'Invoice';
       expect(bytes.toString('latin1')).toContain(`${title} ${invoice.body.number}`);
-      // The document's author is the supplier of the global settings (pdf.test.ts: the rest).
-      expect(bytes.toString('latin1')).toContain('Joule PDF Supplier');
+      // Issued before the settings changed: the supplier it was issued with, for good
+      // (invoices-api.test.ts: the document's text).
+      expect(bytes.toString('latin1')).not.toContain('Joule PDF Supplier');
     }
     expect((await api(`/invoices/${id}/pdf/?lang=de`)).status).toBe(400);
     const clerk = await server.login(DEMO_USERS.clerk);

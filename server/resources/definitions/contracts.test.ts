@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { expectForbidden, startTestServer, type TestServer } from '../../test/server';
+import { expectForbidden, startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -74,7 +74,7 @@ describe('contracts', () => {
     const response = await post('contracts', contract({ contract_no: 'S-DUP' }));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      contract_no: ['contract with this contract number already exists.'],
+      contract_no: ['Contract with this contract number already exists.'],
     });
   });
 
@@ -136,6 +136,8 @@ describe('payments', () => {
       type: 'advance',
       amount: '1500.50',
       ts: '2025-02-15',
+      invoice: null,
+      invoice_title: null,
     });
     const list = await server.request(`/payments/?filter=contract=${owner.body.id}`, {
       token: admin,
@@ -170,7 +172,7 @@ describe('payments', () => {
 });
 
 describe('contracts permissions', () => {
-  it('answers 403 without CONTRACTS', async () => {
+  it('answers 403 without CONTRACTS (and without PAYMENTS to payments)', async () => {
     const token = await server.loginWithPrivileges(['CUSTOMERS']);
     await expectForbidden(server, token, ['contracts', 'payments']);
   });

@@ -1,5 +1,6 @@
 /**
- * Contracts and their payments (docs/product.md §3 Contract), both gated by `CONTRACTS`.
+ * Contracts (docs/product.md §3 Contract), gated by `CONTRACTS`; their payments are in
+ * `payments.ts`, gated by `PAYMENTS`.
  *
  * Choice values (value — English / Czech):
  * - contract `mode`: `supply` — Electricity supply / Dodávka elektřiny;
@@ -9,9 +10,6 @@
  *   `terminated` — Terminated / Ukončená; `cancelled` — Cancelled / Stornovaná
  * - contract `billing_period`: `monthly` — Monthly / Měsíční; `quarterly` — Quarterly /
  *   Čtvrtletní; `semiannual` — Semi-annual / Pololetní; `annual` — Annual / Roční
- * - payment `type`: `advance` — Advance payment / Záloha; `invoice` — Invoice payment /
- *   Úhrada faktury; `refund` — Refund of overpayment / Vrácení přeplatku;
- *   `penalty` — Late payment interest / Úrok z prodlení
  *
  * Rules: `contract_no` unique; `valid_to` empty or not before `valid_from`;
  * `parent_contract` is another contract of the same customer. `product` (the product whose
@@ -19,11 +17,11 @@
  * child contracts, and a customer with contracts, cannot be deleted (400 naming them).
  */
 import { eq } from 'drizzle-orm';
-import { contracts, payments } from '../../db/schema';
+import { contracts } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
 import { text } from '../../i18n/text';
 import { defineResource, idField } from '../engine';
-import { allRules, resulting, validityRule } from './rules';
+import { allRules, resulting, validityRule } from '../rules';
 
 export const CONTRACT_MODES = [
   { value: 'supply', label: text('Electricity supply', 'Dodávka elektřiny') },
@@ -45,13 +43,6 @@ export const BILLING_PERIODS = [
   { value: 'annual', label: text('Annual', 'Roční') },
 ] as const;
 
-export const PAYMENT_TYPES = [
-  { value: 'advance', label: text('Advance payment', 'Záloha') },
-  { value: 'invoice', label: text('Invoice payment', 'Úhrada faktury') },
-  { value: 'refund', label: text('Refund of overpayment', 'Vrácení přeplatku') },
-  { value: 'penalty', label: text('Late payment interest', 'Úrok z prodlení') },
-] as const;
-
 const PARENT_OTHER_CUSTOMER = text(
   'The parent contract must belong to the same customer.',
   'Nadřazená smlouva musí patřit stejnému zákazníkovi.',
@@ -61,7 +52,7 @@ const PARENT_ITSELF = text(
   'Smlouva nemůže být nadřazená sama sobě.',
 );
 
-/** The contract dialog's sections (issue 17: fields grouped from the declaration). */
+/** The contract dialog's sections (docs/product.md: fields grouped from the declaration). */
 const CONTRACT = { key: 'contract', label: text('Contract', 'Smlouva') };
 const BILLING = { key: 'billing', label: text('Billing', 'Fakturace') };
 
@@ -173,7 +164,7 @@ export const contractsResource = defineResource({
   searchFields: ['contract_no', 'account_no'],
   sortFields: ['id', 'contract_no', 'customer', 'valid_from', 'valid_to', 'state', 'mode'],
   filterFields: ['customer', 'parent_contract', 'mode', 'state', 'billing_period', 'product'],
-  ordering: ['contract_no'],
+  defaultSort: ['contract_no'],
   validate: allRules(validityRule(), async (context) => {
     const parent = resulting(context, 'parent_contract');
     if (typeof parent !== 'number') return undefined;
@@ -190,51 +181,4 @@ export const contractsResource = defineResource({
       errors.parent_contract = [PARENT_OTHER_CUSTOMER];
     return Object.keys(errors).length > 0 ? errors : undefined;
   }),
-});
-
-/** `/api/v1/payments/`, gated by `CONTRACTS`. */
-export const paymentsResource = defineResource({
-  name: 'payments',
-  component: 'Payment',
-  privilege: 'CONTRACTS',
-  table: payments,
-  labels: {
-    singular: text('Payment', 'Platba'),
-    plural: text('Payments', 'Platby'),
-    create: text('New payment', 'Nová platba'),
-  },
-  titleField: 'ts',
-  // "Záloha 1 500,00 1. 3. 2025", never "Platby: 3" (issue 17).
-  titleFields: ['type', 'amount', 'ts'],
-  parent: 'contract',
-  fields: {
-    id: idField(payments.id),
-    contract: {
-      type: 'field',
-      reference: 'contracts',
-      column: payments.contract,
-      label: text('Contract', 'Smlouva'),
-      required: true,
-    },
-    type: {
-      type: 'choice',
-      column: payments.type,
-      label: text('Type', 'Typ'),
-      choices: PAYMENT_TYPES,
-      required: true,
-    },
-    amount: {
-      type: 'decimal',
-      column: payments.amount,
-      label: text('Amount', 'Částka'),
-      unit: 'CZK',
-      required: true,
-      maxDigits: 12,
-      decimalPlaces: 2,
-    },
-    ts: { type: 'date', column: payments.ts, label: text('Date', 'Datum'), required: true },
-  },
-  sortFields: ['id', 'contract', 'type', 'amount', 'ts'],
-  filterFields: ['contract', 'type', 'ts'],
-  ordering: ['-ts'],
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { PHONE_PATTERN } from './rules';
-import { expectForbidden, startTestServer, type TestServer } from '../../test/server';
+import { PHONE_PATTERN } from '../rules';
+import { expectForbidden, startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -48,6 +48,8 @@ describe('customers', () => {
       title_after: '',
       birth_date: null,
       report_email: '',
+      document_email: '',
+      language: 'cs',
       phone: '',
       is_active: true,
       ...company,
@@ -170,7 +172,7 @@ describe('customers', () => {
     expect(regex.test('')).toBe(true);
   });
 
-  it('publishes the person and company fields as x-conditions (issue #17)', async () => {
+  it('publishes the person and company fields as x-conditions (docs/product.md)', async () => {
     const document = await server.request('/schema/');
     const customer = document.body.components.schemas.Customer;
     expect(customer['x-conditions']).toEqual([
@@ -219,16 +221,47 @@ describe('customers', () => {
     });
   });
 
+  it('numbers a new customer next in the series by default, still editable', async () => {
+    const defaults = await server.request('/customers/defaults/', { token: clerk });
+    expect(defaults.status).toBe(200);
+    const next = defaults.body.customer_no as string;
+    expect(next).toMatch(/^\D*\d+$/);
+    const created = await server.request('/customers/', {
+      method: 'POST',
+      token: clerk,
+      body: { ...company, customer_no: undefined, crn: '25596641', tin: '' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.customer_no).toBe(next);
+    const after = await server.request('/customers/defaults/', { token: clerk });
+    const digits = (value: string) => BigInt(value.replace(/^\D*/, ''));
+    expect(digits(after.body.customer_no)).toBe(digits(next) + 1n);
+    const typed = await server.request('/customers/', {
+      method: 'POST',
+      token: clerk,
+      body: { ...company, customer_no: 'X-77', crn: '25596641', tin: '' },
+    });
+    expect(typed.body.customer_no).toBe('X-77');
+    const published = await server.request('/schema/', { token: admin });
+    expect(published.body.components.schemas.Customer.properties.customer_no['x-series']).toBe(
+      true,
+    );
+    expect(published.body.paths['/api/v1/customers/defaults/'].get.operationId).toBe(
+      'customers_defaults',
+    );
+    expect((await server.request('/customers/defaults/', { token: noCustomers })).status).toBe(403);
+  });
+
   it('keeps customer_no unique', async () => {
     await post('customers', { ...person, customer_no: 'U-1' });
     const response = await post('customers', { ...person, customer_no: 'U-1' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      customer_no: ['customer with this customer number already exists.'],
+      customer_no: ['Customer with this customer number already exists.'],
     });
   });
 
-  it('answers format, uniqueness and cross-field errors in one 400 (issue #17)', async () => {
+  it('answers format, uniqueness and cross-field errors in one 400 (docs/product.md)', async () => {
     await post('customers', { ...company, customer_no: 'ONE-ROUND', crn: '45274649', tin: '' });
     const body = {
       customer_no: 'ONE-ROUND',
@@ -240,7 +273,7 @@ describe('customers', () => {
     const english = await post('customers', body);
     expect(english.status).toBe(400);
     expect(english.body).toEqual({
-      customer_no: ['customer with this customer number already exists.'],
+      customer_no: ['Customer with this customer number already exists.'],
       company_name: ['A company customer needs this field.'],
       crn: ['Enter a valid company ID (IČO): 8 digits with a valid check digit.'],
       tin: [expect.any(String)],
@@ -255,7 +288,7 @@ describe('customers', () => {
     // A field failing its own check is not blamed again by a rule.
     const missing = await post('customers', { customer_no: 'ONE-ROUND', type: 'company' });
     expect(missing.body).toEqual({
-      customer_no: ['customer with this customer number already exists.'],
+      customer_no: ['Customer with this customer number already exists.'],
       company_name: ['A company customer needs this field.'],
       crn: ['A company customer needs this field.'],
     });

@@ -3,6 +3,7 @@
  *
  * Choice values (value — English / Czech):
  * - customer `type`: `company` — Company / Firma; `person` — Person / Fyzická osoba
+ * - customer `language`: `cs` — Czech / Čeština; `en` — English / Angličtina
  * - address `type`: `permanent` — Permanent residence / Trvalé bydliště;
  *   `billing` — Billing / Fakturační; `correspondence` — Correspondence / Korespondenční;
  *   `supply` — Supply point / Místo odběru
@@ -17,7 +18,7 @@ import { addresses, customers } from '../../db/schema';
 import { text } from '../../i18n/text';
 import { defineResource, idField } from '../engine';
 import { optionalText } from './fields';
-import { dicValidator, icoValidator, phonePattern, zipValidator } from './rules';
+import { dicValidator, icoValidator, phonePattern, zipValidator } from '../rules';
 
 export const CUSTOMER_TYPES = [
   { value: 'company', label: text('Company', 'Firma') },
@@ -29,6 +30,12 @@ export const ADDRESS_TYPES = [
   { value: 'billing', label: text('Billing', 'Fakturační') },
   { value: 'correspondence', label: text('Correspondence', 'Korespondenční') },
   { value: 'supply', label: text('Supply point', 'Místo odběru') },
+] as const;
+
+/** The languages of a customer's invoices and mails. */
+export const DOCUMENT_LANGUAGES = [
+  { value: 'cs', label: text('Czech', 'Čeština') },
+  { value: 'en', label: text('English', 'Angličtina') },
 ] as const;
 
 const IDENTITY = { key: 'identity', label: text('Identity', 'Identita') };
@@ -78,6 +85,8 @@ export const customersResource = defineResource({
       required: true,
       maxLength: 20,
       unique: true,
+      // A new customer gets the next number by default (docs/declarations.md "Numbers of a series").
+      series: { first: 'Z100001' },
       section: IDENTITY,
     },
     type: {
@@ -138,6 +147,28 @@ export const customersResource = defineResource({
       default: '',
       section: CONTACT,
     },
+    // Where and in which language invoices are sent (docs/billing.md "Sending").
+    document_email: {
+      type: 'email',
+      column: customers.documentEmail,
+      label: text('E-mail for documents', 'E-mail pro doklady'),
+      helpText: text(
+        'Invoices are e-mailed here; when empty, to the report e-mail.',
+        'Sem se posílají faktury; když je prázdný, na e-mail pro reporty.',
+      ),
+      maxLength: 254,
+      allowBlank: true,
+      default: '',
+      section: CONTACT,
+    },
+    language: {
+      type: 'choice',
+      column: customers.language,
+      label: text('Language of documents', 'Jazyk dokladů'),
+      choices: DOCUMENT_LANGUAGES,
+      default: 'cs',
+      section: CONTACT,
+    },
     phone: {
       ...optionalText(customers.phone, 'Phone', 'Telefon', 30),
       pattern: phonePattern,
@@ -154,7 +185,7 @@ export const customersResource = defineResource({
   searchColumn: customers.search,
   sortFields: ['id', 'customer_no', 'type', 'company_name', 'last_name', 'first_name', 'crn'],
   filterFields: ['customer_no', 'type', 'crn', 'tin', 'is_active'],
-  ordering: ['customer_no'],
+  defaultSort: ['customer_no'],
   conditions: [
     {
       field: 'type',
@@ -238,5 +269,5 @@ export const addressesResource = defineResource({
   searchFields: ['street', 'city', 'zip_code'],
   sortFields: ['id', 'customer', 'type', 'street', 'city', 'zip_code'],
   filterFields: ['customer', 'type', 'city', 'zip_code', 'country'],
-  ordering: ['customer', 'type'],
+  defaultSort: ['customer', 'type'],
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { expectForbidden, startTestServer, type TestServer } from '../../test/server';
-import { gs1CheckDigit } from './rules';
+import { expectForbidden, startTestServer, type TestServer } from '../../test-support/server';
+import { gs1CheckDigit } from '../rules';
 
 let server: TestServer;
 let admin: string;
@@ -135,6 +135,8 @@ describe('measurements', () => {
       obis_181: '100.500',
       obis_182: '20.000',
       obis_280: '0.000',
+      // The first reading of a device has no history to judge: not to check.
+      to_check: false,
     });
     const path = `/measurements/${created.body.id}/`;
     const patched = await server.request(path, {
@@ -157,7 +159,7 @@ describe('measurements', () => {
     expect((await post('measurements', reading(id, 10, '30000'))).status).toBe(201);
     const lower = await post('measurements', reading(id, 5, '99'));
     expect(lower.status).toBe(400);
-    // Issue 17: the number as each language writes it (en-US, cs-CZ).
+    // docs/product.md: the number as each language writes it (en-US, cs-CZ).
     expect(lower.body).toEqual({
       obis_181: [
         'The register cannot decrease: an earlier reading of this device has 20,983.040 kWh.',

@@ -8,14 +8,17 @@
  * decrease along time for a device (checked against the readings before and after), are
  * not in the future and there is one per device and `timestamp_received`.
  */
-import { and, asc, desc, eq, gt, lt, ne } from 'drizzle-orm';
-import { measurements, tariffDevices } from '../../db/schema';
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { measurements, specifications, tariffDevices } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
 import { decimalText } from '../../i18n/format';
 import { text } from '../../i18n/text';
-import { defineResource, idField, type FieldDefinition } from '../engine';
+import { defineResource, fail, idField, ok, type FieldDefinition } from '../engine';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { eanValidator, resulting } from './rules';
+import { eanValidator, resulting } from '../rules';
+import { guardReading } from './integrity';
+import { countReadings } from '../../metrics';
+import { implausibility, meterHistory } from '../plausibility';
 
 const ean = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
   type: 'string',
@@ -27,7 +30,7 @@ const ean = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
   validators: [eanValidator],
 });
 
-/** The device dialog's sections (issue 17: fields grouped from the declaration). */
+/** The device dialog's sections (docs/product.md: fields grouped from the declaration). */
 const DEVICE = { key: 'device', label: text('Device', 'Zařízení') };
 const METERING = { key: 'metering', label: text('Metering points', 'Odběrná místa') };
 
@@ -106,7 +109,19 @@ export const tariffDevicesResource = defineResource({
   searchFields: ['serial_number', 'name', 'ean_consumption', 'ean_production'],
   sortFields: ['id', 'serial_number', 'name', 'model', 'calibration_date'],
   filterFields: ['collector', 'serial_number', 'ean_consumption', 'ean_production', 'active'],
-  ordering: ['serial_number'],
+  // The devices free for point `id`: on no specification in force today of another point
+  // (a specification's device picker, docs/declarations.md "Dependent fields").
+  valueFilters: {
+    free_for_point: {
+      where: (value) =>
+        /^\d{1,9}$/.test(value)
+          ? ok(
+              sql`${tariffDevices.id} not in (select ${specifications.tariffDevice} from ${specifications} where ${specifications.tariffDevice} is not null and ${specifications.point} <> ${Number(value)} and ${specifications.state} <> 'cancelled' and ${specifications.validFrom} <= current_date and (${specifications.validTo} is null or ${specifications.validTo} >= current_date))`,
+            )
+          : fail(text('Enter a valid point id.', 'Zadejte platné id odběrného místa.')),
+    },
+  },
+  defaultSort: ['serial_number'],
 });
 
 /** Register fields and their row keys. */
@@ -139,7 +154,7 @@ export const DUPLICATE = text(
 );
 /**
  * A register below the device's reading before it (`value`: a decimal string in kWh),
- * the number written as each language writes it (`20 983,040 kWh`, issue 17).
+ * the number written as each language writes it (`20 983,040 kWh`, docs/product.md).
  */
 export const lowerThanBefore = (value: string) => {
   const kwh = decimalText(value);
@@ -169,7 +184,7 @@ export const measurementsResource = defineResource({
     create: text('New measurement', 'Nový odečet'),
   },
   titleField: 'timestamp_received',
-  // The device's serial number and the time, never "záznam „73001“" (issue 17).
+  // The device's serial number and the time, never "záznam „73001“" (docs/product.md).
   titleFields: ['tariff_device', 'timestamp_received'],
   parent: 'tariff_device',
   // The never-decreasing rule below reads the device's other readings: writes of one
@@ -193,11 +208,71 @@ export const measurementsResource = defineResource({
     obis_181: reading(measurements.obis181, 'High tariff 1.8.1', 'Vysoký tarif 1.8.1'),
     obis_182: reading(measurements.obis182, 'Low tariff 1.8.2', 'Nízký tarif 1.8.2'),
     obis_280: reading(measurements.obis280, 'Production 2.8.0', 'Výroba 2.8.0'),
+    // docs/billing.md "Readings to check": set by the plausibility rule, cleared by a person.
+    to_check: {
+      type: 'boolean',
+      column: measurements.toCheck,
+      label: text('To check', 'Ke kontrole'),
+      default: false,
+    },
   },
   sortFields: ['id', 'timestamp_received', 'tariff_device'],
-  filterFields: ['tariff_device'],
+  filterFields: ['tariff_device', 'to_check'],
+  // Confirming a reading to check, on many at once: the same change as unticking "To check".
+  bulkActions: {
+    confirm: { label: text('Confirm', 'Potvrdit'), patch: { to_check: false } },
+  },
+  /**
+   * The plausibility rule (docs/billing.md "Readings to check"): a new reading, or one whose
+   * time or registers change, is flagged `to_check` when its consumption since the device's
+   * previous reading is implausible. A write that sets `to_check` itself is a person's
+   * decision (confirming sets it false) and is kept; a create may flag, never unflag.
+   */
+  async beforeWrite(context) {
+    const { values, mode, db } = context;
+    if (mode !== 'create' && 'to_check' in values) return undefined;
+    const judged = ['tariff_device', 'timestamp_received', 'obis_181', 'obis_182'];
+    if (mode !== 'create' && !judged.some((name) => name in values)) return undefined;
+    const device = resulting(context, 'tariff_device');
+    const at = resulting(context, 'timestamp_received');
+    if (typeof device !== 'number' || !(at instanceof Date)) return undefined;
+    const id = context.existing?.id;
+    const [previous] = await db
+      .select()
+      .from(measurements)
+      .where(
+        and(
+          eq(measurements.tariffDevice, device),
+          lt(measurements.timestampReceived, at),
+          typeof id === 'number' ? ne(measurements.id, id) : undefined,
+        ),
+      )
+      .orderBy(desc(measurements.timestampReceived))
+      .limit(1);
+    const history = await meterHistory(db, device, at);
+    const reasons = implausibility(
+      previous && {
+        at: previous.timestampReceived.getTime(),
+        high: previous.obis181,
+        low: previous.obis182,
+      },
+      {
+        at: at.getTime(),
+        high: String(resulting(context, 'obis_181')),
+        low: String(resulting(context, 'obis_182')),
+      },
+      history,
+    );
+    return { to_check: (mode === 'create' && values.to_check === true) || reasons.length > 0 };
+  },
+  // Counted as the bulk ingest counts (docs/operations.md "Metrics").
+  async afterCreate() {
+    countReadings('created');
+  },
   rangeFields: ['timestamp_received'],
-  ordering: ['-timestamp_received'],
+  defaultSort: ['-timestamp_received'],
+  // A reading an issued invoice was billed from stays (docs/billing.md "Integrity").
+  guardWrite: guardReading,
   async validate(context) {
     const errors: FieldErrors = {};
     const device = resulting(context, 'tariff_device');

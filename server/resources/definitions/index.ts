@@ -5,7 +5,8 @@
  */
 import type { ResourceDefinition } from '../engine';
 import { billingRunsResource, invoicesResource } from './billing';
-import { contractsResource, paymentsResource } from './contracts';
+import { contractsResource } from './contracts';
+import { incomingPaymentsResource, paymentsResource } from './payments';
 import { addressesResource, customersResource } from './customers';
 import { measurementsResource, tariffDevicesResource } from './devices';
 import { pointsResource, specificationsResource } from './points';
@@ -48,6 +49,7 @@ export const resources: readonly ResourceDefinition[] = [
   measurementsResource,
   invoicesResource,
   billingRunsResource,
+  incomingPaymentsResource,
 ];
 export { DUPLICATE, IN_FUTURE, REGISTERS, higherThanAfter, lowerThanBefore } from './devices';
-export { dicValidator, gs1CheckDigit, icoCheckDigit, icoValidator } from './rules';
+export { dicValidator, gs1CheckDigit, icoCheckDigit, icoValidator } from '../rules';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;

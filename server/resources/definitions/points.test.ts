@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { expectForbidden, startTestServer, type TestServer } from '../../test/server';
-import { gs1CheckDigit } from './rules';
+import { expectForbidden, startTestServer, type TestServer } from '../../test-support/server';
+import { gs1CheckDigit } from '../rules';
 
 let server: TestServer;
 let admin: string;
@@ -86,11 +86,11 @@ describe('points', () => {
     const refused = await server.request(path, { method: 'DELETE', token: admin });
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toMatch(
-      /"POD-1 Chata Šumava".*specifications: POD-1 Chata Šumava 1\/1\/2025\./,
+      new RegExp(`"${ean} – Chata Šumava".*specifications: ${ean} – Chata Šumava 1/1/2025\\.`),
     );
     const czech = await server.request(path, { method: 'DELETE', token: admin, lang: 'cs' });
     expect(czech.body.detail).toMatch(
-      /„POD-1 Chata Šumava“.*specifikace: POD-1 Chata Šumava 1\. 1\. 2025\./,
+      new RegExp(`„${ean} – Chata Šumava“.*specifikace: ${ean} – Chata Šumava 1\\. 1\\. 2025\\.`),
     );
 
     const specPath = `/specifications/${specification.body.id}/`;
@@ -121,7 +121,7 @@ describe('points', () => {
     expect((await post('points', point({ ean }))).status).toBe(201);
     const en = await post('points', point({ ean }));
     expect(en.status).toBe(400);
-    expect(en.body).toEqual({ ean: ['consumption point with this ean already exists.'] });
+    expect(en.body).toEqual({ ean: ['Consumption point with this EAN already exists.'] });
     const cs = await post('points', point({ ean }), 'cs');
     expect(cs.body.ean).toHaveLength(1);
     expect(cs.body.ean[0]).toMatch(/EAN/);
@@ -189,7 +189,7 @@ describe('points', () => {
     expect(unknown.body.sort).toHaveLength(1);
   });
 
-  it('finds a point by its EAN and by its customer’s name (issue #17)', async () => {
+  it('finds a point by its EAN and by its customer’s name (docs/product.md)', async () => {
     const customer = await post('customers', {
       customer_no: 'K-SEARCH-1',
       type: 'person',
@@ -227,7 +227,14 @@ describe('specifications', () => {
     const pick = async (name: string) =>
       (await server.request(`/${name}/?page_size=1`, { token: admin })).body.results[0].id;
     const [distributor, supplier, fuse, discount] = await Promise.all(
-      ['distributors', 'suppliers', 'fuses', 'discounts'].map(pick),
+      // A fuse for the three phases below (docs/declarations.md "Dependent fields").
+      ['distributors', 'suppliers', 'fuses/?filter=phases=3&', 'discounts'].map((name) =>
+        name.includes('?')
+          ? server
+              .request(`/${name}page_size=1`, { token: admin })
+              .then((answer) => answer.body.results[0].id)
+          : pick(name),
+      ),
     );
     const device = await post('tariffdevices', { serial_number: 'SPEC-1', name: 'Elektroměr' });
     const created = await server.request('/specifications/', {
@@ -254,7 +261,7 @@ describe('specifications', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       point: pointId,
-      point_title: 'Rodinný dům',
+      point_title: expect.stringMatching(/^\d{18} – Rodinný dům$/),
       tariff_device: device.body.id,
       tariff_device_title: `${device.body.serial_number} ${device.body.name}`,
       state: 'active',
@@ -294,6 +301,90 @@ describe('specifications', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toMatch(/SPEC-1.*specifications/);
     expect((await server.request(path, { method: 'DELETE', token: clerk })).status).toBe(204);
+  });
+
+  it('stores no production as null, the value of an empty optional choice', async () => {
+    const pointId = await newPoint();
+    const created = await server.request('/specifications/', {
+      method: 'POST',
+      token: clerk,
+      body: spec(pointId, { production_type: null }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.production_type).toBeNull();
+    const unset = await server.request('/specifications/', {
+      method: 'POST',
+      token: clerk,
+      body: spec(await newPoint()),
+    });
+    expect(unset.body.production_type).toBeNull();
+  });
+
+  it('offers and takes only a fuse for the phases (docs/declarations.md "Dependent fields")', async () => {
+    const fuses = await server.request('/fuses/?page_size=100', { token: admin });
+    const byText = new Map(
+      (fuses.body.results as { id: number; text: string }[]).map((f) => [f.text, f.id]),
+    );
+    const offered = await server.request('/fuses/titles/?filter=phases=1&page_size=100', {
+      token: clerk,
+    });
+    expect(offered.status).toBe(200);
+    const titles = (offered.body.results as { title: string }[]).map((row) => row.title);
+    expect(titles).toContain('1×25 A');
+    expect(titles).not.toContain('3×25 A');
+    const published = await server.request('/schema/', { token: admin });
+    const property = published.body.components.schemas.Specification.properties.main_fuse;
+    expect(property['x-reference-filter']).toEqual({ phases: 'phases' });
+
+    const pointId = await newPoint();
+    const body = spec(pointId, { phases: '1', main_fuse: byText.get('3×25 A') });
+    const refused = await post('specifications', body);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ main_fuse: ['This fuse is not for a single-phase supply.'] });
+    expect((await post('specifications', body, 'cs')).body).toEqual({
+      main_fuse: ['Tento jistič není pro jednofázové připojení.'],
+    });
+    const created = await post('specifications', { ...body, main_fuse: byText.get('1×25 A') });
+    expect(created.status).toBe(201);
+    const switched = await server.request(`/specifications/${created.body.id}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { phases: '3' },
+    });
+    expect(switched.body).toEqual({ main_fuse: ['This fuse is not for a three-phase supply.'] });
+  });
+
+  it('offers and takes only a device on no other point in the period', async () => {
+    const device = await post('tariffdevices', {
+      serial_number: `DEP-${Date.now()}`,
+      name: 'Elektroměr',
+    });
+    expect(device.status).toBe(201);
+    const first = await newPoint();
+    const today = new Date().toISOString().slice(0, 10);
+    const installed = await post(
+      'specifications',
+      spec(first, { valid_from: '2020-01-01', tariff_device: device.body.id }),
+    );
+    expect(installed.status).toBe(201);
+    const second = await newPoint();
+    const free = async (point: number) => {
+      const answer = await server.request(
+        `/tariffdevices/titles/?filter=free_for_point=${point}&ids=${device.body.id}`,
+        { token: clerk },
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.count === 1;
+    };
+    expect(await free(second)).toBe(false);
+    expect(await free(first)).toBe(true);
+    const refused = await post(
+      'specifications',
+      spec(second, { valid_from: today, tariff_device: device.body.id }),
+    );
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body)).toEqual(['tariff_device']);
+    expect(refused.body.tariff_device[0]).toMatch(/installed on another consumption point/);
   });
 
   it('refuses valid_to before valid_from, in en and cs', async () => {
@@ -432,7 +523,7 @@ describe('specifications', () => {
   });
 });
 
-describe('a customer’s and a contract’s points (issue 17)', () => {
+describe('a customer’s and a contract’s points (docs/product.md)', () => {
   it('filters points by their contract’s customer and publishes where they are listed', async () => {
     const points = await server.request('/points/?page_size=1', { token: admin });
     const point = points.body.results[0];

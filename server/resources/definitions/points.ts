@@ -8,7 +8,7 @@
  * - specification `distribution_tariff_code`: the Czech distribution rates of households
  *   (`D01d` … `D61d`) and businesses (`C01d` … `C62d`) on low voltage
  * - specification `phases`: `1` — Single-phase / Jednofázové; `3` — Three-phase / Třífázové
- * - specification `production_type` (blank: no production): `pv` — Photovoltaic /
+ * - specification `production_type` (null: no production): `pv` — Photovoltaic /
  *   Fotovoltaická; `wind` — Wind / Větrná; `hydro` — Hydro / Vodní; `biogas` — Biogas /
  *   Bioplynová; `chp` — Combined heat and power / Kogenerační (KVET); `other` — Other / Jiná
  *
@@ -25,7 +25,7 @@
 import { and, eq, gte, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { contracts, customers, points, specifications } from '../../db/schema';
+import { contracts, customers, fuses, points, specifications } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
 import { dateText } from '../../i18n/format';
 import { text } from '../../i18n/text';
@@ -37,7 +37,8 @@ import {
   type ValidationContext,
 } from '../engine';
 import { optionalText } from './fields';
-import { allRules, eanValidator, resulting, validityRule, zipValidator } from './rules';
+import { allRules, eanValidator, resulting, validityRule, zipValidator } from '../rules';
+import { guardSpecification } from './integrity';
 
 export const SPECIFICATION_STATES = [
   { value: 'planned', label: text('Planned', 'Plánovaná') },
@@ -138,7 +139,7 @@ const power = (column: AnyPgColumn, en: string, cs: string, unit: UnitSymbol): F
   nullable: true,
 });
 
-/** The point dialog's sections (issue 17: fields grouped from the declaration). */
+/** The point dialog's sections (docs/product.md: fields grouped from the declaration). */
 const POINT = { key: 'point', label: text('Consumption point', 'Odběrné místo') };
 const ADDRESS = { key: 'address', label: text('Address', 'Adresa') };
 /** The specification dialog's sections. */
@@ -158,7 +159,8 @@ export const pointsResource = defineResource({
     create: text('New consumption point', 'Nové odběrné místo'),
   },
   titleField: 'ean',
-  titleFields: ['pod_no', 'name'],
+  // One title everywhere (lists, dialogs, references, breadcrumbs): `EAN – name`.
+  titleFields: ['ean', { field: 'name', separator: ' – ' }],
   fields: {
     id: idField(points.id),
     contract: {
@@ -247,12 +249,12 @@ export const pointsResource = defineResource({
         sql`${points.contract} in (select ${contracts.id} from ${contracts} where ${contracts.customer} = ${id})`,
     },
   },
-  // Listed in the contract's and the customer's dialog (issue 17), with their own page too.
+  // Listed in the contract's and the customer's dialog (docs/product.md), with their own page too.
   listedIn: ['contract', 'customer'],
-  ordering: ['ean'],
+  defaultSort: ['ean'],
 });
 
-/** The overlap's dates (`YYYY-MM-DD`) as each language writes them (issue 17). */
+/** The overlap's dates (`YYYY-MM-DD`) as each language writes them (docs/product.md). */
 const OVERLAP = (fromDate: string, toDate: string | null) => {
   const from = dateText(fromDate);
   const to = toDate === null ? null : dateText(toDate);
@@ -265,6 +267,23 @@ const PARENT_OTHER_POINT = text(
   'The parent specification must belong to the same consumption point.',
   'Nadřazená specifikace musí patřit stejnému odběrnému místu.',
 );
+/** A fuse without a range for the specification's phases (docs/declarations.md "Dependent fields"). */
+const FUSE_PHASES = (phases: string) =>
+  phases === '1'
+    ? text(
+        'This fuse is not for a single-phase supply.',
+        'Tento jistič není pro jednofázové připojení.',
+      )
+    : text(
+        'This fuse is not for a three-phase supply.',
+        'Tento jistič není pro třífázové připojení.',
+      );
+/** A device on another point's specification in the same time. */
+const DEVICE_ELSEWHERE = (ean: string) =>
+  text(
+    `This device is installed on another consumption point (${ean}) in this period.`,
+    `Toto zařízení je v tomto období osazeno na jiném odběrném místě (${ean}).`,
+  );
 const PARENT_ITSELF = text(
   'A specification cannot be its own parent.',
   'Specifikace nemůže být nadřazená sama sobě.',
@@ -332,6 +351,36 @@ async function specificationRules(context: ValidationContext): Promise<FieldErro
     .limit(1);
   if (clash) errors.valid_from = [OVERLAP(clash.validFrom, clash.validTo)];
 
+  const fuse = resulting(context, 'main_fuse');
+  const phases = resulting(context, 'phases') ?? '3';
+  if (typeof fuse === 'number' && typeof phases === 'string') {
+    const [row] = await context.db.select().from(fuses).where(eq(fuses.id, fuse));
+    const fits =
+      phases === '1'
+        ? row?.from1phase !== null || row?.to1phase !== null
+        : row?.from3phase !== null || row?.to3phase !== null;
+    if (row && !fits) errors.main_fuse = [FUSE_PHASES(phases)];
+  }
+
+  const device = resulting(context, 'tariff_device');
+  if (typeof device === 'number' && resulting(context, 'state') !== 'cancelled') {
+    const [elsewhere] = await context.db
+      .select({ ean: points.ean })
+      .from(specifications)
+      .innerJoin(points, eq(points.id, specifications.point))
+      .where(
+        and(
+          eq(specifications.tariffDevice, device),
+          ne(specifications.point, point),
+          ne(specifications.state, 'cancelled'),
+          or(isNull(specifications.validTo), gte(specifications.validTo, from)),
+          typeof to === 'string' ? lte(specifications.validFrom, to) : undefined,
+        ),
+      )
+      .limit(1);
+    if (elsewhere) errors.tariff_device = [DEVICE_ELSEWHERE(elsewhere.ean)];
+  }
+
   const parent = resulting(context, 'parent_specification');
   if (typeof parent === 'number') {
     if (ownId === parent) errors.parent_specification = [PARENT_ITSELF];
@@ -359,7 +408,7 @@ export const specificationsResource = defineResource({
     create: text('New specification', 'Nová specifikace'),
   },
   titleField: 'valid_from',
-  // The point (its title) and the validity, never "Specifikace: #201" (issue 17).
+  // The point (its title) and the validity, never "Specifikace: #201" (docs/product.md).
   titleFields: ['point', 'valid_from', 'valid_to'],
   fields: {
     id: idField(specifications.id),
@@ -377,6 +426,8 @@ export const specificationsResource = defineResource({
       column: specifications.tariffDevice,
       label: text('Tariff device', 'Tarifní zařízení'),
       nullable: true,
+      // Offered only among devices on no other point in force (the rule is in `validate`).
+      pickAmong: { free_for_point: 'point' },
       section: SUPPLY,
     },
     state: {
@@ -439,6 +490,8 @@ export const specificationsResource = defineResource({
       column: specifications.mainFuse,
       label: text('Main fuse', 'Hlavní jistič'),
       nullable: true,
+      // Offered only among fuses for the supply's phases (the rule is in `validate`).
+      pickAmong: { phases: 'phases' },
       section: SUPPLY,
     },
     phases: {
@@ -475,8 +528,7 @@ export const specificationsResource = defineResource({
       column: specifications.productionType,
       label: text('Production type', 'Typ výroby'),
       choices: PRODUCTION_TYPES,
-      allowBlank: true,
-      default: '',
+      nullable: true,
       section: PRODUCTION,
     },
     producer_name: {
@@ -503,8 +555,10 @@ export const specificationsResource = defineResource({
     'phases',
     'production_type',
   ],
-  ordering: ['point', '-valid_from'],
+  defaultSort: ['point', '-valid_from'],
   validate: allRules(validityRule(), specificationRules),
+  // What an issued invoice was billed from stays (docs/billing.md "Integrity").
+  guardWrite: guardSpecification,
   async beforeWrite(context) {
     const point = resulting(context, 'point');
     const from = resulting(context, 'valid_from');

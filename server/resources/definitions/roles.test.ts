@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -33,7 +33,7 @@ describe('roles', () => {
     ],
     [{ name: '   ' }, { name: ['This field may not be blank.'] }],
     [{ name: 'x'.repeat(101) }, { name: ['Ensure this field has no more than 100 characters.'] }],
-    [{ name: 'Clerk' }, { name: ['role with this name already exists.'] }],
+    [{ name: 'Clerk' }, { name: ['Role with this name already exists.'] }],
   ])('POST %j → 400 %j', async (body, errors) => {
     const response = await server.request('/roles/', { method: 'POST', token: admin, body });
     expect(response.status).toBe(400);

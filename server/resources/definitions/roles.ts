@@ -53,5 +53,5 @@ export const rolesResource = defineResource({
   searchFields: ['name'],
   sortFields: ['id', 'name'],
   filterFields: ['name', 'privileges'],
-  ordering: ['name'],
+  defaultSort: ['name'],
 });

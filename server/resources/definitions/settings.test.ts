@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { expectForbidden, startTestServer, type TestServer } from '../../test/server';
+import { expectForbidden, startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -241,10 +241,10 @@ describe('OBIS codes', () => {
     expect((await post('obises', { obis: '9.9.9' })).status).toBe(201);
     const en = await post('obises', { obis: '9.9.9' });
     expect(en.status).toBe(400);
-    expect(en.body).toEqual({ obis: ['obis code with this obis already exists.'] });
+    expect(en.body).toEqual({ obis: ['OBIS code with this OBIS already exists.'] });
     const cs = await post('obises', { obis: '9.9.9' }, 'cs');
     expect(cs.body).toEqual({
-      obis: ['Položka OBIS kód s touto hodnotou v poli OBIS již existuje.'],
+      obis: ['OBIS kód s touto hodnotou pole „OBIS“ již existuje.'],
     });
   });
 });
@@ -267,12 +267,12 @@ describe('collectors', () => {
     const en = await post('collectors', { ...collector, mac: '00-1A-2B-3C-4D-5F' });
     expect(en.status).toBe(400);
     expect(en.body).toEqual({
-      serial_number: ['collector with this serial number already exists.'],
+      serial_number: ['Collector with this serial number already exists.'],
     });
   });
 });
 
-describe('a discount has its percent and where it applies (issue 17)', () => {
+describe('a discount has its percent and where it applies (docs/product.md)', () => {
   const body = { name: 'Akce', valid_from: '2025-01-01', percent: '12.5' };
 
   it('stores the percent with two places and applies to the whole bill by default', async () => {

@@ -16,10 +16,11 @@ import {
   reports,
   suppliers,
 } from '../../db/schema';
+import { isNotNull, or } from 'drizzle-orm';
 import { text } from '../../i18n/text';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { defineResource, idField, type FieldDefinition } from '../engine';
-import { macValidator, obisValidator, rangeRule, validityRule } from './rules';
+import { defineResource, fail, idField, ok, type FieldDefinition } from '../engine';
+import { macValidator, obisValidator, rangeRule, validityRule } from '../rules';
 
 const NAME = text('Name', 'Název');
 const VALID_FROM = text('Valid from', 'Platnost od');
@@ -44,10 +45,10 @@ export const productsResource = defineResource({
   searchFields: ['name'],
   sortFields: ['id', 'name'],
   filterFields: ['name'],
-  ordering: ['name'],
+  defaultSort: ['name'],
 });
 
-/** What a discount reduces (issue 17: a discount has its amount and where it applies). */
+/** What a discount reduces (docs/product.md: a discount has its amount and where it applies). */
 const DISCOUNT_TARGETS = [
   {
     value: 'energy',
@@ -96,7 +97,7 @@ export const discountsResource = defineResource({
   searchFields: ['name'],
   sortFields: ['id', 'name', 'valid_from', 'valid_to', 'percent'],
   filterFields: ['name', 'valid_from', 'valid_to', 'applies_to'],
-  ordering: ['name'],
+  defaultSort: ['name'],
   validate: validityRule(),
 });
 
@@ -127,7 +128,7 @@ export const suppliersResource = defineResource({
   searchFields: ['name', 'code'],
   sortFields: ['id', 'name', 'code'],
   filterFields: ['name', 'code'],
-  ordering: ['name'],
+  defaultSort: ['name'],
 });
 
 /** `/api/v1/distributors/`, gated by `UTILITIES`. */
@@ -163,7 +164,7 @@ export const distributorsResource = defineResource({
   searchFields: ['name', 'code'],
   sortFields: ['id', 'name', 'code'],
   filterFields: ['name', 'code'],
-  ordering: ['name'],
+  defaultSort: ['name'],
 });
 
 const amps = (column: AnyPgColumn, en: string, cs: string): FieldDefinition => ({
@@ -215,7 +216,19 @@ export const fusesResource = defineResource({
   searchFields: ['text'],
   sortFields: ['id', 'text', 'from_1phase', 'to_1phase', 'from_3phase', 'to_3phase'],
   filterFields: ['text'],
-  ordering: ['text'],
+  // The fuses a supply of so many phases can take: those with a range for that many phases
+  // (a specification's fuse picker, docs/declarations.md "Dependent fields").
+  valueFilters: {
+    phases: {
+      where: (value) =>
+        value === '1'
+          ? ok(or(isNotNull(fuses.from1phase), isNotNull(fuses.to1phase))!)
+          : value === '3'
+            ? ok(or(isNotNull(fuses.from3phase), isNotNull(fuses.to3phase))!)
+            : fail(text('Enter 1 or 3.', 'Zadejte 1 nebo 3.')),
+    },
+  },
+  defaultSort: ['text'],
   validate: rangeRule([
     ['from_1phase', 'to_1phase'],
     ['from_3phase', 'to_3phase'],
@@ -269,7 +282,7 @@ export const obisesResource = defineResource({
   searchFields: ['obis', 'description'],
   sortFields: ['id', 'obis', 'description'],
   filterFields: ['obis', 'convert_to_float', 'keep'],
-  ordering: ['obis'],
+  defaultSort: ['obis'],
 });
 
 /** `/api/v1/collectors/`, gated by `COLLECTORS`. */
@@ -322,7 +335,7 @@ export const collectorsResource = defineResource({
   searchFields: ['name', 'serial_number', 'mac'],
   sortFields: ['id', 'name', 'serial_number', 'last_seen'],
   filterFields: ['name', 'serial_number', 'mac'],
-  ordering: ['name'],
+  defaultSort: ['name'],
 });
 
 /** `/api/v1/pricelists/`, gated by `PRICELISTS`. */
@@ -352,7 +365,7 @@ export const pricelistsResource = defineResource({
   searchFields: ['name'],
   sortFields: ['id', 'name', 'valid_from', 'valid_to'],
   filterFields: ['name', 'valid_from', 'valid_to'],
-  ordering: ['name'],
+  defaultSort: ['name'],
   validate: validityRule(),
 });
 
@@ -375,5 +388,5 @@ export const reportsResource = defineResource({
   searchFields: ['name'],
   sortFields: ['id', 'name'],
   filterFields: ['name'],
-  ordering: ['name'],
+  defaultSort: ['name'],
 });

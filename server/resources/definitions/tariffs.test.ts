@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -142,7 +142,7 @@ describe('tariffs', () => {
   });
 });
 
-describe('price lists hold their tariffs (issue 17, docs/product.md §3)', () => {
+describe('price lists hold their tariffs (docs/product.md §3)', () => {
   it('seeds the 2025 tariffs into the 2025 price list, titled, and filters by it', async () => {
     const lists = await server.request('/pricelists/?search=2025', { token: admin });
     const list2025 = lists.body.results[0];

@@ -15,9 +15,10 @@ import {
   type FieldSection,
   type UnitBasis,
 } from '../engine';
-import { allRules, rangeRule, validityRule } from './rules';
+import { allRules, rangeRule, validityRule } from '../rules';
+import { guardTariff } from './integrity';
 
-/** The dialog's sections (issue 17: fields grouped from the declaration). */
+/** The dialog's sections (docs/product.md: fields grouped from the declaration). */
 const TARIFF = { key: 'tariff', label: text('Tariff', 'Tarif') };
 const PRICES_HT = { key: 'prices_ht', label: text('Prices, high tariff', 'Ceny VT') };
 const PRICES_LT = { key: 'prices_lt', label: text('Prices, low tariff', 'Ceny NT') };
@@ -25,7 +26,7 @@ const FEES = { key: 'fees', label: text('Other fees', 'Ostatní poplatky') };
 const FUSE = { key: 'fuse', label: text('Fuse condition', 'Podmínka jističe') };
 
 /**
- * A price in CZK paid per `per` (issue 17: "Kč/MWh", "CZK/MWh"), shown once by clients
+ * A price in CZK paid per `per` (docs/product.md: "Kč/MWh", "CZK/MWh"), shown once by clients
  * beside the value and in the column header; the label does not name it.
  */
 const money = (
@@ -197,7 +198,7 @@ export const tariffsResource = defineResource({
     fuse_from: amps(tariffs.fuseFrom, 'Main fuse from', 'Hlavní jistič od'),
     fuse_to: amps(tariffs.fuseTo, 'Main fuse to', 'Hlavní jistič do'),
   },
-  // What a clerk reads first; the other prices wait in the column chooser (issue 17: the
+  // What a clerk reads first; the other prices wait in the column chooser (docs/product.md: the
   // tariff table fits the screen).
   listFields: [
     'code',
@@ -211,8 +212,10 @@ export const tariffsResource = defineResource({
   searchFields: ['code'],
   sortFields: ['id', 'code', 'product', 'valid_from', 'valid_to', 'price'],
   filterFields: ['product', 'price_list', 'code'],
-  // A price list's dialog lists its tariffs (issue 17).
+  // A price list's dialog lists its tariffs (docs/product.md).
   listedIn: ['price_list'],
-  ordering: ['code', 'valid_from'],
+  defaultSort: ['code', 'valid_from'],
   validate: allRules(validityRule(), rangeRule([['fuse_from', 'fuse_to']])),
+  // What an issued invoice was billed from stays (docs/billing.md "Integrity").
+  guardWrite: guardTariff,
 });

@@ -1,11 +1,11 @@
 /**
- * Issue 17, published by the API's declarations: units (OpenAPI `x-unit` codes, OPTIONS
+ * docs/product.md, published by the API's declarations: units (OpenAPI `x-unit` codes, OPTIONS
  * `unit` in the request's language, labels without them), form sections of the entities
  * with many fields, and delete refusals naming rows by their readable titles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;

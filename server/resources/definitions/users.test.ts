@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -106,7 +106,7 @@ describe('users validation', () => {
     ],
     [
       { email: DEMO_USERS.clerk.toUpperCase() },
-      { email: ['user with this email already exists.'] },
+      { email: ['User with this email already exists.'] },
     ],
     [[], { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] }],
   ])('POST %j → 400 %j', async (body, errors) => {
@@ -144,7 +144,7 @@ describe('users validation', () => {
     });
     expect(clash.status).toBe(400);
     expect(clash.body).toEqual({
-      email: ['Položka Uživatel s touto hodnotou v poli E-mail již existuje.'],
+      email: ['Uživatel s touto hodnotou pole „E-mail“ již existuje.'],
     });
   });
 });
@@ -285,17 +285,30 @@ describe('users: nobody grants what they do not hold (server/auth/grants.ts)', (
     );
   });
 
-  it('may resend its own roles unchanged and set its own password', async () => {
-    // Read before the change: a password change may end the sessions signed in before it.
-    const email = (await server.request('/auth/me/', { token: editor })).body.email;
+  it('may resend its own roles unchanged', async () => {
     const response = await server.request(`/users/${editorId}/`, {
       method: 'PATCH',
       token: editor,
-      body: { roles: ownRoles, password: 'my-own-new-password-1' },
+      body: { roles: ownRoles },
     });
     expect(response.status).toBe(200);
-    // Signing in again also keeps the later tests going should a password change end sessions.
-    editor = await server.login(email, 'my-own-new-password-1');
+  });
+
+  it('cannot set its own password or e-mail here: that needs the current password', async () => {
+    const email = (await server.request('/auth/me/', { token: editor })).body.email;
+    for (const body of [{ password: 'my-own-new-password-1' }, { email: 'me-moved@joule.test' }]) {
+      const response = await server.request(`/users/${editorId}/`, {
+        method: 'PATCH',
+        token: editor,
+        body,
+      });
+      refused(
+        response,
+        'Change your own password or e-mail in Settings, with your current password.',
+      );
+    }
+    await expect(server.login(email, 'my-own-new-password-1')).rejects.toThrow();
+    expect((await server.request('/auth/me/', { token: editor })).body.email).toBe(email);
   });
 
   it('cannot assign the Administrator role, or any role granting more, to others', async () => {
@@ -413,6 +426,33 @@ describe('users: nobody grants what they do not hold (server/auth/grants.ts)', (
     });
     refused(response, 'Heslo jiného uživatele může nastavit jen superuživatel.');
     await expect(server.login('weaker@joule.test', 'taken-over-password-1')).rejects.toThrow();
+  });
+
+  it('cannot change another user’s e-mail, equal or weaker: no takeover through a reset', async () => {
+    const weaker = await user('e-mail-weaker@joule.test', []);
+    const equal = await user('e-mail-equal@joule.test', ownRoles);
+    const editorEmail = (await server.request('/auth/me/', { token: editor })).body.email;
+    for (const [id, email] of [
+      [weaker, 'e-mail-weaker@joule.test'],
+      [equal, 'e-mail-equal@joule.test'],
+    ] as const) {
+      // The chain: the editor's own mailbox on the victim, then a reset link to it.
+      const response = await server.request(`/users/${id}/`, {
+        method: 'PATCH',
+        token: editor,
+        body: { email: `taken-${id}@joule.test` },
+      });
+      refused(response, "Only a superuser can change another user's e-mail.");
+      expect((await server.request(`/users/${id}/`, { token: admin })).body.email).toBe(email);
+    }
+    expect(editorEmail).toBeTruthy();
+    // Unchanged (a PUT of the whole record) is no change.
+    const same = await server.request(`/users/${weaker}/`, {
+      method: 'PATCH',
+      token: editor,
+      body: { email: 'E-mail-Weaker@joule.test' },
+    });
+    expect(same.status).toBe(200);
   });
 
   it('lets a superuser do all of it', async () => {

@@ -7,12 +7,14 @@
  * - `password` is write-only and optional, also on create (a user may be invited to set
  *   one through the password reset); when given it must pass the password policy. It is
  *   hashed into `password_hash` and never returned; setting it also sets
- *   `password_changed_at`, which voids the user's earlier tokens.
+ *   `password_changed_at`. A new password, a new e-mail and a deactivation void the user's
+ *   earlier tokens (the database moves `token_generation` on: auth/revocation.ts).
  * - Besides `filter`, the list takes docs/product.md §7's `is_active=true|false` and
  *   `hasPrivileges=A,B` (users whose roles grant all of A and B; `superuser` grants all).
  * - Holding `USERS` is not enough for every write: `authorizeWrite` applies the rules of
  *   `auth/grants.ts` (no granting a privilege one lacks, no managing a more powerful user,
- *   no changing one's own roles, another user's password only by a superuser).
+ *   no changing one's own roles, another user's password and e-mail only by a superuser,
+ *   one's own only with the current password, `auth/routes.ts`).
  */
 import { inArray, eq, sql } from 'drizzle-orm';
 import { userWriteRefusal, type RoleGrant } from '../../auth/grants';
@@ -24,7 +26,6 @@ import {
 } from '../../auth/passwords';
 import { emailKey } from '../../auth/email-key';
 import { userPrivilegesSql } from '../../auth/principal';
-import { passwordChangeTime } from '../../auth/revocation';
 import { PRIVILEGES, SUPERUSER } from '../../auth/privileges';
 import type { Database } from '../../db/client';
 import { roles, users } from '../../db/schema';
@@ -94,8 +95,7 @@ export const usersResource = defineResource({
       maxLength: PASSWORD_MAX_LENGTH,
       validators: [(value) => passwordRuleViolations(String(value))[0]],
       encode: (value) => hashPassword(String(value)),
-      // Tokens issued before the password was set stop working (auth/revocation.ts).
-      alsoWrites: () => [[users.passwordChangedAt, passwordChangeTime()]],
+      alsoWrites: () => [[users.passwordChangedAt, new Date()]],
     },
   },
   async authorizeWrite({ operation, values, existing, principal, db }) {
@@ -108,13 +108,21 @@ export const usersResource = defineResource({
       currentRoles,
       nextRoles,
       setsPassword: values.password !== undefined && values.password !== null,
+      // `values.email` is normalised already (the field's `normalize`), like the stored one.
+      changesEmail:
+        existing !== undefined && values.email !== undefined && values.email !== existing.email,
+      deactivates: values.is_active === false && existing?.is_active === true,
       roles: await loadRoles(db, [...currentRoles, ...(nextRoles ?? [])]),
     });
+  },
+  // The same change as unticking "Active" in a user's dialog, on many users at once.
+  bulkActions: {
+    deactivate: { label: text('Deactivate', 'Deaktivovat'), patch: { is_active: false } },
   },
   searchFields: ['email'],
   sortFields: ['id', 'email', 'is_active'],
   filterFields: ['email', 'is_active', 'roles'],
-  ordering: ['email'],
+  defaultSort: ['email'],
   queryParams: {
     is_active: {
       description: 'Only active (true) or inactive (false) users.',

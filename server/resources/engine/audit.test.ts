@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/security';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -316,6 +316,9 @@ describe('GET /<resource>/{id}/history/', () => {
         action: 'update',
         user: { id: adminId, email: DEMO_USERS.admin },
         changes: { phone: ['600000002', '600000003'] },
+        resource: 'customers',
+        row_id: customer.id,
+        title: 'Jana Dvořáková',
       },
       expect.objectContaining({ changes: { phone: ['600000001', '600000002'] } }),
     ]);
@@ -334,6 +337,86 @@ describe('GET /<resource>/{id}/history/', () => {
     // Default page size 25.
     const all = await server.request(`/customers/${customer.id}/history/`, { token: admin });
     expect(all.body.results).toHaveLength(4);
+  });
+
+  it('includes the changes of the row’s children, deleted ones too, as far as the user may read them', async () => {
+    const customer = await createCustomer();
+    const address = async (street: string) => {
+      const response = await server.request('/addresses/', {
+        method: 'POST',
+        token: admin,
+        body: {
+          customer: customer.id,
+          type: 'permanent',
+          street,
+          city: 'Praha',
+          zip_code: '110 00',
+        },
+      });
+      expect(response.status).toBe(201);
+      return response.body.id as number;
+    };
+    const kept = await address('Dlouhá 5');
+    const gone = await address('Krátká 1');
+    const patched = await server.request(`/addresses/${kept}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { city: 'Brno' },
+    });
+    expect(patched.status).toBe(200);
+    expect(
+      (await server.request(`/addresses/${gone}/`, { method: 'DELETE', token: admin })).status,
+    ).toBe(204);
+    // Another customer's address is not part of this history.
+    const other = await createCustomer();
+    await server.request('/addresses/', {
+      method: 'POST',
+      token: admin,
+      body: {
+        customer: other.id,
+        type: 'permanent',
+        street: 'Jiná 2',
+        city: 'Praha',
+        zip_code: '110 00',
+      },
+    });
+
+    // A contract (another privilege) recorded as created for this customer and since deleted.
+    await server.database.db.insert(auditLog).values({
+      resource: 'contracts',
+      rowId: 999_999,
+      action: 'delete',
+      changes: { customer: [customer.id, null] },
+    });
+
+    const history = await server.request(`/customers/${customer.id}/history/`, { token: admin });
+    expect(history.status).toBe(200);
+    const summary = history.body.results.map(
+      (entry: { resource: string; row_id: number; action: string; title: string | null }) => [
+        entry.resource,
+        entry.row_id,
+        entry.action,
+        entry.title,
+      ],
+    );
+    expect(summary).toEqual([
+      ['contracts', 999_999, 'delete', null],
+      ['addresses', gone, 'delete', null],
+      ['addresses', kept, 'update', 'Dlouhá 5 Brno'],
+      ['addresses', gone, 'create', null],
+      ['addresses', kept, 'create', 'Dlouhá 5 Brno'],
+      ['customers', customer.id, 'create', 'Jana Dvořáková'],
+    ]);
+    // Without a child resource's privilege (contracts), none of its rows.
+    const ownOnly = await server.loginWithPrivileges(['CUSTOMERS']);
+    const limited = await server.request(`/customers/${customer.id}/history/`, { token: ownOnly });
+    expect(limited.body.results.map((entry: { resource: string }) => entry.resource)).toEqual([
+      'addresses',
+      'addresses',
+      'addresses',
+      'addresses',
+      'customers',
+    ]);
   });
 
   it('answers a deleted row’s history, an empty one for an unaudited row, 404 for none', async () => {
@@ -387,5 +470,82 @@ describe('GET /<resource>/{id}/history/', () => {
       expect(operation['x-privilege']).toBe(document.paths[`/api/v1/${name}/`].get['x-privilege']);
     }
     expect(document.components.schemas.PaginatedAuditEntryList).toBeDefined();
+  });
+});
+
+describe('GET /audit/', () => {
+  it('lists every change newest first, filtered by user, resource, row and time', async () => {
+    const customer = await createCustomer();
+    const patched = await server.request(`/customers/${customer.id}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { phone: '600111222' },
+    });
+    expect(patched.status).toBe(200);
+    const all = await server.request('/audit/?page_size=1', { token: admin });
+    expect(all.status).toBe(200);
+    expect(all.body.count).toBeGreaterThanOrEqual(2);
+    expect(all.body.next).toMatch(/\/audit\/\?page=2&page_size=1$/);
+    expect(all.body.results[0]).toMatchObject({
+      action: 'update',
+      resource: 'customers',
+      row_id: customer.id,
+      title: 'Jana Dvořáková',
+      user: { id: adminId, email: DEMO_USERS.admin },
+    });
+    expect(Object.keys(all.body.results[0].changes)).toEqual(['phone']);
+
+    const row = await server.request(`/audit/?resource=customers&row_id=${customer.id}`, {
+      token: admin,
+    });
+    expect(row.body.results.map((entry: { action: string }) => entry.action)).toEqual([
+      'update',
+      'create',
+    ]);
+    const created = await server.request(
+      `/audit/?action=create&resource=customers&row_id=${customer.id}`,
+      { token: admin },
+    );
+    expect(created.body.results.map((entry: { action: string }) => entry.action)).toEqual([
+      'create',
+    ]);
+    const byUser = await server.request(`/audit/?user=${adminId}&resource=customers`, {
+      token: admin,
+    });
+    expect(byUser.body.count).toBeGreaterThanOrEqual(2);
+    const nobody = await server.request('/audit/?user=999999', { token: admin });
+    expect(nobody.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    const at = row.body.results[0].at as string;
+    const after = await server.request(
+      `/audit/?resource=customers&row_id=${customer.id}&from=${encodeURIComponent(at)}`,
+      { token: admin },
+    );
+    expect(after.body.results.map((entry: { action: string }) => entry.action)).toEqual(['update']);
+    const before = await server.request(
+      `/audit/?resource=customers&row_id=${customer.id}&to=${encodeURIComponent(at)}`,
+      { token: admin },
+    );
+    expect(before.body.results.map((entry: { action: string }) => entry.action)).toEqual([
+      'create',
+    ]);
+    const bad = await server.request(
+      '/audit/?user=x&action=erase&resource=nothing&from=yesterday',
+      { token: admin },
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body).sort()).toEqual(['action', 'from', 'resource', 'user']);
+  });
+
+  it('needs the AUDIT privilege (or a superuser): 401, 403, 200', async () => {
+    expect((await server.request('/audit/')).status).toBe(401);
+    const clerk = await server.login(DEMO_USERS.clerk);
+    expect((await server.request('/audit/', { token: clerk })).status).toBe(403);
+    const auditor = await server.loginWithPrivileges(['AUDIT']);
+    expect((await server.request('/audit/', { token: auditor })).status).toBe(200);
+    const document = (await server.request('/schema/')).body;
+    expect(document.paths['/api/v1/audit/'].get).toMatchObject({
+      operationId: 'audit_list',
+      'x-privilege': 'AUDIT',
+    });
   });
 });

@@ -8,9 +8,10 @@ import type { CompiledResource } from './registry';
 import type { AuthorizationContext } from './types';
 
 /**
- * Runs `resource`'s `authorizeWrite` hook with `context`.
+ * Runs `resource`'s `authorizeWrite` hook with `context`, then its `guardWrite`.
  *
- * @throws {ApiError} 403 with the hook's reason when it refuses.
+ * @throws {ApiError} 403 with the hook's reason when it refuses; the guard's error (409)
+ * when the change would alter what other rows were computed from.
  */
 export async function assertWriteAuthorized(
   resource: CompiledResource,
@@ -18,4 +19,6 @@ export async function assertWriteAuthorized(
 ): Promise<void> {
   const reason = await resource.def.authorizeWrite?.(context);
   if (reason) throw detailError(403, reason);
+  const conflict = await resource.def.guardWrite?.(context);
+  if (conflict) throw conflict;
 }

@@ -21,7 +21,7 @@
  *   searchFields: ['text'],
  *   sortFields: ['id', 'text', 'price_for_every_a'],
  *   filterFields: ['text'],
- *   ordering: ['text'],
+ *   defaultSort: ['text'],
  * });
  * ```
  *

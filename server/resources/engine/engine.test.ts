@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { text } from '../../i18n/text';
 import { resources } from '../definitions';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { defineResource, idField } from './define';
 
 const gadgets = pgTable('gadgets', {
@@ -112,7 +112,7 @@ const gadgetsResource = defineResource({
   searchFields: ['name'],
   sortFields: ['id', 'name', 'price', 'released', 'seen_at', 'kind'],
   filterFields: ['kind', 'role', 'price', 'released'],
-  ordering: ['name'],
+  defaultSort: ['name'],
 });
 
 let server: TestServer;

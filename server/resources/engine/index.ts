@@ -17,6 +17,8 @@ export {
 } from './codecs';
 export type {
   AuthorizationContext,
+  BulkActionDefinition,
+  BulkRowContext,
   Choice,
   ChoiceGroup,
   FieldDefinition,
@@ -30,11 +32,15 @@ export type {
   StringField,
   ValidationContext,
   WriteAuthorizer,
+  WriteGuard,
 } from './types';
 export type { UnitBasis, UnitSymbol } from './units';
 export { SECRET_MARKER, auditChanges, recordAudit } from './audit';
-export type { AuditActor } from './audit';
+export type { AuditActor, AuditChanges } from './audit';
+export { bulkPaths, bulkSchemas, MAX_BULK_ROWS } from './bulk';
+export { defaultsPaths } from './defaults';
 export { historyPaths, historySchemas } from './history';
+export { AUDIT_PRIVILEGE, auditPaths, registerAuditRoute } from './audit-route';
 export { resourcePaths, resourceSchemas } from './openapi';
 export { EnumComponents } from './openapi-enums';
 export { ResourceRegistry } from './registry';
@@ -42,6 +48,7 @@ export type { CompiledField } from './registry';
 export { registerResourceRoutes } from './routes';
 export { installRowCounts } from './row-counts';
 export type { Row } from './serialize';
+export { serializeRow } from './serialize';
 export { titlesPaths, titlesSchemas } from './titles';
 export type { DecimalField } from './types';
 export { parseBody } from './validate';

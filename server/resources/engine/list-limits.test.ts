@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_URL_LENGTH } from '../../http/url-limit';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { MAX_PAIRS, MAX_SEARCH_LENGTH, MAX_SEARCH_TERMS, MAX_SORT_FIELDS } from './list-query';
 
 let server: TestServer;

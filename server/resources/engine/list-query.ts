@@ -184,6 +184,15 @@ function parseConditions(
       else addError(errors, param, messages.fieldValue(name, messages.invalidId(value)));
       continue;
     }
+    const byValue = comparison === 'eq' ? resource.def.valueFilters?.[name] : undefined;
+    if (byValue) {
+      const parsed = byValue.where(value);
+      if (parsed.ok) conditions.push(parsed.value);
+      else
+        for (const message of parsed.errors)
+          addError(errors, param, messages.fieldValue(name, message));
+      continue;
+    }
     const field = resource.byName.get(name);
     if (!field || !allowed.includes(name)) {
       addError(errors, param, messages.unknownFilterField(name, allowed));
@@ -328,7 +337,7 @@ export function parseListQuery(resource: CompiledResource, params: URLSearchPara
   }
 
   const sort = lastParam(params, 'sort');
-  const order = parseSort(resource, sort || resource.def.ordering.join(','), errors);
+  const order = parseSort(resource, sort || resource.def.defaultSort.join(','), errors);
   // The id breaks ties in the direction of the last sort term, so a one-column sort either
   // way is one index scan (forward or backward) of an index ending in id.
   order.push(...sortTerms(resource.id, order[order.length - 1]?.descending ?? false));

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
 
 /** Names of the roles, in the order a sorted list answers them. */
-const seededNames = ['Administrator', 'Clerk'];
+const seededNames = ['Accountant', 'Administrator', 'Clerk'];
 const extraNames = [
   ...Array.from({ length: 30 }, (_, i) => `Role ${String(i + 1).padStart(2, '0')}`),
   'Účetní',
@@ -89,9 +89,15 @@ describe('page-number paging', () => {
 });
 
 describe('sort', () => {
-  it('sorts text accent- and case-insensitively, ascending by default ordering', async () => {
+  it('sorts text accent- and case-insensitively, ascending by its defaultSort', async () => {
     const all = await names('?page_size=9999');
-    expect(all.slice(0, 4)).toEqual(['100% jistota', 'Administrator', 'Clerk', 'Dvořákův tým']);
+    expect(all.slice(0, 5)).toEqual([
+      '100% jistota',
+      'Accountant',
+      'Administrator',
+      'Clerk',
+      'Dvořákův tým',
+    ]);
     expect(all.at(-1)).toBe('Účetní');
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;
@@ -21,6 +21,8 @@ describe('OPTIONS (DRF SimpleMetadata)', () => {
       description: '',
       'x-singular': 'User',
       'x-create': 'New user',
+      // The bulk actions the resource declares (docs/api.md "Bulk actions").
+      'x-bulk-actions': [{ name: 'deactivate', label: 'Deactivate' }],
       renders: ['application/json'],
       parses: ['application/json'],
       actions: {
@@ -197,7 +199,7 @@ describe('GET /schema/ (OpenAPI)', () => {
     expect(list['x-filter-fields']).toEqual(['email', 'is_active', 'roles']);
     expect(list['x-parent']).toBeUndefined();
     expect(schema.paths['/api/v1/addresses/'].get['x-parent']).toBe('customer');
-    // Issue 17: a definition's default list columns (`listFields`) as `x-list-fields`.
+    // docs/product.md: a definition's default list columns (`listFields`) as `x-list-fields`.
     expect(list['x-list-fields']).toBeUndefined();
     expect(schema.paths['/api/v1/tariffs/'].get['x-list-fields']).toEqual([
       'code',

@@ -7,7 +7,8 @@
  * `x-search-fields`, `x-sort-fields`, `x-filter-fields`, `x-range-fields` on list
  * operations, `x-title-of` on the read-only embedded titles of references (`titles.ts`),
  * `x-reference-filter` on a reference whose picker offers only some rows (`pickAmong`),
- * `x-singular` / `x-create` (a row's and a new row's names) on list operations.
+ * `x-singular` / `x-create` (a row's and a new row's names) on list operations, and the
+ * dry run's `validate` query parameter on create and update operations.
  * The schema is always in English; labels in other languages come from OPTIONS.
  */
 import {
@@ -23,6 +24,7 @@ import {
 import type { EnumComponents } from './openapi-enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query';
 import type { CompiledField, CompiledResource } from './registry';
+import { bulkActionsExtension } from './bulk';
 import { embeddedTitleName } from './titles';
 import { unitCode } from './units';
 import type { JsonValue } from './types';
@@ -81,6 +83,16 @@ function typeSchema(
   }
 }
 
+/**
+ * A writable text without a limit or over 255 characters: long text, a multi-line area in a
+ * form (**Joule** `x-long-text`, OPTIONS `style`; docs/extending.md "Long text").
+ */
+export function isLongText(field: CompiledField): boolean {
+  const { def } = field;
+  if (def.type !== 'string' || def.readOnly || def.writeOnly) return false;
+  return def.maxLength === undefined || def.maxLength > 255;
+}
+
 /** The OpenAPI property of `field`, with drf-spectacular's enum wrapping and metadata. */
 export function propertySchema(
   resource: CompiledResource,
@@ -96,6 +108,8 @@ export function propertySchema(
     ...(def.helpText && { description: def.helpText.en }),
     ...(def.unit !== undefined && { 'x-unit': unitCode(def.unit, def.per) }),
     ...(def.section !== undefined && { 'x-section': def.section.key }),
+    ...(def.type === 'string' && def.series && { 'x-series': true }),
+    ...(isLongText(field) && { 'x-long-text': true }),
   };
   const schema = typeSchema(resource, field, enums);
   if (def.type !== 'choice') return { ...schema, ...meta };
@@ -141,7 +155,7 @@ export function embeddedTitleSchema(
 }
 
 /**
- * **Joule** `x-conditions` (issue #17): each of the resource's `conditions` as a JSON Schema
+ * **Joule** `x-conditions` (docs/product.md): each of the resource's `conditions` as a JSON Schema
  * `if`/`then` a client can apply as it is (OpenAPI 3.0 has no `if`, hence the extension),
  * plus `x-fields`, the fields shown only while a condition naming them holds. E.g.
  * `{"if": {"properties": {"type": {"enum": ["company"]}}, "required": ["type"]},
@@ -297,6 +311,17 @@ function listParameters(resource: CompiledResource): JsonValue[] {
   return parameters.sort((a, b) => String(a.name).localeCompare(String(b.name), 'en'));
 }
 
+/**
+ * **Joule** `validate` of POST, PUT and PATCH (docs/api.md "Dry run"): with `1` the body is
+ * checked as the write would be and nothing is written; a back-end that publishes no such
+ * parameter gets no dry run from the SPA.
+ */
+const dryRunParameter = queryParameter(
+  'validate',
+  'Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400.',
+  { type: 'integer', enum: [1] },
+);
+
 /** `x-listed-in`: each filter key with the resource whose row it names. */
 function listedIn(resource: CompiledResource): JsonObject[] {
   return (resource.def.listedIn ?? []).map((filter) => {
@@ -322,9 +347,13 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
     description: `A unique integer value identifying this ${labels.singular.en.toLowerCase()}.`,
     schema: { type: 'integer' },
   };
-  const item = (operationId: string, rest: JsonObject): JsonObject => ({
+  const item = (
+    operationId: string,
+    rest: JsonObject,
+    parameters: JsonObject[] = [],
+  ): JsonObject => ({
     operationId,
-    parameters: [idParameter],
+    parameters: [idParameter, ...parameters],
     tags: [name],
     ...(rest.requestBody !== undefined && { requestBody: rest.requestBody }),
     security: JWT_SECURITY,
@@ -346,7 +375,7 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
         'x-range-fields': [...resource.rangeFields],
         ...(resource.def.parent !== undefined && { 'x-parent': resource.def.parent }),
         ...(resource.def.titleFields !== undefined && {
-          'x-title-fields': [...resource.def.titleFields],
+          'x-title-fields': JSON.parse(JSON.stringify(resource.def.titleFields)) as JsonObject[],
         }),
         ...(resource.def.titleCases !== undefined && {
           'x-title-cases': {
@@ -358,9 +387,13 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
           'x-list-fields': [...resource.def.listFields],
         }),
         ...(resource.def.listedIn !== undefined && { 'x-listed-in': listedIn(resource) }),
+        ...(resource.def.bulkActions !== undefined && {
+          'x-bulk-actions': bulkActionsExtension(resource),
+        }),
       },
       post: {
         operationId: `${name}_create`,
+        parameters: [dryRunParameter],
         tags: [name],
         requestBody: jsonBody(component),
         security: JWT_SECURITY,
@@ -370,14 +403,19 @@ export function resourcePaths(resource: CompiledResource, prefix: string): Paths
     },
     [`${prefix}/${name}/{id}/`]: {
       get: item(`${name}_retrieve`, { responses: { '200': jsonResponse(component) } }),
-      put: item(`${name}_update`, {
-        requestBody: jsonBody(component),
-        responses: { '200': jsonResponse(component) },
-      }),
-      patch: item(`${name}_partial_update`, {
-        requestBody: jsonBody(`Patched${component}`, false),
-        responses: { '200': jsonResponse(component) },
-      }),
+      put: item(
+        `${name}_update`,
+        { requestBody: jsonBody(component), responses: { '200': jsonResponse(component) } },
+        [dryRunParameter],
+      ),
+      patch: item(
+        `${name}_partial_update`,
+        {
+          requestBody: jsonBody(`Patched${component}`, false),
+          responses: { '200': jsonResponse(component) },
+        },
+        [dryRunParameter],
+      ),
       delete: item(`${name}_destroy`, { responses: { '204': NO_BODY } }),
     },
   };

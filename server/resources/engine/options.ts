@@ -27,6 +27,7 @@
  */
 import type { Lang } from '../../i18n/text';
 import type { CompiledField, CompiledResource } from './registry';
+import { isLongText } from './openapi';
 import { embeddedTitleName } from './titles';
 import { unitCode, unitDisplay } from './units';
 import type { JsonValue } from './types';
@@ -46,6 +47,8 @@ export function fieldInfo(field: CompiledField, lang: Lang): Record<string, Json
     info.section = def.section.key;
     info.section_name = def.section.label[lang];
   }
+  // DRF's `style` of a TextField (docs/extending.md "Long text").
+  if (isLongText(field)) info.style = { base_template: 'textarea.html' };
   if (def.type === 'string' || def.type === 'email') {
     if (def.minLength !== undefined) info.min_length = def.minLength;
     if (def.maxLength !== undefined) info.max_length = def.maxLength;
@@ -99,6 +102,12 @@ export function optionsMetadata(
     description: resource.def.description?.[lang] ?? '',
     'x-singular': resource.def.labels.singular[lang],
     'x-create': resource.def.labels.create[lang],
+    ...(resource.def.bulkActions !== undefined && {
+      'x-bulk-actions': Object.entries(resource.def.bulkActions).map(([name, action]) => ({
+        name,
+        label: action.label[lang],
+      })),
+    }),
     renders: ['application/json'],
     parses: ['application/json'],
   };

@@ -76,7 +76,10 @@ export class ResourceRegistry {
         // this resource's own fields.
         const among = field.def.type === 'field' ? field.def.pickAmong : undefined;
         for (const [theirs, ours] of Object.entries(among ?? {})) {
-          if (!referenced.filterFields.includes(theirs))
+          if (
+            !referenced.filterFields.includes(theirs) &&
+            referenced.def.valueFilters?.[theirs] === undefined
+          )
             fail(
               resource.def,
               `pickAmong of ${field.name}: ${target} does not filter by ${theirs}`,
@@ -93,6 +96,11 @@ export class ResourceRegistry {
     const resource = this.byName.get(name);
     if (!resource) throw new Error(`Unknown resource "${name}"`);
     return resource;
+  }
+
+  /** Whether a resource is called `name`. */
+  has(name: string): boolean {
+    return this.byName.has(name);
   }
 
   /** Every resource, in declaration order. */
@@ -162,7 +170,8 @@ function compile(definition: ResourceDefinition): CompiledResource {
   }
   const title = byName.get(definition.titleField);
   if (!title) fail(definition, `title field "${definition.titleField}" is not a field`);
-  for (const name of definition.titleFields ?? []) {
+  for (const part of definition.titleFields ?? []) {
+    const name = typeof part === 'string' ? part : part.field;
     if (!byName.has(name)) fail(definition, `title field "${name}" is not a field`);
   }
   for (const key of definition.listedIn ?? []) {
@@ -191,9 +200,9 @@ function compile(definition: ResourceDefinition): CompiledResource {
     if (byName.get(name)?.def.writeOnly) fail(definition, `list field "${name}" is write-only`);
   }
   const sortFields = pick(definition.sortFields ?? [], 'sort', SCALAR_TYPES);
-  for (const key of definition.ordering) {
+  for (const key of definition.defaultSort) {
     if (!sortFields.includes(key.replace(/^-/, '')))
-      fail(definition, `ordering "${key}" is not a sort field`);
+      fail(definition, `defaultSort "${key}" is not a sort field`);
   }
   const filterFields = pick(
     definition.filterFields ?? [],

@@ -11,31 +11,33 @@
  * reason). A DELETE refused because other rows reference the row names those rows only to
  * a user who may read their resource. Each create, update and delete records its audit row
  * (`audit.ts`) in its own transaction.
+ *
+ * **Joule** dry run: POST, PUT and PATCH with `?validate=1` check the body exactly as the
+ * write would (field checks, the database's, the resource's rules, `If-Match`) and change
+ * nothing: 200 `{}` when the write would pass, else the write's 400 (docs/api.md "Dry run").
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../../auth/authenticate';
 import { may } from '../../auth/principal';
 import type { Database } from '../../db/client';
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from '../../db/errors';
-import { ValidationError, detailError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { requestLang } from '../../http/request-lang';
 import { registerPath } from '../../http/routes';
-import { queryParams } from '../../http/urls';
-import { messages } from '../../i18n/messages';
+import { lastParam, queryParams } from '../../http/urls';
 import { auditChanges, recordAudit } from './audit';
+import { registerBulkRoutes } from './bulk';
 import { INT32_MAX } from './codecs';
+import { registerDefaultsRoute } from './defaults';
 import { registerHistoryRoute } from './history';
 import { runList } from './list';
 import { parseListQuery } from './list-query';
-import { lockParents } from './locks';
 import { optionsMetadata } from './options';
-import { assertWriteAuthorized } from './authorize';
-import { assertNotReferenced } from './references';
 import type { CompiledResource, ResourceRegistry } from './registry';
-import { etagOf, fieldValues, ifMatchAllows, serializeRow, type Row } from './serialize';
+import { etagOf, serializeRow, type Row } from './serialize';
 import { registerTitlesRoute, rowSelection, withTitles } from './titles';
 import { validateWrite, type WriteMode } from './validate';
+import { deleteRow, rethrowConstraint, rethrowDeleteError, updateRow } from './writes';
 
 /** What the resource routes need from the app. */
 export interface ResourceRouteContext {
@@ -54,19 +56,13 @@ function parseId(request: FastifyRequest): number | undefined {
   return id <= INT32_MAX ? id : undefined;
 }
 
-/** Maps a unique violation that raced past validation to the field's 400. */
-function rethrowConstraint(resource: CompiledResource, error: unknown): never {
-  const pg = pgErrorOf(error);
-  if (pg?.code === PG_UNIQUE_VIOLATION && pg.constraint) {
-    const name = resource.uniqueConstraints.get(pg.constraint);
-    const field = name ? resource.byName.get(name) : undefined;
-    if (field) {
-      throw new ValidationError({
-        [field.name]: [messages.unique(resource.def.labels.singular, field.def.label)],
-      });
-    }
-  }
-  throw error;
+/** The query parameter of a dry run (docs/api.md "Dry run"). */
+export const DRY_RUN_PARAM = 'validate';
+
+/** True for a dry run: `?validate=1` (or `true`). */
+function isDryRun(request: FastifyRequest): boolean {
+  const value = lastParam(queryParams(request), DRY_RUN_PARAM);
+  return value === '1' || value === 'true';
 }
 
 /** Registers the routes of every resource of `context.registry` on `app`. */
@@ -89,49 +85,29 @@ function registerResource(
     return reply.code(status).header('etag', etagOf(row)).send(serializeRow(resource, titled));
   };
 
-  async function lockRow(
-    tx: Database,
-    id: number | undefined,
-    request: FastifyRequest,
-  ): Promise<Row> {
-    if (id === undefined) throw notFound();
-    const [row] = await tx.select().from(table).where(eq(idColumn, id)).for('update');
-    if (!row) throw notFound();
-    if (!ifMatchAllows(request.headers['if-match'], etagOf(row))) {
-      throw detailError(412, messages.preconditionFailed);
-    }
-    return row;
-  }
-
   /** `row`'s id as the audit log keys it. */
   const rowIdOf = (row: Row) => Number(row[resource.id.columnKey]);
 
-  async function write(request: FastifyRequest, reply: FastifyReply, mode: WriteMode) {
+  async function write(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    mode: Exclude<WriteMode, 'create'>,
+  ) {
     const principal = await auth.authorize(request, privilege);
     const id = parseId(request);
+    const dryRun = isDryRun(request);
     const row = await db
-      .transaction(async (tx) => {
-        const existing = await lockRow(tx, id, request);
-        const values = await validateWrite(resource, request.body, {
-          db: tx,
+      .transaction((tx) =>
+        updateRow(resource, id, request.body, mode, {
+          tx,
           registry,
-          mode,
-          existing,
           principal,
-        });
-        if (Object.keys(values).length === 0) return existing;
-        const [updated] = await tx.update(table).set(values).where(eq(idColumn, id!)).returning();
-        await recordAudit(tx, {
-          resource: resource.name,
-          rowId: id!,
-          action: 'update',
-          actor: principal,
-          changes: auditChanges(resource, existing, updated),
-        });
-        return updated!;
-      })
+          dryRun,
+          ifMatch: request.headers['if-match'],
+        }),
+      )
       .catch((error: unknown) => rethrowConstraint(resource, error));
-    return send(reply, 200, row);
+    return row === undefined ? reply.code(200).send({}) : send(reply, 200, row);
   }
 
   registerPath(app, `${prefix}/${resource.name}/`, {
@@ -147,6 +123,18 @@ function registerResource(
     },
     async POST(request, reply) {
       const principal = await auth.authorize(request, privilege);
+      if (isDryRun(request)) {
+        await db.transaction((tx) =>
+          validateWrite(resource, request.body, {
+            db: tx,
+            registry,
+            mode: 'create',
+            principal,
+            dryRun: true,
+          }),
+        );
+        return reply.code(200).send({});
+      }
       const row = await db
         .transaction(async (tx) => {
           const values = await validateWrite(resource, request.body, {
@@ -210,35 +198,15 @@ function registerResource(
       const principal = await auth.authorize(request, privilege);
       const id = parseId(request);
       await db
-        .transaction(async (tx) => {
-          const row = await lockRow(tx, id, request);
-          await lockParents(tx, registry, resource, {}, row);
-          await assertWriteAuthorized(resource, {
-            operation: 'delete',
-            values: {},
-            existing: fieldValues(resource, row),
+        .transaction((tx) =>
+          deleteRow(resource, id, {
+            tx,
+            registry,
             principal,
-            db: tx,
-          });
-          await assertNotReferenced(tx, registry, resource, id!, {
-            mayRead: (referrer) => may(principal, referrer.def.privilege),
-          });
-          await tx.delete(table).where(eq(idColumn, id!));
-          await recordAudit(tx, {
-            resource: resource.name,
-            rowId: id!,
-            action: 'delete',
-            actor: principal,
-            changes: auditChanges(resource, row, undefined),
-          });
-        })
-        .catch((error: unknown) => {
-          // A database foreign key the declarations do not know about still protects the row.
-          if (pgErrorOf(error)?.code === PG_FOREIGN_KEY_VIOLATION) {
-            throw detailError(400, messages.stillReferenced);
-          }
-          throw error;
-        });
+            ifMatch: request.headers['if-match'],
+          }),
+        )
+        .catch(rethrowDeleteError);
       return reply.code(204).send();
     },
     async OPTIONS(request) {
@@ -252,5 +220,7 @@ function registerResource(
   });
 
   registerHistoryRoute(app, resource, context);
+  registerDefaultsRoute(app, resource, context);
+  registerBulkRoutes(app, resource, context);
   registerTitlesRoute(app, resource, context);
 }

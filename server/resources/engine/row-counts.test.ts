@@ -8,7 +8,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports, roles, rowCounts } from '../../db/schema';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { resources } from '../definitions';
 import { ResourceRegistry } from './registry';
 import { installRowCounts } from './row-counts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { MAX_TITLE_IDS } from './titles';
 
 let server: TestServer;
@@ -40,7 +40,8 @@ describe('embedded titles', () => {
     expect(spec.tariff_device_title).toBe(deviceTitle);
     expect(spec.energy_distributor_title).toBe(`${distributor.body.code} ${distributor.body.name}`);
     expect(spec.main_fuse_title).toBe(fuse.body.text);
-    expect(spec.point_title).toBe(`${point.body.pod_no ?? ''} ${point.body.name}`.trim());
+    // A point is `EAN – name` everywhere (docs/declarations.md "`defineResource` options").
+    expect(spec.point_title).toBe(`${point.body.ean} – ${point.body.name}`);
 
     // The clerk (POINTS only) reads the same names without the privileges of those rows.
     const detail = await server.request(`/specifications/${spec.id}/`, { token: clerk });
@@ -252,7 +253,7 @@ describe('titles lookup', () => {
   });
 });
 
-describe('readable titles of every resource (issue 17: no raw id where a person reads)', () => {
+describe('readable titles of every resource (docs/product.md: no raw id where a person reads)', () => {
   it('titles a reading by its device and time, in rows and in the lookup', async () => {
     const devices = await server.request('/tariffdevices/?page_size=1', { token: admin });
     const device = devices.body.results[0];

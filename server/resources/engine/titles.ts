@@ -1,5 +1,5 @@
 /**
- * Names, not ids (**Joule**, issue 17 "Names, not ids"):
+ * Names, not ids (**Joule**, docs/product.md):
  * - every reference field `x` of a row answer is accompanied by `x_title` (the referenced
  *   row's title, or null), every reference list `x` by `x_titles` (one title per id, in
  *   the list's order), computed in the same query as the row itself (a correlated
@@ -10,7 +10,8 @@
  *   a user who may write a row can name and pick the rows it references without the
  *   privilege to manage them.
  *
- * A row's title is its resource's `titleFields` (else `titleField`) joined by spaces,
+ * A row's title is its resource's `titleFields` (else `titleField`) joined by spaces (or
+ * the separators its parts declare),
  * blank parts left out, null when all are blank (the SPA then shows `#<id>`); with
  * `titleCases`, the parts of the row's case with their separators. A part that is a
  * reference reads the referenced row's title (a reading: its device's serial number and the
@@ -70,10 +71,14 @@ export function titleKey(field: CompiledField): string {
   return `${TITLE_KEY_PREFIX}${field.name}`;
 }
 
-/** The fields whose values make `resource`'s row title, when no title case applies. */
-function titleParts(resource: CompiledResource): CompiledField[] {
-  const names = resource.def.titleFields ?? [resource.def.titleField];
-  return names.map((name) => resource.byName.get(name)!);
+/** The parts making `resource`'s row title, when no title case applies. */
+function titleParts(resource: CompiledResource): { field: CompiledField; separator: string }[] {
+  const parts = resource.def.titleFields ?? [resource.def.titleField];
+  return parts.map((part) =>
+    typeof part === 'string'
+      ? { field: resource.byName.get(part)!, separator: ' ' }
+      : { field: resource.byName.get(part.field)!, separator: part.separator },
+  );
 }
 
 /** `"qualifier"."column"`: written out, as Drizzle leaves columns unqualified in one-table selects. */
@@ -160,7 +165,7 @@ export function titleExpression(
 ): SQL<string | null> {
   const value = (field: CompiledField) => titlePart(registry, field, qualifier, lang, depth);
   const plain = joinedParts(
-    titleParts(resource).map((field) => ({ value: value(field), separator: ' ' })),
+    titleParts(resource).map(({ field, separator }) => ({ value: value(field), separator })),
   );
   const titleCases = resource.def.titleCases;
   if (titleCases === undefined) return plain;

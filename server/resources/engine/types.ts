@@ -7,10 +7,11 @@
  * the declarations match one to one.
  */
 import type { SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
-import type { FieldErrors } from '../../http/errors';
+import type { ApiError, FieldErrors } from '../../http/errors';
 import type { Text } from '../../i18n/text';
 import type { UnitBasis, UnitSymbol } from './units';
 
@@ -117,6 +118,14 @@ export interface StringField extends FieldBase {
    * flags, anchored with `^…$`. `message` is the 400 answer when it does not match.
    */
   readonly pattern?: { readonly regex: RegExp; readonly message: Text };
+  /**
+   * A number of a series (docs/declarations.md "Numbers of a series"): absent on create, the
+   * field gets the next number after the highest stored one of the newest row's series (its
+   * letters and as many digits: `Z100050` → `Z100051`), or `first` when there is none. Still
+   * editable; published as **Joule** `x-series` and served with the other defaults by
+   * `GET /<name>/defaults/`.
+   */
+  readonly series?: { readonly first: string };
 }
 
 /** A whole number; the column is `integer` (limits default to its 32-bit range). */
@@ -173,7 +182,7 @@ export interface ReferenceField extends FieldBase {
   /**
    * Which referenced rows a picker offers: those whose filter field `key` equals this row's
    * field `value`, e.g. `{ customer: 'customer' }` for a parent contract of the same
-   * customer (issue #13). Published as the **Joule** OpenAPI extension
+   * customer (docs/product.md). Published as the **Joule** OpenAPI extension
    * `x-reference-filter`; the title lookup then accepts `filter` on those keys. It guides
    * pickers only: the rule itself belongs in the definition's `validate`.
    */
@@ -219,6 +228,12 @@ export interface QueryParamDefinition {
   readonly where: (value: string) => Parsed<SQL>;
 }
 
+/** See {@link ResourceDefinition.valueFilters}. */
+export interface ValueFilter {
+  /** The condition on this resource's rows for `value`, or messages when it is not acceptable. */
+  readonly where: (value: string) => Parsed<SQL>;
+}
+
 /** See {@link ResourceDefinition.relatedFilters}. */
 export interface RelatedFilter {
   /** The resource whose row ids the filter takes. */
@@ -256,9 +271,13 @@ export interface WriteHookContext extends ValidationContext {
 /**
  * Runs in the write's transaction after every check passed, just before the row is
  * written: the changes to other rows that the write implies (e.g. closing the previous
- * specification of a point). A failure rolls the whole write back.
+ * specification of a point). It may answer values of this row's own fields that the write
+ * sets as well, by field name, derived from the others (e.g. a reading flagged "to check",
+ * docs/billing.md "Readings to check"). A failure rolls the whole write back.
  */
-export type BeforeWriteHook = (context: WriteHookContext) => Promise<void>;
+export type BeforeWriteHook = (
+  context: WriteHookContext,
+) => Promise<void | Readonly<Record<string, unknown>>>;
 
 /** What a {@link ResourceDefinition.authorizeWrite} hook sees. */
 export interface AuthorizationContext {
@@ -287,6 +306,9 @@ export interface AuthorizationContext {
 export type WriteAuthorizer = (
   context: AuthorizationContext,
 ) => Promise<Text | undefined> | Text | undefined;
+
+/** See {@link ResourceDefinition.guardWrite}: the error that refuses the change, or nothing. */
+export type WriteGuard = (context: AuthorizationContext) => Promise<ApiError | undefined>;
 
 /** See {@link ResourceDefinition.conditions}. */
 export interface FieldCondition {
@@ -341,8 +363,10 @@ export interface ResourceDefinition {
   /**
    * Fields the SPA shows together as a row's name (`x-title-fields`), when codegen's guess
    * from the field names would be wrong (e.g. `flat_no` is not an address's identifier).
+   * A part may carry its separator (`{ field: 'name', separator: ' – ' }`), as in
+   * `titleCases`; published in `x-title-fields` as given.
    */
-  readonly titleFields?: readonly string[];
+  readonly titleFields?: readonly TitlePart[];
   /**
    * A title that depends on a choice field (`x-title-cases`): for each of its values, the
    * parts naming such a row, in place of `titleFields` (e.g. a person customer by titles
@@ -350,7 +374,7 @@ export interface ResourceDefinition {
    */
   readonly titleCases?: TitleCases;
   /**
-   * The list's default columns, in order (`x-list-fields` on the list operation, issue 17
+   * The list's default columns, in order (`x-list-fields` on the list operation, docs/product.md:
    * "the tariff table fits the screen"): clients show these and offer every other field in
    * their column chooser, hidden. Unset: clients choose (codegen: title fields, then the
    * first scalar fields). Never needs `id`: clients hide it by default.
@@ -383,7 +407,7 @@ export interface ResourceDefinition {
    */
   readonly searchColumn?: AnyPgColumn;
   /**
-   * Optional: searches in related rows (issue #17: a point is found by its customer's
+   * Optional: searches in related rows (docs/product.md: a point is found by its customer's
    * name). Each function gets one term's `LIKE` pattern, already folded (`joule_fold`, with
    * `%` around it), and answers a condition true for the rows whose related rows match it,
    * e.g. `points.contract in (select … where customers.search like pattern)`. A term
@@ -401,7 +425,14 @@ export interface ResourceDefinition {
    */
   readonly relatedFilters?: Readonly<Record<string, RelatedFilter>>;
   /**
-   * Where these rows are listed besides their own page (issue 17: a price list's dialog
+   * Filter keys beyond the fields, each a condition on a value: `filter=phases=1` keeps the
+   * fuses a single-phase supply can take. For pickers narrowed by another field of the
+   * referencing row (`ReferenceField.pickAmong`, docs/declarations.md "Dependent fields");
+   * not offered as list filters.
+   */
+  readonly valueFilters?: Readonly<Record<string, ValueFilter>>;
+  /**
+   * Where these rows are listed besides their own page (docs/product.md: a price list's dialog
    * lists its tariffs, a customer's its points): filter keys, each a reference field in
    * `filterFields` or a `relatedFilters` key; the dialog of the row it references lists
    * the rows filtered on it. Published as the **Joule** `x-listed-in` on the list
@@ -410,13 +441,16 @@ export interface ResourceDefinition {
   readonly listedIn?: readonly string[];
   /** Fields `lte` / `gte` accept. Default: the sort fields of number and date types. */
   readonly rangeFields?: readonly string[];
-  /** Default sort, same syntax as `sort` (id is always appended). */
-  readonly ordering: readonly string[];
+  /**
+   * The default sort of the list, same syntax as the API's `sort` parameter (`['-valid_from']`;
+   * the id is always appended); a request's `sort` replaces it.
+   */
+  readonly defaultSort: readonly string[];
   /** Extra list query parameters. */
   readonly queryParams?: Readonly<Record<string, QueryParamDefinition>>;
   /**
    * Fields that apply only while a choice (or boolean) field holds certain values, e.g. a
-   * company customer's name and IČO (issue #17 "conditional fields"). Published on the
+   * company customer's name and IČO (docs/product.md). Published on the
    * `<Component>` schema as `x-conditions` (JSON Schema `if`/`then` each, plus the fields
    * they show); the engine requires `required` ones itself (blank counts as missing), in
    * the same 400 as every other error. A field named by conditions is shown only while one
@@ -430,12 +464,52 @@ export interface ResourceDefinition {
   /** Who may make which change, row by row (see {@link WriteAuthorizer}). */
   readonly authorizeWrite?: WriteAuthorizer;
   /**
+   * Refuses a change that would alter what other rows were computed from (e.g. a reading
+   * an issued invoice was billed from, docs/billing.md "Integrity"): the error to answer
+   * (typically a 409 naming the row in the way), or nothing. Runs right after
+   * `authorizeWrite`, on create, update and delete alike, bulk actions included.
+   */
+  readonly guardWrite?: WriteGuard;
+  /**
    * Runs in a create's transaction right after the row is inserted, with its id: the work
    * the new row stands for (e.g. a billing run planning its items and enqueueing its jobs).
    * A failure rolls the create back. The answer is the row as read after the hook.
    */
   readonly afterCreate?: AfterCreateHook;
+  /**
+   * Actions the list may run on many selected rows at once (docs/api.md "Bulk actions"),
+   * besides the generic delete every resource has: `POST /<name>/bulk/<action>/`, published
+   * as `x-bulk-actions` on the list operation and in OPTIONS. Keys are `[a-z_]+`.
+   */
+  readonly bulkActions?: Readonly<Record<string, BulkActionDefinition>>;
 }
+
+/** What a {@link BulkActionDefinition.run} hook gets for one row. */
+export interface BulkRowContext {
+  /** The row's own transaction. */
+  readonly db: Database;
+  readonly id: number;
+  readonly principal: Principal;
+  /** The bulk request (its language; the app's services through `request.server`). */
+  readonly request: FastifyRequest;
+}
+
+/**
+ * One bulk action: the same change as a single action of the API, run on each selected row
+ * in the row's own transaction. Either `patch`, a PATCH body the engine applies through the
+ * very checks, `authorizeWrite` and audit of `PATCH /<name>/{id}/` (e.g. users' deactivate:
+ * `{ is_active: false }`), or `run`, the single action's own function (e.g. issuing an
+ * invoice), which throws the same `ApiError` the single action answers when it refuses.
+ */
+export type BulkActionDefinition = {
+  /** The button's and confirmation's verb ("Deactivate", "Deaktivovat"). */
+  readonly label: Text;
+  /** Needed besides the resource's privilege (`x-privilege` of the bulk operation). */
+  readonly privilege?: string;
+} & (
+  | { readonly patch: Readonly<Record<string, JsonValue>>; readonly run?: undefined }
+  | { readonly run: (context: BulkRowContext) => Promise<void>; readonly patch?: undefined }
+);
 
 /** See {@link ResourceDefinition.afterCreate}. */
 export type AfterCreateHook = (context: {

@@ -1,5 +1,5 @@
 /**
- * Units of numbers (**Joule**, issue 17 "Units"): a field declares the unit of its value
+ * Units of numbers (**Joule**, docs/product.md): a field declares the unit of its value
  * (`unit`, e.g. `CZK`, `kWh`, `A`) and, for a price, what it is paid for (`per`, e.g. `MWh`,
  * `month`, `A/month`). Labels never repeat the unit: clients show it once, beside the value
  * in a form and in a list's column header.

@@ -9,10 +9,11 @@
  * 4. the resource's own `validate` hook (cross-field rules), given the values that passed
  *    stages 2–3 (a field that failed is absent, as if not sent);
  * then the `beforeWrite` hook makes the changes to other rows the write implies.
- * Stages 2–4 answer together: one 400 with every field's errors (issue #17: a clerk fixes
+ * Stages 2–4 answer together: one 400 with every field's errors (docs/product.md: a clerk fixes
  * a form in one round), each field keeping its first stage's errors, fields in declaration
  * order as DRF lists them. Unknown and read-only keys are ignored, as DRF does.
  */
+import { withSeriesNumbers } from './defaults';
 import { and, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
@@ -37,6 +38,11 @@ export interface WriteContext {
   readonly existing?: Row;
   /** The authenticated user making the write. */
   readonly principal: Principal;
+  /**
+   * A dry run (`?validate=1`, docs/api.md "Dry run"): every check, nothing written, no
+   * `beforeWrite`; the values are returned unencoded.
+   */
+  readonly dryRun?: boolean;
 }
 
 function hasErrors(errors: FieldErrors): boolean {
@@ -156,7 +162,10 @@ export async function validateWrite(
   body: unknown,
   context: WriteContext,
 ): Promise<Record<string, unknown>> {
-  const parsed = collectBody(resource, body, context.mode);
+  // A create leaving out a number of a series gets the next one (docs/api.md "Defaults").
+  const filled =
+    context.mode === 'create' ? await withSeriesNumbers(context.db, resource, body) : body;
+  const parsed = collectBody(resource, filled, context.mode);
   const values = parsed.values;
   const errors: FieldErrors = { ...parsed.errors };
   const { db, existing, principal } = context;
@@ -206,7 +215,9 @@ export async function validateWrite(
   const hookContext = { values: checked, existing: existingValues, db, principal };
   mergeNew(errors, await resource.def.validate?.(hookContext));
   if (hasErrors(errors)) throw new ValidationError(ordered(resource, errors));
-  await resource.def.beforeWrite?.({ ...hookContext, mode: context.mode });
+  if (context.dryRun) return values;
+  const derived = await resource.def.beforeWrite?.({ ...hookContext, mode: context.mode });
+  if (derived) Object.assign(values, derived);
 
   const row: Record<string, unknown> = {};
   for (const field of resource.fields) {

@@ -1,5 +1,5 @@
 /**
- * The reports API (issue #15 "Reports") over real HTTP on a seeded database (PGlite, and
+ * The reports API (docs/billing.md "Reports") over real HTTP on a seeded database (PGlite, and
  * PostgreSQL in the `postgres` project). The figures are in 2020, where the demo data has
  * nothing, and were worked by hand (see each test).
  */
@@ -17,7 +17,7 @@ import {
   tariffDevices,
 } from '../../db/schema';
 import { DEMO_USERS } from '../../seed';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 let server: TestServer;
 let admin: string;

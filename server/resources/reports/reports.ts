@@ -1,5 +1,5 @@
 /**
- * The reports (**Joule**, issue #15 "Reports"; docs/product.md §2 `/reports`), each computed in the
+ * The reports (**Joule**, docs/billing.md "Reports"; docs/product.md §2 `/reports`), each computed in the
  * database by one SQL statement (PGlite and PostgreSQL alike) and gated by `REPORTS`, the
  * privilege of the settings menu's Reports entry (docs/product.md §2):
  *
@@ -20,6 +20,12 @@
  *   specification is in force today (Europe/Prague) and whose tariff device has no reading
  *   in the last `days` days (or has none at all, or the specification names no device),
  *   the longest silent first.
+ *
+ * - `GET /api/v1/reports/receivables/`: the overdue invoices today (Europe/Prague; issued,
+ *   something due, not paid in full, past the due date: docs/billing.md "Standing") with what
+ *   is still owed on each (`amount_due − paid_amount`, CZK), in age buckets by days past the
+ *   due date: 0–30, 31–60, 61–90, over 90; the four buckets always, the invoices oldest
+ *   first (at most {@link MAX_RECEIVABLES}; `count` tells all).
  *
  * Bad parameters are a 400 naming the parameter; a period spans at most
  * {@link MAX_REPORT_MONTHS} months.
@@ -328,6 +334,110 @@ export async function pointsWithoutReading(db: Database, days: number): Promise<
   };
 }
 
+/** The age buckets of receivables, by days past the due date (both ends inclusive). */
+export const RECEIVABLE_BUCKETS = [
+  { bucket: '0-30', from: 1, to: 30 },
+  { bucket: '31-60', from: 31, to: 60 },
+  { bucket: '61-90', from: 61, to: 90 },
+  { bucket: '90+', from: 91, to: null },
+] as const;
+
+/** Most overdue invoices the receivables report lists. */
+export const MAX_RECEIVABLES = 10_000;
+
+/** One age bucket of the receivables. */
+export interface ReceivableBucket {
+  readonly bucket: (typeof RECEIVABLE_BUCKETS)[number]['bucket'];
+  readonly invoices: number;
+  /** Still owed, CZK. */
+  readonly amount: string;
+}
+
+/** One overdue invoice. */
+export interface Receivable {
+  readonly invoice: number;
+  readonly number: string | null;
+  readonly contract: number;
+  readonly contract_no: string;
+  readonly customer: number;
+  readonly customer_name: string;
+  readonly due_date: string;
+  readonly days_overdue: number;
+  readonly bucket: ReceivableBucket['bucket'];
+  readonly amount_due: string;
+  readonly paid_amount: string;
+  /** amount_due − paid_amount, CZK. */
+  readonly outstanding: string;
+}
+
+/** The receivables report's answer. */
+export interface Receivables {
+  /** Today in Europe/Prague. */
+  readonly as_of: string;
+  readonly buckets: readonly ReceivableBucket[];
+  /** Every overdue invoice; `results` holds at most {@link MAX_RECEIVABLES}. */
+  readonly count: number;
+  /** Σ still owed, CZK. */
+  readonly total: string;
+  readonly results: readonly Receivable[];
+}
+
+/** The overdue invoices by age (see the module comment), in one statement. */
+export async function receivables(db: Database): Promise<Receivables> {
+  const buckets = sql.raw(
+    RECEIVABLE_BUCKETS.map(
+      (b, index) => `('${b.bucket}', ${b.from}, ${b.to ?? 'null'}, ${index})`,
+    ).join(', '),
+  );
+  const result = (await db.execute(sql`
+    with today as (select (now() at time zone ${ZONE})::date as day),
+    buckets (bucket, lo, hi, position) as (values ${buckets}),
+    overdue as (
+      select i.id, i.number, i.contract_id, k.contract_no, i.customer_id,
+             coalesce(nullif(c.company_name, ''), trim(c.first_name || ' ' || c.last_name)) as customer_name,
+             i.due_date, (t.day - i.due_date) as days, i.amount_due, i.paid_amount,
+             i.amount_due - i.paid_amount as outstanding
+        from invoices i
+        join contracts k on k.id = i.contract_id
+        join customers c on c.id = i.customer_id
+        cross join today t
+       where i.state = 'issued' and i.amount_due > 0
+         and i.payment_state in ('unpaid', 'partly_paid') and i.due_date < t.day
+    ),
+    aged as (
+      select o.*, b.bucket
+        from overdue o
+        join buckets b on o.days >= b.lo and (b.hi is null or o.days <= b.hi)
+    )
+    select
+      (select to_char(day, 'YYYY-MM-DD') from today) as as_of,
+      (select json_agg(json_build_object('bucket', b.bucket, 'invoices', coalesce(s.n, 0),
+                'amount', coalesce(s.amount, 0)::numeric(14, 2)::text) order by b.position)
+         from buckets b
+         left join (select bucket, count(*)::int as n, sum(outstanding) as amount
+                      from aged group by bucket) s on s.bucket = b.bucket) as buckets,
+      (select count(*)::int from aged) as count,
+      (select coalesce(sum(outstanding), 0)::numeric(14, 2)::text from aged) as total,
+      (select coalesce(json_agg(json_build_object('invoice', a.id, 'number', a.number,
+                'contract', a.contract_id, 'contract_no', a.contract_no,
+                'customer', a.customer_id, 'customer_name', a.customer_name,
+                'due_date', to_char(a.due_date, 'YYYY-MM-DD'), 'days_overdue', a.days,
+                'bucket', a.bucket, 'amount_due', a.amount_due::text,
+                'paid_amount', a.paid_amount::text, 'outstanding', a.outstanding::text)
+                order by a.days desc, a.id), '[]')
+         from (select * from aged order by days desc, id limit ${MAX_RECEIVABLES}) a) as results`)) as unknown as Rows;
+  const row = result.rows[0]!;
+  const json = <T>(value: unknown): T =>
+    (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  return {
+    as_of: String(row.as_of),
+    buckets: json<ReceivableBucket[]>(row.buckets),
+    count: Number(row.count),
+    total: String(row.total),
+    results: json<Receivable[]>(row.results),
+  };
+}
+
 async function todayInPrague(db: Database): Promise<string> {
   const result = (await db.execute(
     sql`select to_char((now() at time zone ${ZONE})::date, 'YYYY-MM-DD') as day`,
@@ -348,9 +458,10 @@ export const REPORT_PATHS = {
   billingTotals: '/reports/billing-totals/',
   consumptionByRate: '/reports/consumption-by-rate/',
   pointsWithoutReading: '/reports/points-without-reading/',
+  receivables: '/reports/receivables/',
 } as const;
 
-/** Registers the three report routes. */
+/** Registers the report routes. */
 export function registerReportRoutes(app: FastifyInstance, context: ReportRouteContext): void {
   const { db, auth, prefix } = context;
   registerPath(app, `${prefix}${REPORT_PATHS.billingTotals}`, {
@@ -372,6 +483,12 @@ export function registerReportRoutes(app: FastifyInstance, context: ReportRouteC
     async GET(request) {
       await auth.authorize(request, REPORTS_PRIVILEGE);
       return pointsWithoutReading(db, parseSilenceDays(queryParams(request)));
+    },
+  });
+  registerPath(app, `${prefix}${REPORT_PATHS.receivables}`, {
+    async GET(request) {
+      await auth.authorize(request, REPORTS_PRIVILEGE);
+      return receivables(db);
     },
   });
 }
@@ -476,8 +593,51 @@ export function reportsOpenApi(prefix: string): {
           },
         },
       ),
+      [`${prefix}${REPORT_PATHS.receivables}`]: operation(
+        'receivables',
+        'Overdue invoices today (Europe/Prague) with what is still owed, in age buckets by days ' +
+          `past the due date (0–30, 31–60, 61–90, over 90), oldest first (at most ${MAX_RECEIVABLES}; ` +
+          '`count` tells all).',
+        {
+          responses: {
+            '200': {
+              content: { 'application/json': { schema: ref('Receivables') } },
+              description: '',
+            },
+          },
+        },
+      ),
     },
     schemas: {
+      ReceivableBucket: object({
+        bucket: { type: 'string', enum: RECEIVABLE_BUCKETS.map((b) => b.bucket) },
+        invoices: { type: 'integer' },
+        amount: { ...decimal('Still owed, CZK.'), pattern: '^-?\\d+\\.\\d{2}$' },
+      }),
+      Receivable: object(
+        {
+          invoice: { type: 'integer' },
+          number: { type: 'string' },
+          contract: { type: 'integer' },
+          contract_no: { type: 'string' },
+          customer: { type: 'integer' },
+          customer_name: { type: 'string' },
+          due_date: { type: 'string', format: 'date' },
+          days_overdue: { type: 'integer', description: 'Days past the due date.' },
+          bucket: { type: 'string', enum: RECEIVABLE_BUCKETS.map((b) => b.bucket) },
+          amount_due: decimal('CZK.'),
+          paid_amount: decimal('CZK.'),
+          outstanding: decimal('amount_due − paid_amount, CZK.'),
+        },
+        ['number'],
+      ),
+      Receivables: object({
+        as_of: { type: 'string', format: 'date', description: 'Today in Europe/Prague.' },
+        buckets: { type: 'array', items: ref('ReceivableBucket') },
+        count: { type: 'integer', description: 'Every overdue invoice.' },
+        total: decimal('Σ still owed, CZK.'),
+        results: { type: 'array', items: ref('Receivable') },
+      }),
       BillingTotal: object({
         month: { type: 'string', description: 'YYYY-MM of the taxable supply date.' },
         kind: { type: 'string', enum: [...LINE_KINDS] },

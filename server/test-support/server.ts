@@ -136,6 +136,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       passwordHash: await hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST),
       // Two weeks of readings per meter instead of a year: same shape, quicker start.
       readingDays: TEST_READING_DAYS,
+      // No supplier, no billed month: the billing tests make their own.
+      billing: false,
     });
   }
   const mailer = new MemoryMailer();

@@ -1,12 +1,12 @@
 /**
- * `validityRule` (issue #16): dates keep "end not before start" (a one-day period has
+ * `validityRule` (docs/architecture.md): dates keep "end not before start" (a one-day period has
  * `valid_to` = `valid_from`); date-times need the end strictly after the start, compared
  * as instants, on create (values parsed by the engine: `Date`) and on update (one bound
  * sent, the other stored).
  */
 import { describe, expect, it } from 'vitest';
-import type { ValidationContext } from '../engine';
-import { parseDateTime } from '../engine';
+import type { ValidationContext } from './engine';
+import { parseDateTime } from './engine';
 import { VALID_TO_BEFORE_FROM, VALID_TO_NOT_AFTER_FROM, validityRule } from './rules';
 
 /** A validation context with only what the rule reads (values and the stored row). */

@@ -1,5 +1,5 @@
 /**
- * The README's worked billing example (README "Billing"), stored in a database so that tests
+ * The worked billing example (docs/billing.md "Worked example"), stored in a database so that tests
  * preview it: one point on a 3×25 A main fuse, tariff D02d of product "Example", readings on
  * 1 January and 11 February 2025, an advance of 1,500 CZK on 15 January.
  */

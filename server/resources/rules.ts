@@ -1,13 +1,13 @@
 /**
- * Domain rules shared by the resource definitions: field validators (OBIS, MAC, IČO, DIČ,
- * ZIP, EAN) and resource validators (validity periods, ranges). Every message exists in
- * English and Czech.
+ * Domain rules shared by the resource definitions and by billing's supplier settings: field
+ * validators (OBIS, MAC, IČO, DIČ, ZIP, EAN) and resource validators (validity periods,
+ * ranges). Every message exists in English and Czech.
  */
-import type { FieldErrors } from '../../http/errors';
-import { messages } from '../../i18n/messages';
-import { text, type Text } from '../../i18n/text';
-import { parseDateTime } from '../engine';
-import type { FieldValidator, ResourceValidator, ValidationContext } from '../engine';
+import type { FieldErrors } from '../http/errors';
+import { messages } from '../i18n/messages';
+import { text, type Text } from '../i18n/text';
+import { parseDateTime } from './engine';
+import type { FieldValidator, ResourceValidator, ValidationContext } from './engine';
 
 /** The value a write leaves in `field`: the new one when sent, else the stored one. */
 export function resulting(context: ValidationContext, field: string): unknown {
@@ -51,7 +51,7 @@ function instant(value: unknown): number | undefined {
  *   a period of one day has `valid_to` = `valid_from`;
  * - date-times (instants): `valid_to` strictly after `valid_from` (an empty interval is no
  *   validity); values compare as instants, whatever offset they were written with.
- * The error goes to `to` (issue #16: date-times used to pass unchecked).
+ * The error goes to `to` (docs/architecture.md: date-times used to pass unchecked).
  */
 export function validityRule(from = 'valid_from', to = 'valid_to'): ResourceValidator {
   return (context) => {

@@ -1,0 +1,2 @@
+ALTER TABLE "measurements" ADD COLUMN "to_check" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "measurements_to_check_idx" ON "measurements" USING btree ("timestamp_received","id") WHERE "measurements"."to_check";
