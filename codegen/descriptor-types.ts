@@ -106,7 +106,7 @@ export interface FieldDescriptor {
 
 /**
  * Fields that apply only while another field holds certain values (**Joule**
- * `x-conditions` on the item schema, issue #17), e.g. a company customer's name and IČO
+ * `x-conditions` on the item schema, docs/product.md), e.g. a company customer's name and IČO
  * while `type` is `company`. The form shows a field named by conditions only while one of
  * them holds, and requires `required` ones then (the `formSchema` carries the same rule as
  * JSON Schema `if`/`then`, so the client validates it before sending). Absent on a plain
@@ -164,6 +164,12 @@ export interface ResourceDescriptor {
   /** Fields that name a row for people (shown in pickers and delete confirmations). */
   readonly titleFields: readonly string[];
   /**
+   * `titleFields` with their separators, when one is not a space (**Joule**
+   * `x-title-fields` parts, e.g. `['ean', { field: 'name', separator: ' – ' }]`): how
+   * the row's title joins them; absent otherwise.
+   */
+  readonly titleParts?: readonly TitlePart[];
+  /**
    * A title chosen by a choice field's value (**Joule** `x-title-cases`), in place of
    * `titleFields` for rows with one of its values; absent on a plain DRF back-end.
    */
@@ -193,6 +199,14 @@ export interface ResourceDescriptor {
    * back-end.
    */
   readonly listedIn?: readonly { readonly resource: string; readonly filter: string }[];
+  /**
+   * The actions the back-end declares for many rows at once (**Joule** `x-bulk-actions`,
+   * docs/api.md "Bulk actions"), each with the message id of its verb
+   * (`resource.<name>.bulk.<action>`), only those whose `<name>_bulk_<action>` operation is
+   * published: `POST <path>bulk/<action>/`. The generic delete is not listed (it is
+   * `extraActions`' `bulk_delete`). Absent when there are none (a plain DRF back-end).
+   */
+  readonly bulkActions?: readonly { readonly name: string; readonly label: string }[];
   readonly operations: {
     readonly list: boolean;
     readonly create: boolean;
@@ -212,6 +226,12 @@ export interface ResourceDescriptor {
      */
     readonly titles?: boolean;
     /**
+     * `GET <path>defaults/` (`<name>_defaults`, **Joule**, docs/api.md "Defaults"): the values
+     * a new row starts with, computed when asked (the next number of a series). The create
+     * form starts from them. Absent on a back-end without it.
+     */
+    readonly defaults?: boolean;
+    /**
      * The resource's other published operations (DRF's extra actions), by operation id
      * without the `<name>_` prefix, sorted: e.g. `consumption` for
      * `tariffdevices_consumption`, `bulk_create` for `measurements_bulk_create`. An override
@@ -219,6 +239,13 @@ export interface ResourceDescriptor {
      * without it. Absent when there are none (a plain DRF back-end's ModelViewSet).
      */
     readonly extraActions?: readonly string[];
+    /**
+     * **Joule** dry run (docs/api.md "Dry run"): `create` when `POST <path>?validate=1`,
+     * `update` when `PATCH <path><id>/?validate=1` checks a body without writing it. The
+     * form asks for one when the browser's own checks fail, to show the server's errors in
+     * the same round. Absent on a back-end that does not publish the `validate` parameter.
+     */
+    readonly dryRun?: { readonly create: boolean; readonly update: boolean };
   };
   /**
    * The form's sections in order (the order of their first field), each with the message id

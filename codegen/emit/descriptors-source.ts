@@ -11,7 +11,7 @@ import { GENERATED_HEADER } from './header';
  * The source of `descriptors.ts`, descriptors in the order given (sorted by name), without
  * their forms (`formSchema`, `uiSchema`): those go to each resource's validators module,
  * loaded with the dialog (validators-source.ts). Fields are written without what follows
- * from their names (README "How the pages stay small": every list page loads every
+ * from their names (docs/architecture.md "How the pages stay small": every list page loads every
  * descriptor): the label id `resource.<resource>.field.<field>.label`, `required`,
  * `readOnly` and `nullable` when false, and a choice whose label id is
  * `…field.<field>.choice.<value>` as its bare value; the module's `fields` puts them back,
@@ -19,7 +19,7 @@ import { GENERATED_HEADER } from './header';
  */
 export async function descriptorsSource(
   descriptors: readonly ResourceDescriptor[],
-  features: ApiFeatures = { userPreferences: false },
+  features: ApiFeatures = { userPreferences: false, savedViews: false },
 ): Promise<string> {
   const fieldLists: string[] = [];
   const listed = descriptors.map(({ formSchema: _schema, uiSchema: _ui, fields, ...rest }) => {
@@ -103,17 +103,22 @@ export function compactField(resource: string, field: FieldDescriptor): Record<s
 
 /**
  * What a back-end offers beyond its resources, judged from its OpenAPI document's paths: the
- * runtime asks only for what is listed (issue #13 "On another back-end").
+ * runtime asks only for what is listed (docs/product.md).
  */
 export interface ApiFeatures {
   /** `GET/PUT …/auth/me/preferences/`: the user's list preferences (columns) kept by the API. */
   readonly userPreferences: boolean;
+  /** `…/auth/me/views/`: the lists' saved views (**Joule**, docs/api.md "Saved views"). */
+  readonly savedViews: boolean;
 }
 
 /** {@link ApiFeatures} of an OpenAPI document with these paths. */
 export function apiFeaturesOf(paths: Iterable<string>): ApiFeatures {
+  // Read once: `paths` may be an iterator (a map's keys).
+  const all = [...paths];
   return {
-    userPreferences: [...paths].some((path) => path.endsWith('/auth/me/preferences/')),
+    userPreferences: all.some((path) => path.endsWith('/auth/me/preferences/')),
+    savedViews: all.some((path) => path.endsWith('/auth/me/views/')),
   };
 }
 

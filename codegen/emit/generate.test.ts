@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { FieldDescriptor, ResourceDescriptor } from '../descriptor-types';
 import { readFileMap } from '../lib/files';
-import { compactField } from './descriptors-source';
+import { apiFeaturesOf, compactField } from './descriptors-source';
 import { buildResources, generate, splitCatalogue } from './generate';
 import { GENERATED_HEADER } from './header';
 import { parseSchemaFiles } from './schema-input';
@@ -256,5 +256,19 @@ describe('compactField', () => {
     ],
   ])('%s', (_name, { given, want }) => {
     expect(compactField('r', given)).toEqual(want);
+  });
+});
+
+describe('apiFeaturesOf', () => {
+  it('reads every feature from one pass over the paths (a map’s keys are read once)', () => {
+    const paths = new Map([
+      ['/api/v1/auth/me/preferences/', 1],
+      ['/api/v1/auth/me/views/', 1],
+    ]);
+    expect(apiFeaturesOf(paths.keys())).toEqual({ userPreferences: true, savedViews: true });
+    expect(apiFeaturesOf(['/api/v1/customers/'])).toEqual({
+      userPreferences: false,
+      savedViews: false,
+    });
   });
 });

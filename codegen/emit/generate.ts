@@ -9,7 +9,7 @@ import { sortKeys, toJsonText } from '../lib/json';
 import type { OptionsMetadata } from '../parse/options';
 import { findListEndpoints } from '../transform/list-endpoints';
 import { resourceMessages } from '../transform/messages';
-import { operationIds } from '../transform/operations';
+import { dryRunOperationIds, operationIds } from '../transform/operations';
 import { transformResource, type ResourceModel } from '../transform/resource';
 import { apiTypesSource } from './api-types';
 import { apiFeaturesOf, descriptorsSource, descriptorTypesSource } from './descriptors-source';
@@ -34,6 +34,7 @@ export function buildResources(input: SchemaInput): ResourceModel[] {
     doc: input.openapi,
     resources: new Set(endpoints.map((e) => e.name)),
     operationIds: operationIds(input.openapi),
+    dryRunIds: dryRunOperationIds(input.openapi),
   };
   return endpoints.map((endpoint) =>
     transformResource(endpoint, structureOptions(input, endpoint.name), ctx),

@@ -2,7 +2,7 @@
  * `src/generated/validators/`: each resource's edit-form validators, compiled here by ajv
  * into plain JavaScript (ajv "standalone code"), so the browser never compiles a JSON
  * Schema with `new Function` and the Content-Security-Policy needs no `'unsafe-eval'`
- * (issue #14 item 8, docs/security-headers.md).
+ * (docs/security.md, docs/security-headers.md).
  *
  * The runtime validates with rjsf's `createPrecompiledValidator` (`@rjsf/validator-ajv8`),
  * which finds a validate function by rjsf's `hashForSchema` of the schema it is asked

@@ -55,6 +55,12 @@ export interface SchemaObject {
    * whose filter field (key) equals this row's field (value).
    */
   readonly referenceFilter?: Readonly<Record<string, string>>;
+  /**
+   * The string is long text, shown as a multi-line area (docs/extending.md "Long text"):
+   * **Joule** `x-long-text`, or another back-end's `x-multiline` or `format` `textarea`,
+   * `multiline` or `long-text`.
+   */
+  readonly longText?: boolean;
   /** **Joule** `x-unit`: a number's unit (`CZK`, `kWh`). */
   readonly unit?: string;
   /** **Joule** `x-section`: the key of the form section a property is shown in. */
@@ -97,6 +103,11 @@ export interface OperationObject {
   readonly parent?: string;
   /** **Joule** `x-title-fields`: the fields that name a row, when the server says. */
   readonly titleFields?: readonly string[];
+  /**
+   * **Joule** `x-title-fields` as published, when a part carries its separator
+   * (`{field, separator}`); unchecked JSON.
+   */
+  readonly titleParts?: unknown;
   /** **Joule** `x-title-cases`: a title chosen by a choice field's value (unchecked JSON). */
   readonly titleCases?: unknown;
   /** **Joule** `x-list-fields`: the list's default columns, in order, when the server says. */
@@ -106,6 +117,25 @@ export interface OperationObject {
   readonly create?: string;
   /** **Joule** `x-listed-in`: the dialogs these rows are listed in, by filter key. */
   readonly listedIn?: readonly { readonly filter: string; readonly resource: string }[];
+  /** **Joule** `x-bulk-actions`: the actions declared for many rows, English labels. */
+  readonly bulkActions?: readonly NamedAction[];
+}
+
+/** A declared bulk action: `[a-z_]+` name and its label (**Joule** `x-bulk-actions`). */
+export interface NamedAction {
+  readonly name: string;
+  readonly label: string;
+}
+
+/** `x-bulk-actions` entries of the understood form (`{name, label}`, name `[a-z_]+`). */
+export function namedActions(value: unknown): NamedAction[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((item) => {
+    const entry = asRecord(item);
+    const name = asString(entry.name);
+    const label = asString(entry.label);
+    return name !== undefined && /^[a-z_]{1,40}$/.test(name) && label ? [{ name, label }] : [];
+  });
 }
 
 /** A parsed OpenAPI document. */
@@ -164,6 +194,7 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
     ...optional('referenceFilter', stringMap(node['x-reference-filter'])),
     ...optional('conditions', conditions(node['x-conditions'])),
     ...optional('unit', asString(node['x-unit'])),
+    ...optional('longText', isLongText(node) || undefined),
     ...optional(
       'section',
       typeof node['x-section'] === 'string' && /^[a-z_]+$/.test(node['x-section'])
@@ -171,6 +202,17 @@ export function parseSchemaObject(raw: unknown, depth = 0): SchemaObject {
         : undefined,
     ),
   };
+}
+
+/** The formats and `x-` hints that mark a string as long text (docs/extending.md "Long text"). */
+const LONG_TEXT_FORMATS = new Set(['textarea', 'multiline', 'long-text']);
+
+function isLongText(node: Record<string, unknown>): boolean {
+  return (
+    node['x-long-text'] === true ||
+    node['x-multiline'] === true ||
+    (typeof node.format === 'string' && LONG_TEXT_FORMATS.has(node.format))
+  );
 }
 
 /**
@@ -260,12 +302,19 @@ function parseOperation(
     ...optional('sortFields', listExtension(op['x-sort-fields'])),
     ...optional('filterFields', listExtension(op['x-filter-fields'])),
     ...optional('parent', asString(op['x-parent'])),
-    ...optional('titleFields', listExtension(op['x-title-fields'])),
+    ...optional('titleFields', titleFieldNames(op['x-title-fields'])),
+    ...optional(
+      'titleParts',
+      Array.isArray(op['x-title-fields']) && op['x-title-fields'].some(isRecord)
+        ? op['x-title-fields']
+        : undefined,
+    ),
     ...optional('titleCases', op['x-title-cases']),
     ...optional('listFields', listExtension(op['x-list-fields'])),
     ...optional('singular', asString(op['x-singular'])),
     ...optional('create', asString(op['x-create'])),
     ...optional('listedIn', listedInExtension(op['x-listed-in'])),
+    ...optional('bulkActions', namedActions(op['x-bulk-actions'])),
   };
 }
 
@@ -279,6 +328,12 @@ function listedInExtension(
     const resource = asString(entry.resource);
     return filter && resource ? [{ filter, resource }] : [];
   });
+}
+
+/** The field names of `x-title-fields`, whose parts are names or `{field, separator}`. */
+function titleFieldNames(value: unknown): readonly string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return asStringArray(value.map((part) => (isRecord(part) ? part.field : part)));
 }
 
 function listExtension(value: unknown): readonly string[] | undefined {

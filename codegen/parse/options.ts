@@ -12,6 +12,7 @@ import {
   optional,
   type JsonRecord,
 } from '../lib/json';
+import { namedActions, type NamedAction } from './openapi';
 
 /** One `{value, display_name}` of a DRF choice field. */
 export interface OptionsChoice {
@@ -38,6 +39,11 @@ export interface OptionsField {
   readonly maxDigits?: number;
   readonly decimalPlaces?: number;
   readonly choices?: readonly OptionsChoice[];
+  /**
+   * DRF's `style` says the string is long text (`{"base_template": "textarea.html"}`, a
+   * `TextField`'s, or `{"multiline": true}`), where a back-end's metadata includes it.
+   */
+  readonly longText?: boolean;
   /** **Joule** `unit`: a number's unit in the answer's language (`Kč/MWh`). */
   readonly unit?: string;
   /** **Joule** `section`: the key of the form section the field is shown in. */
@@ -61,6 +67,8 @@ export interface OptionsMetadata {
   readonly create?: string;
   /** `actions.POST` fields in serializer order; undefined when the caller may not create. */
   readonly post?: ReadonlyMap<string, OptionsField>;
+  /** **Joule** `x-bulk-actions`: the declared bulk actions, labels in the answer's language. */
+  readonly bulkActions?: readonly NamedAction[];
 }
 
 /** Parses one OPTIONS answer (`schema/options/<lang>/<resource>.json`). */
@@ -75,6 +83,7 @@ export function parseOptions(raw: unknown): OptionsMetadata {
     ...optional('singular', nonBlank(asString(node['x-singular']))),
     ...optional('create', nonBlank(asString(node['x-create']))),
     ...optional('post', isRecord(post) ? parseFields(post, 0) : undefined),
+    ...optional('bulkActions', namedActions(node['x-bulk-actions'])),
   };
 }
 
@@ -88,6 +97,12 @@ function parseFields(node: JsonRecord, depth: number): ReadonlyMap<string, Optio
     if (isRecord(value)) fields.set(name, parseField(value, depth));
   }
   return fields;
+}
+
+/** DRF `style` of a multi-line text (docs/extending.md "Long text"). */
+function styleIsLongText(style: unknown): boolean {
+  if (!isRecord(style)) return false;
+  return style.base_template === 'textarea.html' || style.multiline === true;
 }
 
 function parseField(node: JsonRecord, depth: number): OptionsField {
@@ -123,6 +138,7 @@ function parseField(node: JsonRecord, depth: number): OptionsField {
     ...optional('decimalPlaces', asNumber(node.decimal_places)),
     ...optional('choices', choices),
     ...optional('unit', asString(node.unit)),
+    ...optional('longText', styleIsLongText(node.style) || undefined),
     ...optional('section', sectionKey(node.section)),
     ...optional('sectionName', asString(node.section_name)),
     ...optional(

@@ -170,7 +170,7 @@ describe.each<
   it('picks the sign-in', () => expect(pullCredentials(flags, env)).toEqual(want));
 });
 
-describe('pullUrl (issue #16: schema:pull honours PORT)', () => {
+describe('pullUrl (docs/architecture.md: schema:pull honours PORT)', () => {
   it('takes --url first, then PORT, then port 8000', () => {
     expect(pullUrl('https://api.example/api/v1', { PORT: '18610' })).toBe(
       'https://api.example/api/v1',

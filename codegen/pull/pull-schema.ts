@@ -16,7 +16,7 @@ export const DEFAULT_API_URL = 'http://localhost:8000/api/v1';
 
 /**
  * The API base to pull from: `--url` when given, else the reference server on this machine
- * at `PORT` (as `npm start` / `npm run dev` listen, issue #16), else {@link DEFAULT_API_URL}.
+ * at `PORT` (as `npm start` / `npm run dev` listen, docs/architecture.md), else {@link DEFAULT_API_URL}.
  * Throws on a `PORT` that is not a port number.
  */
 export function pullUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldKind } from '../descriptor-types';
-import { fieldModel } from '../testing';
+import { fieldModel } from '../test-support/builders';
 import { columns } from './columns';
 
 const f = (
@@ -24,7 +24,7 @@ describe.each<[string, { fields: ReturnType<typeof f>[]; title: string[]; want: 
     },
   ],
   [
-    'the id never, not even as the only title field (issue 17)',
+    'the id never, not even as the only title field (docs/product.md)',
     {
       fields: [f('id', 'integer'), f('contract', 'reference'), f('amount', 'decimal')],
       title: ['id'],

@@ -34,8 +34,8 @@ function fitsCell(field: FieldModel): boolean {
 /**
  * Columns: `titleFields`, then scalar fields (and lists of references or choices) in field
  * order, skipping write-only fields and the id field (read-only fields are fine), capped at
- * {@link MAX_COLUMNS}. The id is never a default column, not even as a title field (issue
- * 17: "the `id` column hidden by default and not first"); the runtime offers it last.
+ * {@link MAX_COLUMNS}. The id is never a default column, not even as a title field (docs/product.md:
+ * "the `id` column hidden by default and not first"); the runtime offers it last.
  */
 export function columns(
   fields: readonly FieldModel[],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionsField, schema } from '../testing';
+import { optionsField, schema } from '../test-support/builders';
 import { fieldKind, type KindInput, type KindResult } from './field-kind';
 import { resolveSchema } from './resolve-schema';
 
@@ -50,9 +50,37 @@ describe.each<[string, { given: KindInput; want: Partial<KindResult> }]>([
     'long string is text',
     { given: { schema: s({ type: 'string', maxLength: 256 }) }, want: { kind: 'text' } },
   ],
+  // Long text only when the schema says so (docs/extending.md "Long text").
   [
-    'unlimited string is text',
-    { given: { schema: s({ type: 'string' }) }, want: { kind: 'text' } },
+    'unlimited string stays one line (an IP address, a version, a code)',
+    { given: { schema: s({ type: 'string' }) }, want: { kind: 'string' } },
+  ],
+  [
+    'Joule x-long-text is text',
+    { given: { schema: s({ type: 'string', 'x-long-text': true }) }, want: { kind: 'text' } },
+  ],
+  [
+    'x-multiline is text',
+    { given: { schema: s({ type: 'string', 'x-multiline': true }) }, want: { kind: 'text' } },
+  ],
+  [
+    'format textarea is text',
+    { given: { schema: s({ type: 'string', format: 'textarea' }) }, want: { kind: 'text' } },
+  ],
+  [
+    'format multiline is text',
+    { given: { schema: s({ type: 'string', format: 'multiline' }) }, want: { kind: 'text' } },
+  ],
+  [
+    'format ipv4 stays one line',
+    { given: { schema: s({ type: 'string', format: 'ipv4' }) }, want: { kind: 'string' } },
+  ],
+  [
+    'read-only long text stays string',
+    {
+      given: { schema: s({ type: 'string', readOnly: true, 'x-long-text': true }) },
+      want: { kind: 'string' },
+    },
   ],
   [
     'read-only unlimited string stays string',
@@ -140,8 +168,29 @@ describe.each<[string, { given: KindInput; want: Partial<KindResult> }]>([
     { given: { options: o({ type: 'string', max_length: 20 }) }, want: { kind: 'string' } },
   ],
   [
-    'OPTIONS string without max_length',
-    { given: { options: o({ type: 'string' }) }, want: { kind: 'text' } },
+    'OPTIONS string without max_length stays one line',
+    { given: { options: o({ type: 'string' }) }, want: { kind: 'string' } },
+  ],
+  [
+    'OPTIONS style of a TextField is text',
+    {
+      given: { options: o({ type: 'string', style: { base_template: 'textarea.html' } }) },
+      want: { kind: 'text' },
+    },
+  ],
+  [
+    'OPTIONS style multiline is text',
+    {
+      given: { options: o({ type: 'string', style: { multiline: true } }) },
+      want: { kind: 'text' },
+    },
+  ],
+  [
+    'OPTIONS string, OpenAPI x-long-text',
+    {
+      given: { options: o({ type: 'string' }), schema: s({ type: 'string', 'x-long-text': true }) },
+      want: { kind: 'text' },
+    },
   ],
   [
     'OPTIONS string without max_length, OpenAPI has it',

@@ -7,7 +7,7 @@ import type { FieldKind } from '../descriptor-types';
 import type { OptionsField } from '../parse/options';
 import type { SchemaObject } from '../parse/openapi';
 
-/** Longest `maxLength` of a one-line `string`; longer or unlimited writable strings are `text`. */
+/** Longest `maxLength` of a one-line `string`; longer writable strings are `text`. */
 export const MAX_STRING_LENGTH = 255;
 
 /** The kind of a field, of its items for lists, and whether a decimal travels as a number. */
@@ -46,10 +46,20 @@ export function fieldKind({ schema, itemSchema, options }: KindInput): KindResul
   return { kind: 'string', numeric: false };
 }
 
-/** `text` for writable strings without a limit or longer than {@link MAX_STRING_LENGTH}. */
-export function stringKind(maxLength: number | undefined, readOnly: boolean): FieldKind {
+/**
+ * The kind of a string (docs/extending.md "Long text"): `text` (a multi-line area) for a
+ * writable string the schema marks as long text (`longText`: OpenAPI `x-long-text`,
+ * `x-multiline`, `format: textarea`, or OPTIONS `style`) or whose limit is over
+ * {@link MAX_STRING_LENGTH}; otherwise `string`, one line, even without a limit (an IP
+ * address, a firmware version, a code).
+ */
+export function stringKind(
+  maxLength: number | undefined,
+  readOnly: boolean,
+  longText = false,
+): FieldKind {
   if (readOnly) return 'string';
-  return maxLength === undefined || maxLength > MAX_STRING_LENGTH ? 'text' : 'string';
+  return longText || (maxLength !== undefined && maxLength > MAX_STRING_LENGTH) ? 'text' : 'string';
 }
 
 function optionsKind(
@@ -87,7 +97,8 @@ function optionsKind(
     }
     case 'string': {
       const readOnly = options.readOnly || schema?.readOnly === true;
-      return plain(stringKind(options.maxLength ?? schema?.maxLength, readOnly));
+      const longText = options.longText === true || schema?.longText === true;
+      return plain(stringKind(options.maxLength ?? schema?.maxLength, readOnly, longText));
     }
     default:
       // `field` (a foreign key or a method field) and unknown types: let OpenAPI decide.
@@ -129,8 +140,8 @@ function stringFormatKind(schema: SchemaObject): FieldKind {
     case 'decimal':
       return 'decimal';
     case undefined:
-      return stringKind(schema.maxLength, schema.readOnly);
+      return stringKind(schema.maxLength, schema.readOnly, schema.longText === true);
     default:
-      return 'string';
+      return schema.longText === true ? stringKind(undefined, schema.readOnly, true) : 'string';
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../parse/openapi';
-import { optionsField, schema } from '../testing';
+import { optionsField, schema } from '../test-support/builders';
 import { transformField, transformFields, type FieldContext, type FieldInput } from './field';
 import type { FieldModel } from './field-model';
 
@@ -223,14 +223,14 @@ describe.each<[string, { given: FieldInput; want: Partial<FieldModel>; absent?: 
     'a password gets the password widget',
     {
       given: input('password', { schema: schema({ type: 'string', writeOnly: true }) }),
-      want: { kind: 'text', widget: 'password' },
+      want: { kind: 'string', widget: 'password' },
     },
   ],
   [
     'a list of plain values has no widget: rjsf picks',
     {
       given: input('tags', { schema: schema({ type: 'array', items: { type: 'string' } }) }),
-      want: { kind: 'list', itemKind: 'text' },
+      want: { kind: 'list', itemKind: 'string' },
       absent: ['widget'],
     },
   ],
@@ -279,7 +279,7 @@ describe.each<[string, { given: FieldInput; want: Partial<FieldModel>; absent?: 
     'OPTIONS-only field',
     {
       given: input('note', { options: o({ type: 'string', label: 'Note' }) }),
-      want: { kind: 'text', fallbackLabel: 'Note' },
+      want: { kind: 'string', fallbackLabel: 'Note' },
     },
   ],
   [

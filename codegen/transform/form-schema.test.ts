@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../descriptor-types';
-import { fieldModel } from '../testing';
+import { fieldModel } from '../test-support/builders';
 import type { FieldModel } from './field-model';
 import { parseSchemaObject } from '../parse/openapi';
 import { fieldSchema, formSchema } from './form-schema';
@@ -200,7 +200,7 @@ describe('formSchema', () => {
   });
 });
 
-describe('conditional fields (x-conditions, issue #17)', () => {
+describe('conditional fields (x-conditions, docs/product.md)', () => {
   const fields = [
     fieldModel({ name: 'type', kind: 'choice', choices: choices(['company', 'person']) }),
     fieldModel({ name: 'company_name', kind: 'string', maxLength: 200 }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldKind } from '../descriptor-types';
 import type { OperationObject } from '../parse/openapi';
-import { fieldModel } from '../testing';
+import { fieldModel } from '../test-support/builders';
 import { filterFields, searchable, sortFields } from './list-capabilities';
 
 const fields = (

@@ -18,6 +18,11 @@ export function createId(resource: string): string {
   return `resource.${resource}.create`;
 }
 
+/** `resource.<name>.bulk.<action>`: a bulk action's verb (**Joule** `x-bulk-actions`). */
+export function bulkActionId(resource: string, action: string): string {
+  return `resource.${resource}.bulk.${action}`;
+}
+
 /** `resource.<name>.field.<field>.label`; nested fields join their path with dots. */
 export function labelId(resource: string, path: readonly string[]): string {
   return `resource.${resource}.field.${path.join('.')}.label`;

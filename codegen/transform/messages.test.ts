@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '../parse/options';
-import { fieldModel } from '../testing';
+import { fieldModel } from '../test-support/builders';
 import { resourceMessages, viewTitle, type OptionsChain } from './messages';
 import type { ResourceModel } from './resource';
 

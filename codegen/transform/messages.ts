@@ -33,6 +33,15 @@ export function resourceMessages(
     const create = chain.map((o) => o?.create).find((t) => t !== undefined);
     catalogue.set(descriptor.create, create ?? english?.create ?? viewName ?? descriptor.name);
   }
+  for (const action of descriptor.bulkActions ?? []) {
+    const label = chain
+      .map((o) => o?.bulkActions?.find((a) => a.name === action.name)?.label)
+      .find((t) => t !== undefined && t !== '');
+    catalogue.set(
+      action.label,
+      label ?? english?.bulkActions?.[action.name] ?? humanize(action.name),
+    );
+  }
   for (const field of model.fields) fieldMessages(field, [field.name], chain, catalogue);
   for (const section of descriptor.sections ?? []) {
     const name = model.fields

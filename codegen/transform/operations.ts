@@ -16,6 +16,26 @@ export function operationIds(doc: OpenApiDocument): Set<string> {
   return ids;
 }
 
+/** The query parameter of a **Joule** dry run (docs/api.md "Dry run"). */
+export const DRY_RUN_PARAMETER = 'validate';
+
+/**
+ * The ids of the operations that take a dry run: a query parameter `validate`
+ * (docs/api.md "Dry run"). None on a plain DRF back-end.
+ */
+export function dryRunOperationIds(doc: OpenApiDocument): Set<string> {
+  const ids = new Set<string>();
+  for (const operations of doc.paths.values()) {
+    for (const op of operations.values())
+      if (
+        op.operationId !== undefined &&
+        op.parameters.some((p) => p.in === 'query' && p.name === DRY_RUN_PARAMETER)
+      )
+        ids.add(op.operationId);
+  }
+  return ids;
+}
+
 /** Suffixes of the operations `operations` already names (`update` is PUT, never used). */
 const STANDARD = new Set([
   'list',
@@ -26,6 +46,7 @@ const STANDARD = new Set([
   'destroy',
   'history',
   'titles',
+  'defaults',
 ]);
 
 /**
@@ -42,13 +63,20 @@ export function extraActions(prefix: string, ids: ReadonlySet<string>): string[]
 
 /**
  * The operations of the resource whose ids start with `prefix`; `update` means PATCH.
- * `extraActions` is present only when the resource has any.
+ * `extraActions` is present only when the resource has any, `defaults` only when it serves
+ * a new row's defaults (`<prefix>_defaults`), `dryRun` only when its create
+ * or partial update takes one (`dryRunIds`, see {@link dryRunOperationIds}).
  */
 export function resourceOperations(
   prefix: string,
   ids: ReadonlySet<string>,
+  dryRunIds: ReadonlySet<string> = new Set(),
 ): ResourceDescriptor['operations'] {
   const extra = extraActions(prefix, ids);
+  const dryRun = {
+    create: dryRunIds.has(`${prefix}_create`),
+    update: dryRunIds.has(`${prefix}_partial_update`),
+  };
   return {
     list: ids.has(`${prefix}_list`),
     create: ids.has(`${prefix}_create`),
@@ -57,6 +85,8 @@ export function resourceOperations(
     destroy: ids.has(`${prefix}_destroy`),
     history: ids.has(`${prefix}_history`),
     titles: ids.has(`${prefix}_titles`),
+    ...(ids.has(`${prefix}_defaults`) && { defaults: true }),
     ...(extra.length > 0 && { extraActions: extra }),
+    ...((dryRun.create || dryRun.update) && { dryRun }),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../parse/openapi';
-import { schema } from '../testing';
+import { schema } from '../test-support/builders';
 import { componentName, resolveSchema } from './resolve-schema';
 
 const schemas = new Map<string, SchemaObject>([

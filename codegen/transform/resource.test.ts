@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fieldModel } from '../testing';
-import { parseSchemaObject, type OperationObject } from '../parse/openapi';
+import { fieldModel } from '../test-support/builders';
+import { namedActions, parseSchemaObject, type OperationObject } from '../parse/openapi';
+import type { ListEndpoint } from './list-endpoints';
 import {
+  bulkActions,
   idField,
   parentField,
   serverListFields,
@@ -9,6 +11,7 @@ import {
   serverTitleCases,
   serverTitleFields,
   withEmbeddedTitles,
+  type ResourceContext,
 } from './resource';
 
 describe.each([
@@ -94,7 +97,7 @@ describe.each([
   ['none (plain DRF)', undefined, undefined],
   ['empty', [], undefined],
   ['naming an unknown field', ['street', 'town'], undefined],
-])('serverListFields (issue 17): %s', (_name, listFields, want) => {
+])('serverListFields (docs/product.md): %s', (_name, listFields, want) => {
   it(`is ${String(want)}`, () => {
     const list = { ...listOp(), ...(listFields !== undefined && { listFields }) };
     expect(serverListFields(list, addressFields)).toEqual(want);
@@ -125,5 +128,42 @@ describe('withEmbeddedTitles', () => {
 
   it('changes nothing without x-title-of (plain DRF)', () => {
     expect(withEmbeddedTitles(addressFields, undefined)).toEqual(addressFields);
+  });
+});
+
+describe.each([
+  [
+    'declared and published',
+    [{ name: 'deactivate', label: 'Deactivate' }],
+    ['users_bulk_deactivate'],
+    { bulkActions: [{ name: 'deactivate', label: 'resource.users.bulk.deactivate' }] },
+  ],
+  ['declared, operation missing', [{ name: 'deactivate', label: 'Deactivate' }], [], {}],
+  ['none (plain DRF)', undefined, [], {}],
+])('bulkActions: %s', (_name, declared, ids, want) => {
+  it('carries the published ones with their message ids', () => {
+    const endpoint = {
+      name: 'users',
+      path: '/users/',
+      operationPrefix: 'users',
+      list: { ...listOp(), ...(declared !== undefined && { bulkActions: declared }) },
+      itemSchema: parseSchemaObject({}),
+    } as unknown as ListEndpoint;
+    const ctx = { operationIds: new Set(ids) } as unknown as ResourceContext;
+    expect(bulkActions(endpoint, ctx)).toEqual(want);
+  });
+});
+
+describe('namedActions', () => {
+  it('keeps well-formed {name, label} entries only', () => {
+    expect(
+      namedActions([
+        { name: 'issue', label: 'Issue' },
+        { name: 'Bad-Name', label: 'x' },
+        { name: 'send' },
+        'cancel',
+      ]),
+    ).toEqual([{ name: 'issue', label: 'Issue' }]);
+    expect(namedActions(undefined)).toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@ import { toFieldDescriptor, type FieldModel } from './field-model';
 import { formSchema } from './form-schema';
 import { filterFields, searchable, sortFields } from './list-capabilities';
 import type { ListEndpoint } from './list-endpoints';
-import { createId, sectionId, singularId, titleId } from './message-ids';
+import { bulkActionId, createId, sectionId, singularId, titleId } from './message-ids';
 import { resourceOperations } from './operations';
 import { titleFields } from './title-fields';
 import { uiSchema } from './ui-schema';
@@ -28,6 +28,8 @@ export interface ResourceContext {
   readonly resources: ReadonlySet<string>;
   /** All operation ids of the document. */
   readonly operationIds: ReadonlySet<string>;
+  /** The ids of the operations that take a dry run (`dryRunOperationIds`); none when absent. */
+  readonly dryRunIds?: ReadonlySet<string>;
 }
 
 /** A descriptor and the field models it was made from (the catalogues need both). */
@@ -35,7 +37,12 @@ export interface ResourceModel {
   readonly descriptor: ResourceDescriptor;
   readonly fields: readonly FieldModel[];
   /** The OpenAPI list's English `x-singular` / `x-create`, the catalogues' last resort. */
-  readonly names?: { readonly singular?: string; readonly create?: string };
+  readonly names?: {
+    readonly singular?: string;
+    readonly create?: string;
+    /** English labels of the bulk actions (`x-bulk-actions`), by action. */
+    readonly bulkActions?: Readonly<Record<string, string>>;
+  };
 }
 
 /** Builds one resource; `options` is its OPTIONS answer, if any language has one. */
@@ -72,6 +79,7 @@ export function transformResource(
     ...(create !== undefined && { create: createId(endpoint.name) }),
     idField: id,
     titleFields: title,
+    ...serverTitleParts(endpoint.list, title),
     ...serverTitleCases(endpoint.list, fields),
     fields: fields.map(toFieldDescriptor),
     columns: serverListFields(endpoint.list, fields) ?? columns(fields, title, id),
@@ -83,7 +91,8 @@ export function transformResource(
     ...(listedIn(endpoint.list, ctx.resources).length > 0 && {
       listedIn: listedIn(endpoint.list, ctx.resources),
     }),
-    operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds),
+    ...bulkActions(endpoint, ctx),
+    operations: resourceOperations(endpoint.operationPrefix, ctx.operationIds, ctx.dryRunIds),
     ...(sections.length > 0 ? { sections } : {}),
     ...(conditions.length > 0 ? { conditions } : {}),
     formSchema: formSchema(fields, conditions),
@@ -95,8 +104,25 @@ export function transformResource(
     names: {
       ...(endpoint.list.singular !== undefined && { singular: endpoint.list.singular }),
       ...(endpoint.list.create !== undefined && { create: endpoint.list.create }),
+      ...(endpoint.list.bulkActions !== undefined && {
+        bulkActions: Object.fromEntries(endpoint.list.bulkActions.map((a) => [a.name, a.label])),
+      }),
     },
   };
+}
+
+/**
+ * `{ bulkActions }`: the list's `x-bulk-actions` whose operation `<prefix>_bulk_<action>` the
+ * document publishes, each with its label's message id; `{}` when there are none.
+ */
+export function bulkActions(
+  endpoint: ListEndpoint,
+  ctx: ResourceContext,
+): { bulkActions?: { name: string; label: string }[] } {
+  const actions = (endpoint.list.bulkActions ?? [])
+    .filter((action) => ctx.operationIds.has(`${endpoint.operationPrefix}_bulk_${action.name}`))
+    .map((action) => ({ name: action.name, label: bulkActionId(endpoint.name, action.name) }));
+  return actions.length > 0 ? { bulkActions: actions } : {};
 }
 
 /**
@@ -208,6 +234,29 @@ export function listParams(list: OperationObject): { listParams?: string[] } {
 }
 
 /**
+ * `{ titleParts }`: the list's `x-title-fields` parts when some carries a separator and they
+ * name exactly `titleFields` (the server's, in order); else `{}`.
+ */
+export function serverTitleParts(
+  list: OperationObject,
+  titleFields: readonly string[],
+): { titleParts?: TitlePart[] } {
+  const raw = list.titleParts;
+  if (!Array.isArray(raw) || raw.length !== titleFields.length) return {};
+  const parts: TitlePart[] = [];
+  for (const [index, part] of (raw as unknown[]).entries()) {
+    const name = titleFields[index]!;
+    if (part === name) parts.push(name);
+    else if (typeof part === 'object' && part !== null) {
+      const { field, separator } = part as { field?: unknown; separator?: unknown };
+      if (field !== name || typeof separator !== 'string') return {};
+      parts.push({ field: name, separator });
+    } else return {};
+  }
+  return { titleParts: parts };
+}
+
+/**
  * The list's `x-title-cases` as `{ titleCases }` when it is well formed: a choice field of
  * the resource and, per value, parts naming fields of it (a name or `{field, separator}`);
  * else `{}` (codegen keeps `titleFields` alone).
@@ -240,7 +289,7 @@ export function serverTitleCases(
 }
 
 /**
- * The list's `x-list-fields` (the server's default columns, issue 17) when it names only
+ * The list's `x-list-fields` (the server's default columns, docs/product.md) when it names only
  * fields of the resource that fit a cell and are not write-only, else undefined (codegen
  * chooses). The id field is left out: it is offered hidden, last.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldKind } from '../descriptor-types';
-import { fieldModel } from '../testing';
+import { fieldModel } from '../test-support/builders';
 import { titleFields } from './title-fields';
 
 const fields = (...names: (string | [string, FieldKind])[]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldModel } from '../testing';
+import { fieldModel } from '../test-support/builders';
 import type { FieldModel } from './field-model';
 import { uiSchema, widgetOf, type WidgetName } from './ui-schema';
 

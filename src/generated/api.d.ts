@@ -16,6 +16,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/addresses/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the addresses named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['addresses_bulk_delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/addresses/titles/': {
     parameters: {
       query?: never;
@@ -56,8 +73,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['addresses_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Every change recorded by the audit log, newest first (the entries of a row’s history), for holders of the AUDIT privilege. */
+    get: operations['audit_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -130,6 +164,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/auth/me/email/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['auth_me_email_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/me/password/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['auth_me_password_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/me/preferences/': {
     parameters: {
       query?: never;
@@ -146,6 +212,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/auth/me/sessions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['auth_me_sessions_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/me/sessions/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** @description Ends one of the signed-in user’s sessions: its tokens stop working at once. */
+    delete: operations['auth_me_sessions_item_destroy'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/me/sign_out_everywhere/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Ends every session of the signed-in user, this one included. */
+    post: operations['auth_me_sign_out_everywhere_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/me/views/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['auth_me_views_retrieve'];
+    put?: never;
+    post: operations['auth_me_views_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/me/views/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['auth_me_views_item_retrieve'];
+    put?: never;
+    post?: never;
+    delete: operations['auth_me_views_item_destroy'];
+    options?: never;
+    head?: never;
+    patch: operations['auth_me_views_item_partial_update'];
+    trace?: never;
+  };
   '/api/v1/billing-runs/': {
     parameters: {
       query?: never;
@@ -156,6 +304,23 @@ export interface paths {
     get: operations['billing-runs_list'];
     put?: never;
     post: operations['billing-runs_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing-runs/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the billing runs named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['billing-runs_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -205,7 +370,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** @description Cancels a running run: its contracts not yet billed are left alone. 400 unless running. */
-    post: operations['billing_runs_cancel'];
+    post: operations['billing-runs_cancel'];
     delete?: never;
     options?: never;
     head?: never;
@@ -219,7 +384,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['billing-runs_history'];
     put?: never;
     post?: never;
@@ -237,7 +402,7 @@ export interface paths {
       cookie?: never;
     };
     /** @description The run's progress and failures. */
-    get: operations['billing_runs_progress'];
+    get: operations['billing-runs_progress'];
     put?: never;
     post?: never;
     delete?: never;
@@ -256,6 +421,23 @@ export interface paths {
     get: operations['collectors_list'];
     put?: never;
     post: operations['collectors_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/collectors/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the collectors named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['collectors_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -302,7 +484,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['collectors_history'];
     put?: never;
     post?: never;
@@ -338,6 +520,23 @@ export interface paths {
     get: operations['contracts_list'];
     put?: never;
     post: operations['contracts_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/contracts/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the contracts named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['contracts_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -384,7 +583,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description The bill of the contract for [from, to) (dates in Europe/Prague), computed as README "Billing" describes; nothing is stored. Needs BILLING. At most 731 days. 422 with the reasons when it cannot be billed. */
+    /** @description The bill of the contract for [from, to) (dates in Europe/Prague), computed as docs/billing.md "The calculation" describes; nothing is stored. Needs BILLING. At most 731 days. 422 with the reasons when it cannot be billed. */
     get: operations['contracts_bill_preview'];
     put?: never;
     post?: never;
@@ -401,7 +600,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['contracts_history'];
     put?: never;
     post?: never;
@@ -421,6 +620,40 @@ export interface paths {
     get: operations['customers_list'];
     put?: never;
     post: operations['customers_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the customers named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['customers_bulk_delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/defaults/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The values a new row starts with: each field’s default and the next number of each series (x-series), as a create leaving them out would store them. */
+    get: operations['customers_defaults'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -460,6 +693,23 @@ export interface paths {
     patch: operations['customers_partial_update'];
     trace?: never;
   };
+  '/api/v1/customers/{id}/anonymise/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Replaces a person's names, contact data and addresses, keeping numbers and amounts, once no contract is active or in draft and every invoice is past its retention; audited. Needs PRIVACY. 409 with the reason otherwise, 400 for a company. */
+    post: operations['customers_anonymise'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/customers/{id}/history/': {
     parameters: {
       query?: never;
@@ -467,8 +717,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['customers_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customers/{id}/personal-data/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Everything held about a customer who is a person (customer, addresses, contracts, points, readings, invoices, payments, history), as a JSON or PDF download; audited. Needs PRIVACY. 400 for a company. */
+    get: operations['customers_personal_data'];
     put?: never;
     post?: never;
     delete?: never;
@@ -487,6 +754,23 @@ export interface paths {
     get: operations['discounts_list'];
     put?: never;
     post: operations['discounts_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/discounts/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the discounts named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['discounts_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -533,7 +817,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['discounts_history'];
     put?: never;
     post?: never;
@@ -553,6 +837,23 @@ export interface paths {
     get: operations['distributors_list'];
     put?: never;
     post: operations['distributors_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/distributors/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the distributors named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['distributors_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -599,7 +900,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['distributors_history'];
     put?: never;
     post?: never;
@@ -619,6 +920,23 @@ export interface paths {
     get: operations['fuses_list'];
     put?: never;
     post: operations['fuses_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/fuses/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the fuses named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['fuses_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -665,8 +983,125 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['fuses_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incoming-payments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['incoming-payments_list'];
+    put?: never;
+    post: operations['incoming-payments_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incoming-payments/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the incoming payments named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['incoming-payments_bulk_delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incoming-payments/import/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Imports a camt.053 bank statement: each credit is matched to an unpaid issued invoice by variable symbol (and amount) and recorded as its payment, or kept unmatched; an entry imported before creates nothing. Needs PAYMENTS. */
+    post: operations['incoming-payments_import'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incoming-payments/titles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Titles of incoming payments, for naming and picking the rows a reference points to: allowed to holders of any privilege in x-privileges-any (the resource’s own and those of resources that reference it). */
+    get: operations['incoming-payments_titles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incoming-payments/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['incoming-payments_retrieve'];
+    put: operations['incoming-payments_update'];
+    post?: never;
+    delete: operations['incoming-payments_destroy'];
+    options?: never;
+    head?: never;
+    patch: operations['incoming-payments_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/incoming-payments/{id}/assign/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Makes an unmatched credit a payment of an issued invoice (type invoice) or of a contract (default advance). Needs PAYMENTS. */
+    post: operations['incoming-payments_assign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incoming-payments/{id}/history/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
+    get: operations['incoming-payments_history'];
     put?: never;
     post?: never;
     delete?: never;
@@ -685,6 +1120,74 @@ export interface paths {
     get: operations['invoices_list'];
     put?: never;
     post: operations['invoices_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/bulk/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Cancel: on the invoices named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['invoices_bulk_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the invoices named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['invoices_bulk_delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/bulk/issue/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Issue: on the invoices named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['invoices_bulk_issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/bulk/send/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Send: on the invoices named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['invoices_bulk_send'];
     delete?: never;
     options?: never;
     head?: never;
@@ -748,7 +1251,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['invoices_history'];
     put?: never;
     post?: never;
@@ -809,6 +1312,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/invoices/{id}/send/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description E-mails an issued invoice's PDF to the customer's e-mail for documents, in the document's language, and records when and to whom. Once sent, does nothing (sent: false) unless resend is true. 400 unless issued, or without an e-mail. */
+    post: operations['invoices_send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/measurements/': {
     parameters: {
       query?: never;
@@ -836,6 +1356,40 @@ export interface paths {
     put?: never;
     /** @description Stores up to 10000 readings. Each row names its device by exactly one of tariff_device, serial_number or ean. Idempotent on (device, timestamp_received): a reading already stored with the same values counts as unchanged. Each row is judged on its own: rows failing the rules are reported by index in `errors` and the others are stored. */
     post: operations['measurements_bulk_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/measurements/bulk/confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Confirm: on the measurements named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['measurements_bulk_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/measurements/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the measurements named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['measurements_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -882,7 +1436,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['measurements_history'];
     put?: never;
     post?: never;
@@ -902,6 +1456,23 @@ export interface paths {
     get: operations['obises_list'];
     put?: never;
     post: operations['obises_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/obises/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the obis codes named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['obises_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -948,7 +1519,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['obises_history'];
     put?: never;
     post?: never;
@@ -968,6 +1539,23 @@ export interface paths {
     get: operations['payments_list'];
     put?: never;
     post: operations['payments_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payments/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the payments named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['payments_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1014,7 +1602,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['payments_history'];
     put?: never;
     post?: never;
@@ -1034,6 +1622,23 @@ export interface paths {
     get: operations['points_list'];
     put?: never;
     post: operations['points_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/points/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the consumption points named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['points_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1080,7 +1685,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['points_history'];
     put?: never;
     post?: never;
@@ -1100,6 +1705,23 @@ export interface paths {
     get: operations['pricelists_list'];
     put?: never;
     post: operations['pricelists_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/pricelists/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the price lists named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['pricelists_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1146,7 +1768,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['pricelists_history'];
     put?: never;
     post?: never;
@@ -1166,6 +1788,23 @@ export interface paths {
     get: operations['products_list'];
     put?: never;
     post: operations['products_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/products/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the products named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['products_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1212,7 +1851,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['products_history'];
     put?: never;
     post?: never;
@@ -1255,6 +1894,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/reports/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the reports named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['reports_bulk_delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/reports/consumption-by-rate/': {
     parameters: {
       query?: never;
@@ -1281,6 +1937,23 @@ export interface paths {
     };
     /** @description Consumption points whose specification is in force today and whose tariff device has no reading in the last `days` days, the longest silent first (at most 10000; `count` tells all). Needs REPORTS. */
     get: operations['reports_points_without_reading'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reports/receivables/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Overdue invoices today (Europe/Prague) with what is still owed, in age buckets by days past the due date (0–30, 31–60, 61–90, over 90), oldest first (at most 10000; `count` tells all). Needs REPORTS. */
+    get: operations['reports_receivables'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1329,7 +2002,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['reports_history'];
     put?: never;
     post?: never;
@@ -1349,6 +2022,23 @@ export interface paths {
     get: operations['roles_list'];
     put?: never;
     post: operations['roles_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/roles/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the roles named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['roles_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1395,7 +2085,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['roles_history'];
     put?: never;
     post?: never;
@@ -1433,6 +2123,23 @@ export interface paths {
     get: operations['specifications_list'];
     put?: never;
     post: operations['specifications_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/specifications/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the specifications named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['specifications_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1479,7 +2186,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['specifications_history'];
     put?: never;
     post?: never;
@@ -1499,6 +2206,23 @@ export interface paths {
     get: operations['suppliers_list'];
     put?: never;
     post: operations['suppliers_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/suppliers/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the suppliers named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['suppliers_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1545,7 +2269,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['suppliers_history'];
     put?: never;
     post?: never;
@@ -1565,6 +2289,23 @@ export interface paths {
     get: operations['tariffdevices_list'];
     put?: never;
     post: operations['tariffdevices_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tariffdevices/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the devices named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['tariffdevices_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1628,7 +2369,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['tariffdevices_history'];
     put?: never;
     post?: never;
@@ -1648,6 +2389,23 @@ export interface paths {
     get: operations['tariffs_list'];
     put?: never;
     post: operations['tariffs_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tariffs/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the tariffs named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['tariffs_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1694,7 +2452,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['tariffs_history'];
     put?: never;
     post?: never;
@@ -1714,6 +2472,40 @@ export interface paths {
     get: operations['users_list'];
     put?: never;
     post: operations['users_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/bulk/deactivate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Deactivate: on the users named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['users_bulk_deactivate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/bulk/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Delete: on the users named by "ids" or matched by "filter" (the list's query), at most 10000; each row in its own transaction with the single action's rules. */
+    post: operations['users_bulk_delete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1792,10 +2584,27 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". */
+    /** @description Changes of this row recorded by the audit log, newest first; each maps a changed field to [before, after]. Secrets are recorded as "***". Includes the changes of its children (rows of resources whose x-parent references it) the user may read. */
     get: operations['users_history'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/{id}/sign_out_everywhere/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Ends every session of a user and voids their tokens; audited. Needs USERS and the right to manage that user (403 with the reason otherwise). */
+    post: operations['users_sign_out_everywhere'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1806,6 +2615,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AccountTokens: {
+      readonly access: string;
+      readonly refresh: string;
+    };
     Address: {
       readonly id: number;
       customer: number;
@@ -1842,7 +2655,7 @@ export interface components {
       /** Format: date-time */
       readonly at: string;
       /** @enum {string} */
-      readonly action: 'create' | 'update' | 'delete';
+      readonly action: 'create' | 'update' | 'delete' | 'export' | 'anonymise';
       /** @description Who made the change (e-mail as it was then); null for the system. */
       readonly user: {
         id: number;
@@ -1853,6 +2666,12 @@ export interface components {
       readonly changes: {
         [key: string]: unknown[];
       };
+      /** @description The resource of the changed row (this one or a child resource). */
+      readonly resource: string;
+      /** @description The changed row’s id. */
+      readonly row_id: number;
+      /** @description The changed row’s title now; null once it is deleted. */
+      readonly title: string | null;
     };
     Bill: {
       contract: number;
@@ -1898,9 +2717,15 @@ export interface components {
        * @description Σ advances dated in the period, CZK.
        */
       advances: string;
+      refund_payments: components['schemas']['BillAdvance'][];
       /**
        * Format: decimal
-       * @description total − advances; negative is a refund. CZK.
+       * @description Σ refunds paid out dated in the period (settling no invoice), CZK.
+       */
+      refunds: string;
+      /**
+       * Format: decimal
+       * @description total − advances + refunds; negative is a refund. CZK.
        */
       amount_due: string;
     };
@@ -1959,6 +2784,7 @@ export interface components {
     BillRefusal: {
       code: string;
       point_id?: number;
+      device_id?: number;
       /** Format: date */
       day?: string;
       message: string;
@@ -2046,18 +2872,20 @@ export interface components {
         reasons: {
           code: string;
           point_id?: number;
+          device_id?: number;
           day?: string;
           message: string;
         }[];
       }[];
     };
     /**
-     * @description * `running` - Running
+     * @description * `planning` - Planning
+     *     * `running` - Running
      *     * `done` - Done
      *     * `cancelled` - Cancelled
      * @enum {string}
      */
-    BillingRunStateEnum: 'running' | 'done' | 'cancelled';
+    BillingRunStateEnum: 'planning' | 'running' | 'done' | 'cancelled';
     BillingTotal: {
       /** @description YYYY-MM of the taxable supply date. */
       month: string;
@@ -2084,8 +2912,24 @@ export interface components {
       /** @description Issued invoices with such a line. */
       invoices: number;
     };
-    /** @enum {unknown} */
-    BlankEnum: '';
+    /** @description Either ids or filter. */
+    BulkRequest: {
+      ids?: number[];
+      /** @description The list query parameters (search, filter, gte, lte, sort, own ones). */
+      filter?: {
+        [key: string]: string;
+      };
+    };
+    BulkResult: {
+      action: string;
+      count: number;
+      succeeded: number[];
+      failed: {
+        id: number;
+        title: string | null;
+        reason: string;
+      }[];
+    };
     Collector: {
       readonly id: number;
       serial_number: string;
@@ -2189,6 +3033,14 @@ export interface components {
        * @default
        */
       report_email: string;
+      /**
+       * Format: email
+       * @description Invoices are e-mailed here; when empty, to the report e-mail.
+       * @default
+       */
+      document_email: string;
+      /** @default cs */
+      language: components['schemas']['LanguageEnum'];
       /** @default  */
       phone: string;
       /** @default true */
@@ -2257,6 +3109,11 @@ export interface components {
       name: string;
       code: string;
     };
+    EmailChange: {
+      current_password: string;
+      /** Format: email */
+      new_email: string;
+    };
     Fuse: {
       readonly id: number;
       text: string;
@@ -2281,6 +3138,53 @@ export interface components {
       /** @description VAT rates with the day each comes into force; each applies until the next. */
       vat_rates: components['schemas']['VatRate'][];
     };
+    IncomingPayment: {
+      readonly id: number;
+      /** Format: date */
+      readonly booking_date: string;
+      /** Format: decimal */
+      readonly amount: string;
+      readonly variable_symbol: string;
+      readonly counterparty_name: string;
+      readonly counterparty_account: string;
+      readonly message: string;
+      readonly state: components['schemas']['IncomingPaymentStateEnum'];
+      readonly invoice: number | null;
+      /** @description Title of the row invoice references (null when none or untitled). */
+      readonly invoice_title: string | null;
+      readonly contract: number | null;
+      /** @description Title of the row contract references (null when none or untitled). */
+      readonly contract_title: string | null;
+      readonly payment: number | null;
+      /** @description Title of the row payment references (null when none or untitled). */
+      readonly payment_title: string | null;
+      readonly reference: string;
+      readonly account: string;
+      readonly statement: string;
+      /** Format: date-time */
+      readonly imported_at: string;
+    };
+    IncomingPaymentAssign: {
+      invoice?: number | null;
+      contract?: number | null;
+      /** @enum {string} */
+      type?: 'advance' | 'invoice' | 'penalty';
+    };
+    IncomingPaymentAssigned: {
+      id: number;
+      state: string;
+      payment: number;
+      invoice: number | null;
+      contract: number;
+      payment_state: string | null;
+    };
+    /**
+     * @description * `unmatched` - Unmatched
+     *     * `matched` - Matched
+     *     * `assigned` - Assigned
+     * @enum {string}
+     */
+    IncomingPaymentStateEnum: 'unmatched' | 'matched' | 'assigned';
     Invoice: {
       readonly id: number;
       readonly number: string | null;
@@ -2290,6 +3194,9 @@ export interface components {
       readonly customer: number;
       /** @description Title of the row customer references (null when none or untitled). */
       readonly customer_title: string | null;
+      readonly run: number | null;
+      /** @description Title of the row run references (null when none or untitled). */
+      readonly run_title: string | null;
       /** Format: date */
       readonly period_from: string;
       /** Format: date */
@@ -2316,6 +3223,12 @@ export interface components {
       readonly advances: string;
       /** Format: decimal */
       readonly amount_due: string;
+      /** Format: decimal */
+      readonly paid_amount: string;
+      readonly payment_state: components['schemas']['PaymentStateEnum'];
+      /** Format: date-time */
+      readonly sent_at: string | null;
+      readonly sent_to: string;
       /** @default  */
       note: string;
     };
@@ -2334,6 +3247,16 @@ export interface components {
         amount: string;
       }[];
     };
+    InvoiceSendRequest: {
+      /** @default false */
+      resend: boolean;
+    };
+    InvoiceSendResult: {
+      id: number;
+      sent: boolean;
+      sent_at: string | null;
+      sent_to: string;
+    };
     /**
      * @description * `draft` - Draft
      *     * `issued` - Issued
@@ -2348,6 +3271,12 @@ export interface components {
       issue_date: string;
       due_date: string;
     };
+    /**
+     * @description * `cs` - Czech
+     *     * `en` - English
+     * @enum {string}
+     */
+    LanguageEnum: 'cs' | 'en';
     Me: {
       readonly id: number;
       /** Format: email */
@@ -2367,6 +3296,8 @@ export interface components {
       obis_182: string;
       /** Format: decimal */
       obis_280: string;
+      /** @default false */
+      to_check: boolean;
     };
     /** @description A reading for the bulk ingest: the fields of a Measurement, with the device named by exactly one of tariff_device, serial_number and ean. */
     MeasurementBulkItem: {
@@ -2397,6 +3328,10 @@ export interface components {
           [key: string]: string[];
         };
       };
+      /** @description Created readings flagged to check (implausible consumption since the previous reading), keyed by index in the body: why. */
+      to_check: {
+        [key: string]: string[];
+      };
     };
     /**
      * @description * `supply` - Electricity supply
@@ -2405,6 +3340,8 @@ export interface components {
      * @enum {string}
      */
     ModeEnum: 'supply' | 'purchase' | 'combined';
+    /** @enum {unknown} */
+    NullEnum: null;
     Obis: {
       readonly id: number;
       obis: string;
@@ -2543,6 +3480,21 @@ export interface components {
        */
       previous?: string | null;
       results: components['schemas']['Fuse'][];
+    };
+    PaginatedIncomingPaymentList: {
+      /** @example 123 */
+      count: number;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=4
+       */
+      next?: string | null;
+      /**
+       * Format: uri
+       * @example http://api.example.org/accounts/?page=2
+       */
+      previous?: string | null;
+      results: components['schemas']['IncomingPayment'][];
     };
     PaginatedInvoiceList: {
       /** @example 123 */
@@ -2763,6 +3715,10 @@ export interface components {
       previous?: string | null;
       results: components['schemas']['User'][];
     };
+    PasswordChange: {
+      current_password: string;
+      new_password: string;
+    };
     PasswordResetConfirm: {
       uid: string;
       token: string;
@@ -2862,6 +3818,14 @@ export interface components {
        * @default
        */
       report_email: string;
+      /**
+       * Format: email
+       * @description Invoices are e-mailed here; when empty, to the report e-mail.
+       * @default
+       */
+      document_email: string;
+      /** @default cs */
+      language: components['schemas']['LanguageEnum'];
       /** @default  */
       phone: string;
       /** @default true */
@@ -2894,6 +3858,32 @@ export interface components {
       /** Format: decimal */
       price_for_every_a?: string;
     };
+    PatchedIncomingPayment: {
+      readonly id?: number;
+      /** Format: date */
+      readonly booking_date?: string;
+      /** Format: decimal */
+      readonly amount?: string;
+      readonly variable_symbol?: string;
+      readonly counterparty_name?: string;
+      readonly counterparty_account?: string;
+      readonly message?: string;
+      readonly state?: components['schemas']['IncomingPaymentStateEnum'];
+      readonly invoice?: number | null;
+      /** @description Title of the row invoice references (null when none or untitled). */
+      readonly invoice_title?: string | null;
+      readonly contract?: number | null;
+      /** @description Title of the row contract references (null when none or untitled). */
+      readonly contract_title?: string | null;
+      readonly payment?: number | null;
+      /** @description Title of the row payment references (null when none or untitled). */
+      readonly payment_title?: string | null;
+      readonly reference?: string;
+      readonly account?: string;
+      readonly statement?: string;
+      /** Format: date-time */
+      readonly imported_at?: string;
+    };
     PatchedInvoice: {
       readonly id?: number;
       readonly number?: string | null;
@@ -2903,6 +3893,9 @@ export interface components {
       readonly customer?: number;
       /** @description Title of the row customer references (null when none or untitled). */
       readonly customer_title?: string | null;
+      readonly run?: number | null;
+      /** @description Title of the row run references (null when none or untitled). */
+      readonly run_title?: string | null;
       /** Format: date */
       readonly period_from?: string;
       /** Format: date */
@@ -2929,6 +3922,12 @@ export interface components {
       readonly advances?: string;
       /** Format: decimal */
       readonly amount_due?: string;
+      /** Format: decimal */
+      readonly paid_amount?: string;
+      readonly payment_state?: components['schemas']['PaymentStateEnum'];
+      /** Format: date-time */
+      readonly sent_at?: string | null;
+      readonly sent_to?: string;
       /** @default  */
       note: string;
     };
@@ -2945,6 +3944,8 @@ export interface components {
       obis_182?: string;
       /** Format: decimal */
       obis_280?: string;
+      /** @default false */
+      to_check: boolean;
     };
     PatchedObis: {
       readonly id?: number;
@@ -2962,10 +3963,16 @@ export interface components {
       /** @description Title of the row contract references (null when none or untitled). */
       readonly contract_title?: string | null;
       type?: components['schemas']['PaymentTypeEnum'];
-      /** Format: decimal */
+      /**
+       * Format: decimal
+       * @description More than zero; money paid back is a refund.
+       */
       amount?: string;
       /** Format: date */
       ts?: string;
+      invoice?: number | null;
+      /** @description Title of the row invoice references (null when none or untitled). */
+      readonly invoice_title?: string | null;
     };
     PatchedPoint: {
       readonly id?: number;
@@ -3011,6 +4018,16 @@ export interface components {
       /** @default [] */
       privileges: components['schemas']['PrivilegesEnum'][];
     };
+    PatchedSavedView: {
+      resource?: string;
+      name?: string;
+      query?: string;
+      columns?: {
+        order?: string[];
+        hidden?: string[];
+      } | null;
+      roles?: number[];
+    };
     PatchedSpecification: {
       readonly id?: number;
       point?: number;
@@ -3047,9 +4064,8 @@ export interface components {
       discount?: number | null;
       /** @description Title of the row discount references (null when none or untitled). */
       readonly discount_title?: string | null;
-      /** @default  */
-      production_type:
-        components['schemas']['ProductionTypeEnum'] | components['schemas']['BlankEnum'];
+      production_type?:
+        (components['schemas']['ProductionTypeEnum'] | components['schemas']['NullEnum']) | null;
       /** @default  */
       producer_name: string;
       /** Format: decimal */
@@ -3141,11 +4157,25 @@ export interface components {
       /** @description Title of the row contract references (null when none or untitled). */
       readonly contract_title: string | null;
       type: components['schemas']['PaymentTypeEnum'];
-      /** Format: decimal */
+      /**
+       * Format: decimal
+       * @description More than zero; money paid back is a refund.
+       */
       amount: string;
       /** Format: date */
       ts: string;
+      invoice?: number | null;
+      /** @description Title of the row invoice references (null when none or untitled). */
+      readonly invoice_title: string | null;
     };
+    /**
+     * @description * `unpaid` - Unpaid
+     *     * `partly_paid` - Partly paid
+     *     * `paid` - Paid
+     *     * `overpaid` - Overpaid
+     * @enum {string}
+     */
+    PaymentStateEnum: 'unpaid' | 'partly_paid' | 'paid' | 'overpaid';
     /**
      * @description * `advance` - Advance payment
      *     * `invoice` - Invoice payment
@@ -3154,6 +4184,40 @@ export interface components {
      * @enum {string}
      */
     PaymentTypeEnum: 'advance' | 'invoice' | 'refund' | 'penalty';
+    PersonalData: {
+      /** Format: date-time */
+      generated_at: string;
+      customer: {
+        [key: string]: unknown;
+      };
+      addresses: {
+        [key: string]: unknown;
+      }[];
+      contracts: {
+        [key: string]: unknown;
+      }[];
+      points: {
+        [key: string]: unknown;
+      }[];
+      specifications: {
+        [key: string]: unknown;
+      }[];
+      readings: {
+        [key: string]: unknown;
+      }[];
+      invoices: {
+        [key: string]: unknown;
+      }[];
+      payments: {
+        [key: string]: unknown;
+      }[];
+      incoming_payments: {
+        [key: string]: unknown;
+      }[];
+      history: {
+        [key: string]: unknown;
+      }[];
+    };
     /**
      * @description * `1` - Single-phase
      *     * `3` - Three-phase
@@ -3201,13 +4265,18 @@ export interface components {
       /** Format: date */
       valid_to?: string | null;
     };
+    PrivacyRefusal: {
+      detail: string;
+    };
     /**
      * @description * `superuser` - Superuser
      *     * `CUSTOMERS` - Customers
      *     * `CONTRACTS` - Contracts
      *     * `POINTS` - Consumption points
+     *     * `PRIVACY` - Personal data
      *     * `TARIFF` - Tariff devices
      *     * `USERS` - Users
+     *     * `AUDIT` - Audit log
      *     * `ROLES` - Roles
      *     * `COLLECTORS` - Collectors
      *     * `PRICELISTS` - Price lists
@@ -3220,6 +4289,7 @@ export interface components {
      *     * `UTILITIES` - Utilities
      *     * `SETTINGS` - Settings
      *     * `BILLING` - Billing
+     *     * `PAYMENTS` - Payments
      * @enum {string}
      */
     PrivilegesEnum:
@@ -3227,8 +4297,10 @@ export interface components {
       | 'CUSTOMERS'
       | 'CONTRACTS'
       | 'POINTS'
+      | 'PRIVACY'
       | 'TARIFF'
       | 'USERS'
+      | 'AUDIT'
       | 'ROLES'
       | 'COLLECTORS'
       | 'PRICELISTS'
@@ -3240,7 +4312,8 @@ export interface components {
       | 'REPORTS'
       | 'UTILITIES'
       | 'SETTINGS'
-      | 'BILLING';
+      | 'BILLING'
+      | 'PAYMENTS';
     Product: {
       readonly id: number;
       name: string;
@@ -3277,6 +4350,61 @@ export interface components {
       /** @description Devices counted. */
       devices: number;
     };
+    Receivable: {
+      invoice: number;
+      number: string | null;
+      contract: number;
+      contract_no: string;
+      customer: number;
+      customer_name: string;
+      /** Format: date */
+      due_date: string;
+      /** @description Days past the due date. */
+      days_overdue: number;
+      /** @enum {string} */
+      bucket: '0-30' | '31-60' | '61-90' | '90+';
+      /**
+       * Format: decimal
+       * @description CZK.
+       */
+      amount_due: string;
+      /**
+       * Format: decimal
+       * @description CZK.
+       */
+      paid_amount: string;
+      /**
+       * Format: decimal
+       * @description amount_due − paid_amount, CZK.
+       */
+      outstanding: string;
+    };
+    ReceivableBucket: {
+      /** @enum {string} */
+      bucket: '0-30' | '31-60' | '61-90' | '90+';
+      invoices: number;
+      /**
+       * Format: decimal
+       * @description Still owed, CZK.
+       */
+      amount: string;
+    };
+    Receivables: {
+      /**
+       * Format: date
+       * @description Today in Europe/Prague.
+       */
+      as_of: string;
+      buckets: components['schemas']['ReceivableBucket'][];
+      /** @description Every overdue invoice. */
+      count: number;
+      /**
+       * Format: decimal
+       * @description Σ still owed, CZK.
+       */
+      total: string;
+      results: components['schemas']['Receivable'][];
+    };
     RegisterValue: {
       device: number;
       /** Format: date-time */
@@ -3309,9 +4437,32 @@ export interface components {
       /** @default [] */
       privileges: components['schemas']['PrivilegesEnum'][];
     };
+    /** @description A saved view of a list: its query string (search, filters, sort, page size) and columns under a name; only a superuser shares one with roles. */
+    SavedView: {
+      readonly id: number;
+      resource: string;
+      name: string;
+      query: string;
+      columns: {
+        order: string[];
+        hidden: string[];
+      } | null;
+      roles: number[];
+      readonly mine: boolean;
+    };
     SendEmailReset: {
       /** Format: email */
       email: string;
+    };
+    Session: {
+      readonly id: string;
+      readonly user_agent: string | null;
+      readonly address: string | null;
+      /** Format: date-time */
+      readonly created_at: string;
+      /** Format: date-time */
+      readonly last_used_at: string;
+      readonly current: boolean;
     };
     SilentPoint: {
       point: number;
@@ -3363,9 +4514,8 @@ export interface components {
       discount?: number | null;
       /** @description Title of the row discount references (null when none or untitled). */
       readonly discount_title: string | null;
-      /** @default  */
-      production_type:
-        components['schemas']['ProductionTypeEnum'] | components['schemas']['BlankEnum'];
+      production_type?:
+        (components['schemas']['ProductionTypeEnum'] | components['schemas']['NullEnum']) | null;
       /** @default  */
       producer_name: string;
       /** Format: decimal */
@@ -3381,6 +4531,40 @@ export interface components {
      * @enum {string}
      */
     SpecificationStateEnum: 'planned' | 'active' | 'ended' | 'cancelled';
+    StatementImport: {
+      /** @description The camt.053 XML. */
+      statement: string;
+    };
+    StatementImportEntry: {
+      /** @description 1-based position among the file’s entries. */
+      index: number;
+      reference: string | null;
+      /** Format: date */
+      booking_date: string | null;
+      amount: string;
+      variable_symbol: string;
+      counterparty_name: string;
+      /** @enum {string} */
+      outcome: 'matched' | 'unmatched' | 'unchanged' | 'refused';
+      /** @description Why refused, unmatched or unchanged. */
+      reason: string | null;
+      invoice: number | null;
+      invoice_number: string | null;
+      /** @enum {string|null} */
+      payment_state: 'unpaid' | 'partly_paid' | 'paid' | 'overpaid' | null;
+      incoming_payment: number | null;
+    };
+    StatementImportResult: {
+      statements: {
+        id: string;
+        account: string;
+      }[];
+      matched: number;
+      unmatched: number;
+      unchanged: number;
+      refused: number;
+      entries: components['schemas']['StatementImportEntry'][];
+    };
     Supplier: {
       readonly id: number;
       name: string;
@@ -3543,7 +4727,10 @@ export interface operations {
   };
   addresses_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3560,6 +4747,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Address'];
+        };
+      };
+    };
+  };
+  addresses_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -3616,7 +4826,10 @@ export interface operations {
   };
   addresses_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this address. */
@@ -3663,7 +4876,10 @@ export interface operations {
   };
   addresses_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this address. */
@@ -3700,6 +4916,42 @@ export interface operations {
         /** @description A unique integer value identifying this address. */
         id: number;
       };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
+  audit_list: {
+    parameters: {
+      query?: {
+        /** @description Only changes made by this user (id). */
+        user?: number;
+        /** @description Only changes of this action. */
+        action?: 'create' | 'update' | 'delete' | 'export' | 'anonymise';
+        /** @description Only changes of this resource (its name). */
+        resource?: string;
+        /** @description Only changes of rows with this id (with resource: one row). */
+        row_id?: number;
+        /** @description Only changes at or after this ISO 8601 instant. */
+        from?: string;
+        /** @description Only changes before this ISO 8601 instant. */
+        to?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
@@ -3802,6 +5054,52 @@ export interface operations {
       };
     };
   };
+  auth_me_email_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountTokens'];
+        };
+      };
+    };
+  };
+  auth_me_password_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountTokens'];
+        };
+      };
+    };
+  };
   auth_me_preferences_retrieve: {
     parameters: {
       query?: never;
@@ -3844,6 +5142,177 @@ export interface operations {
       };
     };
   };
+  auth_me_sessions_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'][];
+        };
+      };
+    };
+  };
+  auth_me_sessions_item_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  auth_me_sign_out_everywhere_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  auth_me_views_retrieve: {
+    parameters: {
+      query?: {
+        /** @description Only the views of this list. */
+        resource?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedView'][];
+        };
+      };
+    };
+  };
+  auth_me_views_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SavedView'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedView'];
+        };
+      };
+    };
+  };
+  auth_me_views_item_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this saved view. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedView'];
+        };
+      };
+    };
+  };
+  auth_me_views_item_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this saved view. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  auth_me_views_item_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this saved view. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedSavedView'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedView'];
+        };
+      };
+    };
+  };
   'billing-runs_list': {
     parameters: {
       query?: {
@@ -3882,7 +5351,10 @@ export interface operations {
   };
   'billing-runs_create': {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3899,6 +5371,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BillingRun'];
+        };
+      };
+    };
+  };
+  'billing-runs_bulk_delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -3955,7 +5450,10 @@ export interface operations {
   };
   'billing-runs_update': {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this billing run. */
@@ -4002,7 +5500,10 @@ export interface operations {
   };
   'billing-runs_partial_update': {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this billing run. */
@@ -4026,7 +5527,7 @@ export interface operations {
       };
     };
   };
-  billing_runs_cancel: {
+  'billing-runs_cancel': {
     parameters: {
       query?: never;
       header?: never;
@@ -4074,7 +5575,7 @@ export interface operations {
       };
     };
   };
-  billing_runs_progress: {
+  'billing-runs_progress': {
     parameters: {
       query?: never;
       header?: never;
@@ -4135,7 +5636,10 @@ export interface operations {
   };
   collectors_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4152,6 +5656,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Collector'];
+        };
+      };
+    };
+  };
+  collectors_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -4208,7 +5735,10 @@ export interface operations {
   };
   collectors_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this collector. */
@@ -4255,7 +5785,10 @@ export interface operations {
   };
   collectors_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this collector. */
@@ -4365,7 +5898,10 @@ export interface operations {
   };
   contracts_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4382,6 +5918,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Contract'];
+        };
+      };
+    };
+  };
+  contracts_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -4440,7 +5999,10 @@ export interface operations {
   };
   contracts_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this contract. */
@@ -4487,7 +6049,10 @@ export interface operations {
   };
   contracts_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this contract. */
@@ -4627,7 +6192,10 @@ export interface operations {
   };
   customers_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4644,6 +6212,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Customer'];
+        };
+      };
+    };
+  };
+  customers_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
+  customers_defaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
         };
       };
     };
@@ -4700,7 +6312,10 @@ export interface operations {
   };
   customers_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this customer. */
@@ -4747,7 +6362,10 @@ export interface operations {
   };
   customers_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this customer. */
@@ -4767,6 +6385,43 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Customer'];
+        };
+      };
+    };
+  };
+  customers_anonymise: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyRefusal'];
+        };
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyRefusal'];
         };
       };
     };
@@ -4794,6 +6449,40 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
+  customers_personal_data: {
+    parameters: {
+      query?: {
+        format?: 'json' | 'pdf';
+        lang?: 'cs' | 'en';
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PersonalData'];
+          'application/pdf': string;
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyRefusal'];
         };
       };
     };
@@ -4838,7 +6527,10 @@ export interface operations {
   };
   discounts_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4855,6 +6547,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Discount'];
+        };
+      };
+    };
+  };
+  discounts_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -4911,7 +6626,10 @@ export interface operations {
   };
   discounts_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this discount. */
@@ -4958,7 +6676,10 @@ export interface operations {
   };
   discounts_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this discount. */
@@ -5049,7 +6770,10 @@ export interface operations {
   };
   distributors_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5066,6 +6790,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Distributor'];
+        };
+      };
+    };
+  };
+  distributors_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -5122,7 +6869,10 @@ export interface operations {
   };
   distributors_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this distributor. */
@@ -5169,7 +6919,10 @@ export interface operations {
   };
   distributors_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this distributor. */
@@ -5260,7 +7013,10 @@ export interface operations {
   };
   fuses_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5281,6 +7037,29 @@ export interface operations {
       };
     };
   };
+  fuses_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
   fuses_titles: {
     parameters: {
       query?: {
@@ -5292,6 +7071,8 @@ export interface operations {
         page_size?: number;
         /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
         search?: string;
+        /** @description key=value pairs joined by commas, as in the list; only on phases (the fields a picker of a reference to it filters by, x-reference-filter). */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -5333,7 +7114,10 @@ export interface operations {
   };
   fuses_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this fuse. */
@@ -5380,7 +7164,10 @@ export interface operations {
   };
   fuses_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this fuse. */
@@ -5431,7 +7218,7 @@ export interface operations {
       };
     };
   };
-  invoices_list: {
+  'incoming-payments_list': {
     parameters: {
       query?: {
         /** @description Keyset paging direction from page_after_id. */
@@ -5464,6 +7251,313 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          'application/json': components['schemas']['PaginatedIncomingPaymentList'];
+        };
+      };
+    };
+  };
+  'incoming-payments_create': {
+    parameters: {
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IncomingPayment'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncomingPayment'];
+        };
+      };
+    };
+  };
+  'incoming-payments_bulk_delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
+  'incoming-payments_import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatementImport'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StatementImportResult'];
+        };
+      };
+      /** @description Not a camt.053 statement (`statement`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'incoming-payments_titles': {
+    parameters: {
+      query?: {
+        /** @description Only these ids, comma-separated (at most 100). */
+        ids?: string;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedTitleList'];
+        };
+      };
+    };
+  };
+  'incoming-payments_retrieve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this incoming payment. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncomingPayment'];
+        };
+      };
+    };
+  };
+  'incoming-payments_update': {
+    parameters: {
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this incoming payment. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IncomingPayment'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncomingPayment'];
+        };
+      };
+    };
+  };
+  'incoming-payments_destroy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this incoming payment. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'incoming-payments_partial_update': {
+    parameters: {
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this incoming payment. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedIncomingPayment'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncomingPayment'];
+        };
+      };
+    };
+  };
+  'incoming-payments_assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IncomingPaymentAssign'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncomingPaymentAssigned'];
+        };
+      };
+      /** @description Bad fields, or not unmatched. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'incoming-payments_history': {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A unique integer value identifying this incoming payment. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+    };
+  };
+  invoices_list: {
+    parameters: {
+      query?: {
+        /** @description Keyset paging direction from page_after_id. */
+        direction?: 'next' | 'prev';
+        /** @description Exact matches as key=value pairs joined by commas (see x-filter-fields). */
+        filter?: string;
+        /** @description Inclusive lower bounds as key=value pairs joined by commas (see x-range-fields). */
+        gte?: string;
+        /** @description Inclusive upper bounds as key=value pairs joined by commas (see x-range-fields). */
+        lte?: string;
+        /** @description true: only invoices overdue today (Europe/Prague): issued, an amount due, not paid in full, past the due date; false: all others. */
+        overdue?: boolean;
+        /** @description A page number within the paginated result set. */
+        page?: number;
+        /** @description Keyset paging: the id of the row this page follows (or precedes, with direction=prev) in the current order. */
+        page_after_id?: number;
+        /** @description Number of results to return per page (default 25, at most 9999). */
+        page_size?: number;
+        /** @description Case- and accent-insensitive search (see x-search-fields). */
+        search?: string;
+        /** @description Comma-separated fields to sort by, "-" prefix for descending (see x-sort-fields). */
+        sort?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['PaginatedInvoiceList'];
         };
       };
@@ -5471,7 +7565,10 @@ export interface operations {
   };
   invoices_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5492,6 +7589,98 @@ export interface operations {
       };
     };
   };
+  invoices_bulk_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
+  invoices_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
+  invoices_bulk_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
+  invoices_bulk_send: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
   invoices_titles: {
     parameters: {
       query?: {
@@ -5503,6 +7692,8 @@ export interface operations {
         page_size?: number;
         /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
         search?: string;
+        /** @description key=value pairs joined by commas, as in the list; only on contract (the fields a picker of a reference to it filters by, x-reference-filter). */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -5544,7 +7735,10 @@ export interface operations {
   };
   invoices_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this invoice. */
@@ -5591,7 +7785,10 @@ export interface operations {
   };
   invoices_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this invoice. */
@@ -5729,6 +7926,31 @@ export interface operations {
       };
     };
   };
+  invoices_send: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['InvoiceSendRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoiceSendResult'];
+        };
+      };
+    };
+  };
   measurements_list: {
     parameters: {
       query?: {
@@ -5767,7 +7989,10 @@ export interface operations {
   };
   measurements_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5790,7 +8015,10 @@ export interface operations {
   };
   measurements_bulk_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 judges every row as the import would (refusals and readings to check) and stores nothing. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5807,6 +8035,52 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MeasurementBulkResult'];
+        };
+      };
+    };
+  };
+  measurements_bulk_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
+  measurements_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -5863,7 +8137,10 @@ export interface operations {
   };
   measurements_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this measurement. */
@@ -5910,7 +8187,10 @@ export interface operations {
   };
   measurements_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this measurement. */
@@ -6001,7 +8281,10 @@ export interface operations {
   };
   obises_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6018,6 +8301,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Obis'];
+        };
+      };
+    };
+  };
+  obises_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -6074,7 +8380,10 @@ export interface operations {
   };
   obises_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this obis code. */
@@ -6121,7 +8430,10 @@ export interface operations {
   };
   obises_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this obis code. */
@@ -6210,7 +8522,10 @@ export interface operations {
   };
   payments_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6227,6 +8542,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Payment'];
+        };
+      };
+    };
+  };
+  payments_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -6283,7 +8621,10 @@ export interface operations {
   };
   payments_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this payment. */
@@ -6330,7 +8671,10 @@ export interface operations {
   };
   payments_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this payment. */
@@ -6421,7 +8765,10 @@ export interface operations {
   };
   points_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6438,6 +8785,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Point'];
+        };
+      };
+    };
+  };
+  points_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -6494,7 +8864,10 @@ export interface operations {
   };
   points_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this consumption point. */
@@ -6541,7 +8914,10 @@ export interface operations {
   };
   points_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this consumption point. */
@@ -6632,7 +9008,10 @@ export interface operations {
   };
   pricelists_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6649,6 +9028,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Pricelist'];
+        };
+      };
+    };
+  };
+  pricelists_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -6705,7 +9107,10 @@ export interface operations {
   };
   pricelists_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this price list. */
@@ -6752,7 +9157,10 @@ export interface operations {
   };
   pricelists_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this price list. */
@@ -6843,7 +9251,10 @@ export interface operations {
   };
   products_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6860,6 +9271,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Product'];
+        };
+      };
+    };
+  };
+  products_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -6916,7 +9350,10 @@ export interface operations {
   };
   products_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this product. */
@@ -6963,7 +9400,10 @@ export interface operations {
   };
   products_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this product. */
@@ -7054,7 +9494,10 @@ export interface operations {
   };
   reports_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7103,6 +9546,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  reports_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
       };
     };
   };
@@ -7166,6 +9632,25 @@ export interface operations {
       };
     };
   };
+  reports_receivables: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Receivables'];
+        };
+      };
+    };
+  };
   reports_titles: {
     parameters: {
       query?: {
@@ -7218,7 +9703,10 @@ export interface operations {
   };
   reports_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this report. */
@@ -7265,7 +9753,10 @@ export interface operations {
   };
   reports_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this report. */
@@ -7356,7 +9847,10 @@ export interface operations {
   };
   roles_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7373,6 +9867,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Role'];
+        };
+      };
+    };
+  };
+  roles_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -7429,7 +9946,10 @@ export interface operations {
   };
   roles_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this role. */
@@ -7476,7 +9996,10 @@ export interface operations {
   };
   roles_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this role. */
@@ -7615,7 +10138,10 @@ export interface operations {
   };
   specifications_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7632,6 +10158,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Specification'];
+        };
+      };
+    };
+  };
+  specifications_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -7688,7 +10237,10 @@ export interface operations {
   };
   specifications_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this specification. */
@@ -7735,7 +10287,10 @@ export interface operations {
   };
   specifications_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this specification. */
@@ -7826,7 +10381,10 @@ export interface operations {
   };
   suppliers_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7843,6 +10401,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Supplier'];
+        };
+      };
+    };
+  };
+  suppliers_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -7899,7 +10480,10 @@ export interface operations {
   };
   suppliers_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this supplier. */
@@ -7946,7 +10530,10 @@ export interface operations {
   };
   suppliers_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this supplier. */
@@ -8037,7 +10624,10 @@ export interface operations {
   };
   tariffdevices_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8058,6 +10648,29 @@ export interface operations {
       };
     };
   };
+  tariffdevices_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
   tariffdevices_titles: {
     parameters: {
       query?: {
@@ -8069,6 +10682,8 @@ export interface operations {
         page_size?: number;
         /** @description Case- and accent-insensitive search in the resource's search fields (at most 200 characters). */
         search?: string;
+        /** @description key=value pairs joined by commas, as in the list; only on free_for_point (the fields a picker of a reference to it filters by, x-reference-filter). */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -8110,7 +10725,10 @@ export interface operations {
   };
   tariffdevices_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this device. */
@@ -8157,7 +10775,10 @@ export interface operations {
   };
   tariffdevices_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this device. */
@@ -8277,7 +10898,10 @@ export interface operations {
   };
   tariffs_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8294,6 +10918,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Tariff'];
+        };
+      };
+    };
+  };
+  tariffs_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -8350,7 +10997,10 @@ export interface operations {
   };
   tariffs_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this tariff. */
@@ -8397,7 +11047,10 @@ export interface operations {
   };
   tariffs_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this tariff. */
@@ -8492,7 +11145,10 @@ export interface operations {
   };
   users_create: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8509,6 +11165,52 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['User'];
+        };
+      };
+    };
+  };
+  users_bulk_deactivate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
+        };
+      };
+    };
+  };
+  users_bulk_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkResult'];
         };
       };
     };
@@ -8609,7 +11311,10 @@ export interface operations {
   };
   users_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this user. */
@@ -8656,7 +11361,10 @@ export interface operations {
   };
   users_partial_update: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Joule dry run: 1 checks the body as the write would and writes nothing; answers 200 {} or the same 400. */
+        validate?: 1;
+      };
       header?: never;
       path: {
         /** @description A unique integer value identifying this user. */
@@ -8704,6 +11412,26 @@ export interface operations {
         content: {
           'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
+      };
+    };
+  };
+  users_sign_out_everywhere: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -21,6 +21,7 @@ export interface PrecompiledFormValidators {
 /** Loaders of the forms and their precompiled validators by resource name. */
 export const formValidators: Readonly<Record<string, () => Promise<PrecompiledFormValidators>>> = {
   addresses: () => import('./addresses') as Promise<PrecompiledFormValidators>,
+  audit: () => import('./audit') as Promise<PrecompiledFormValidators>,
   'billing-runs': () => import('./billing-runs') as Promise<PrecompiledFormValidators>,
   collectors: () => import('./collectors') as Promise<PrecompiledFormValidators>,
   contracts: () => import('./contracts') as Promise<PrecompiledFormValidators>,
@@ -28,6 +29,7 @@ export const formValidators: Readonly<Record<string, () => Promise<PrecompiledFo
   discounts: () => import('./discounts') as Promise<PrecompiledFormValidators>,
   distributors: () => import('./distributors') as Promise<PrecompiledFormValidators>,
   fuses: () => import('./fuses') as Promise<PrecompiledFormValidators>,
+  'incoming-payments': () => import('./incoming-payments') as Promise<PrecompiledFormValidators>,
   invoices: () => import('./invoices') as Promise<PrecompiledFormValidators>,
   measurements: () => import('./measurements') as Promise<PrecompiledFormValidators>,
   obises: () => import('./obises') as Promise<PrecompiledFormValidators>,

@@ -1,7 +1,7 @@
 /** Builders for codegen's table-driven tests: small literals instead of whole documents. */
-import { parseSchemaObject, type SchemaObject } from './parse/openapi';
-import { parseOptions, type OptionsField } from './parse/options';
-import type { FieldModel } from './transform/field-model';
+import { parseSchemaObject, type SchemaObject } from '../parse/openapi';
+import { parseOptions, type OptionsField } from '../parse/options';
+import type { FieldModel } from '../transform/field-model';
 
 /** A schema object from its JSON form, as a document would carry it. */
 export function schema(raw: Record<string, unknown>): SchemaObject {
