@@ -1,7 +1,7 @@
 /** @vitest-environment jsdom */
 /**
  * On a plain DRF back-end (tests/fixtures/drf: no title cases, no payments, no points, no
- * hasPrivileges) each override of issue 13 steps aside: the generic screen shows, nothing
+ * hasPrivileges) each bespoke override steps aside: the generic screen shows, nothing
  * throws, and no request goes to an endpoint the OpenAPI document does not list.
  */
 import { readFile } from 'node:fs/promises';
@@ -54,7 +54,7 @@ function server() {
   });
 }
 
-describe('issue 13’s overrides on a plain DRF back-end', () => {
+describe('the overrides on a plain DRF back-end', () => {
   const merged = mergeOverrides(plain, overrides);
 
   it('merge without throwing and leave the descriptors generic', () => {

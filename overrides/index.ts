@@ -4,9 +4,11 @@
  * `ResourceRuntimeProvider`); `src/resources` never imports this folder.
  */
 import type { ResourceOverrides } from '../src/resources';
+import { auditOverride } from './audit';
 import { billingRunsOverride } from './billing-runs';
 import { contractsOverride } from './contracts';
 import { customersOverride } from './customers';
+import { incomingPaymentsOverride } from './incoming-payments';
 import { invoicesOverride } from './invoices';
 import { reportsOverride } from './reports';
 import { fusesOverride, tariffsFuseOverride } from './fuses';
@@ -16,10 +18,12 @@ import { tariffDevicesOverride } from './tariffdevices';
 import { usersOverride } from './users';
 
 export const overrides: ResourceOverrides = {
+  audit: auditOverride,
   'billing-runs': billingRunsOverride,
   contracts: contractsOverride,
   customers: customersOverride,
   fuses: fusesOverride,
+  'incoming-payments': incomingPaymentsOverride,
   invoices: invoicesOverride,
   reports: reportsOverride,
   points: pointsOverride,
@@ -28,3 +32,6 @@ export const overrides: ResourceOverrides = {
   tariffs: tariffsFuseOverride,
   users: usersOverride,
 };
+
+export { groups } from './groups';
+export { views } from './views';

@@ -2,7 +2,7 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app/app.css';
 import './app/theme-dark-blue.css';
-import { startApp } from './app';
+import { startApp } from './boot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

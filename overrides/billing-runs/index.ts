@@ -1,5 +1,5 @@
 /**
- * Billing runs (issue #15 "Billing run"): "New" asks for the month (a month picker; the API
+ * Billing runs (docs/billing.md "Billing run"): "New" asks for the month (a month picker; the API
  * takes its first day) and starts the run; the list shows each run's month by name; the run's dialog shows a progress bar (done, failed, remaining) that
  * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
  * button (`POST /billing-runs/{id}/cancel/`) and the failures with their reasons, each

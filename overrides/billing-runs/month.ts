@@ -1,9 +1,9 @@
 /**
- * The month of a billing run (issue #15 "Billing run"): the API takes and answers its first
+ * The month of a billing run (docs/billing.md "Billing run"): the API takes and answers its first
  * day (`YYYY-MM-01`); people pick and read a month.
  */
 
-/** `YYYY-MM-01` (or any `YYYY-MM-DD`) → `YYYY-MM` for `<input type="month">`; '' otherwise. */
+/** `YYYY-MM-01` (or any `YYYY-MM-DD`) → its month `YYYY-MM`; empty otherwise. */
 export function monthOfDate(value: unknown): string {
   return typeof value === 'string' && /^\d{4}-\d{2}/.test(value) ? value.slice(0, 7) : '';
 }

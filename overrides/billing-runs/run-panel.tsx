@@ -1,5 +1,5 @@
 /**
- * Billing runs (issue #15 "Billing run"): "New" asks for the month (its first day) and
+ * Billing runs (docs/billing.md "Billing run"): "New" asks for the month (its first day) and
  * starts the run; the run's dialog shows a progress bar (done, failed, remaining) that
  * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
  * button (`POST /billing-runs/{id}/cancel/`; a refusal shown) and the failures with their
@@ -11,6 +11,7 @@ import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { unwrap, type ApiSchema } from '../../src/api';
 import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
 import { runMessages } from './messages';
 import { runPanelMessages } from './panel-messages';
@@ -20,24 +21,22 @@ function dayBefore(iso: string): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A run's progress as `GET /billing-runs/{id}/progress/` answers it. */
-export interface RunProgress {
-  readonly state: string;
-  readonly total: number;
-  readonly done: number;
-  readonly invoiced: number;
-  readonly skipped: number;
-  readonly failed: number;
-  readonly cancelled: number;
-  readonly remaining: number;
-  readonly failures: readonly {
-    readonly contract: number;
-    readonly contract_no: string;
-    readonly period_from: string;
-    readonly period_to: string;
-    readonly reasons: readonly { readonly code: string; readonly message: string }[];
-  }[];
-}
+/** A run still going: planned by a worker (`planning`) or billing (`running`). */
+export const isLive = (state: string | undefined) => state === 'running' || state === 'planning';
+
+/** What the view shows of a run's progress (`GET /billing-runs/{id}/progress/`). */
+export type RunProgress = Pick<
+  ApiSchema<'BillingRunProgress'>,
+  | 'state'
+  | 'total'
+  | 'done'
+  | 'invoiced'
+  | 'skipped'
+  | 'failed'
+  | 'cancelled'
+  | 'remaining'
+  | 'failures'
+>;
 
 /** Progress bar, counts, cancel and failures of one run. */
 export function RunProgressView({
@@ -57,7 +56,7 @@ export function RunProgressView({
     intl.formatDate(new Date(`${iso}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
   const finished = progress.done + progress.failed;
   const value = progress.total === 0 ? 1 : finished / progress.total;
-  const running = progress.state === 'running';
+  const running = isLive(progress.state);
   return (
     <div>
       <ProgressBar
@@ -130,14 +129,15 @@ export function RunProgressView({
 /** The panel of a run's dialog. */
 export function RunPanel({ id }: ResourcePanelProps) {
   const client = useQueryClient();
-  const { request } = useResourceRuntime();
+  const { api } = useResourceRuntime();
+  const path = { id: Number(id) };
   const progress = useQuery({
     queryKey: ['billing-runs', 'progress', String(id)],
-    queryFn: async () => (await request<RunProgress>('GET', `/billing-runs/${id}/progress/`)).data,
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? 1000 : false),
+    queryFn: () => unwrap(api.GET('/billing-runs/{id}/progress/', { params: { path } })),
+    refetchInterval: (query) => (isLive(query.state.data?.state) ? 1000 : false),
   });
   const cancel = useMutation({
-    mutationFn: () => request('POST', `/billing-runs/${id}/cancel/`),
+    mutationFn: () => unwrap(api.POST('/billing-runs/{id}/cancel/', { params: { path } })),
     onSuccess: () => client.invalidateQueries(),
   });
   if (!progress.data) return null;

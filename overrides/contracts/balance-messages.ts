@@ -1,7 +1,7 @@
 /**
  * Messages of the contract's payments with their balance (`contract-payments.tsx`, loaded on
  * first use), apart from `payment-messages.ts`, which the registry loads with every list
- * page: their texts load with that code (locales/overrides/deferred/).
+ * page: their texts load with that code (its folder's cs.json, en.json).
  */
 import { defineMessages } from 'react-intl';
 

@@ -1,5 +1,5 @@
 /**
- * A contract's running balance (issue 13 "Contract: payments with a running balance in
+ * A contract's running balance (docs/product.md: "Contract: payments with a running balance in
  * CZK"): the payments in the order they were made (date, then id), each with the sum of
  * every payment up to and including it, in exact decimals (decimal.js). A refund of an
  * overpayment is money paid back: it lowers the balance whatever the sign it was entered

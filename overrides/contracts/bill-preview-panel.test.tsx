@@ -13,7 +13,7 @@ import { BillPreviewPanel } from './bill-preview-panel';
 const NBSP = /[\u00a0\u202f]/g;
 const text = (element: Element | null) => (element?.textContent ?? '').replace(NBSP, ' ');
 
-/** The README worked example (server/billing/billing-api.test.ts), two lines of it. */
+/** The worked example of docs/billing.md (server/billing/billing-api.test.ts), two lines of it. */
 const bill = (amountDue: string) => ({
   points: [
     {
@@ -82,10 +82,8 @@ function open(answer: () => unknown, locale: 'cs' | 'en' = 'en') {
 }
 
 async function ask(from: string, to: string, button = 'Preview the bill') {
-  const [fromInput, toInput] = screen.getAllByDisplayValue(/^\d{4}-\d{2}-\d{2}$/) as [
-    HTMLInputElement,
-    HTMLInputElement,
-  ];
+  const fromInput = screen.getByLabelText('From (first day)');
+  const toInput = screen.getByLabelText('To (day after the last)');
   await userEvent.clear(fromInput);
   await userEvent.type(fromInput, from);
   await userEvent.clear(toInput);
@@ -120,9 +118,11 @@ describe('the bill preview panel', () => {
     expect(text(screen.getByTestId('amount-due'))).toBe('Amount dueCZK 404.54');
 
     // Another period chosen: the bill of the old one goes until the new one is asked for.
-    const [fromInput] = screen.getAllByDisplayValue(/^\d{4}-\d{2}-\d{2}$/);
-    await userEvent.clear(fromInput!);
-    await userEvent.type(fromInput!, '2025-01-15');
+    const fromInput = screen.getByLabelText('From (first day)') as HTMLInputElement;
+    // Shown as the lists show dates, typed in the language's format.
+    expect(fromInput.value).toBe('1/1/2025');
+    await userEvent.clear(fromInput);
+    await userEvent.type(fromInput, '1/15/2025');
     expect(screen.queryByTestId('bill')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Preview the bill' }));
     expect(await screen.findByTestId('bill')).toBeTruthy();

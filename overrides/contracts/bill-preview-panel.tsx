@@ -1,55 +1,21 @@
 /**
- * "Bill preview" in the contract dialog (issue #15): for a chosen period `[from, to)` the
+ * "Bill preview" in the contract dialog (docs/billing.md): for a chosen period `[from, to)` the
  * lines per point and segment with quantities and units, the register values used (estimated
  * ones marked), totals and amount due — or the reasons the contract cannot be billed. Asks
  * `GET /contracts/{id}/bill-preview/`; numbers formatted in the UI language, amounts in CZK.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable, Spinner } from '@blueprintjs/core';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { ApiError } from '../../src/api';
-import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import { ApiError, unwrap, type ApiSchema } from '../../src/api';
+import { DateInput, useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
 import { billMessages } from './messages';
 
-interface Line {
-  kind: string;
-  label: string;
-  quantity: string;
-  unit: 'MWh' | 'month' | 'A·month';
-  unit_price: string;
-  amount: string;
-}
-interface Registers {
-  at: string;
-  obis_181: string;
-  obis_182: string;
-  obis_280: string;
-  estimated: boolean;
-}
-interface Segment {
-  from: string;
-  to: string;
-  tariff_code: string;
-  current_a: number;
-  months: string;
-  start: Registers;
-  end: Registers;
-  lines: Line[];
-}
-interface Bill {
-  points: { point: number; ean: string; name: string; segments: Segment[] }[];
-  base: string;
-  vat_rate: string;
-  vat: string;
-  production: string;
-  total: string;
-  advances: string;
-  amount_due: string;
-}
-interface Refusal {
-  code: string;
-  message: string;
-}
+type Bill = ApiSchema<'Bill'>;
+type Segment = ApiSchema<'BillSegment'>;
+type Line = ApiSchema<'BillLine'>;
+type Registers = ApiSchema<'RegisterValue'>;
+type Refusal = ApiSchema<'BillRefusal'>;
 
 type State =
   | { status: 'idle' }
@@ -192,7 +158,7 @@ function BillView({ bill }: { bill: Bill }) {
 /** The panel: a period form and the bill or the reasons. */
 export function BillPreviewPanel({ id }: ResourcePanelProps) {
   const intl = useIntl();
-  const { request } = useResourceRuntime();
+  const { api } = useResourceRuntime();
   const [period, setPeriod] = useState(lastMonth);
   const [state, setState] = useState<State>({ status: 'idle' });
 
@@ -206,13 +172,15 @@ export function BillPreviewPanel({ id }: ResourcePanelProps) {
     event.preventDefault();
     setState({ status: 'loading' });
     try {
-      const response = await request<Bill>('GET', `/contracts/${id}/bill-preview/`, {
-        query: period,
-      });
-      setState({ status: 'bill', bill: response.data });
+      const bill = await unwrap(
+        api.GET('/contracts/{id}/bill-preview/', {
+          params: { path: { id: Number(id) }, query: period },
+        }),
+      );
+      setState({ status: 'bill', bill });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        const body = error.body as { reasons?: Refusal[] };
+        const body = error.body as Partial<ApiSchema<'BillRefused'>>;
         setState({ status: 'refused', reasons: body.reasons ?? [] });
       } else if (error instanceof ApiError) {
         const fields = Object.values(error.fieldErrors).flat().map(String);
@@ -229,19 +197,17 @@ export function BillPreviewPanel({ id }: ResourcePanelProps) {
         style={{ display: 'flex', gap: 12, alignItems: 'flex-end' }}
       >
         <FormGroup label={intl.formatMessage(billMessages.from)} labelFor={`bill-from-${id}`}>
-          <InputGroup
+          <DateInput
             id={`bill-from-${id}`}
-            type="date"
             value={period.from}
-            onChange={(event) => choose({ ...period, from: event.currentTarget.value })}
+            onChange={(from) => choose({ ...period, from: from ?? '' })}
           />
         </FormGroup>
         <FormGroup label={intl.formatMessage(billMessages.to)} labelFor={`bill-to-${id}`}>
-          <InputGroup
+          <DateInput
             id={`bill-to-${id}`}
-            type="date"
             value={period.to}
-            onChange={(event) => choose({ ...period, to: event.currentTarget.value })}
+            onChange={(to) => choose({ ...period, to: to ?? '' })}
           />
         </FormGroup>
         <FormGroup>

@@ -1,7 +1,7 @@
 /**
- * Contracts: the "Bill preview" panel of the contract dialog (issue #15), shown to users
+ * Contracts: the "Bill preview" panel of the contract dialog (docs/billing.md), shown to users
  * with `BILLING`; the payments with a running balance in CZK in place of the generic
- * payments list (issue 13).
+ * payments list (docs/product.md).
  */
 import { canUse, useAbility } from '../../src/auth';
 import { lazyComponent, type ResourceOverride } from '../../src/resources';

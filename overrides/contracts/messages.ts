@@ -1,4 +1,4 @@
-/** Messages of the bill preview (ids in locales/overrides/cs.json and en.json). */
+/** Messages of the bill preview (ids in overrides/contracts/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
 export const billMessages = defineMessages({

@@ -1,4 +1,4 @@
-/** Messages of the contract's payments panel (ids in locales/overrides/cs.json and en.json). */
+/** Messages of the contract's payments panel (ids in overrides/contracts/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
 /** Messages of the contract's payments panel. */

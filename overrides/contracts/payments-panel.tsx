@@ -1,5 +1,5 @@
 /**
- * The contract dialog's payments with a running balance in CZK (issue 13 "Contract"): the
+ * The contract dialog's payments with a running balance in CZK (docs/product.md): the
  * generic related list of payments (newest first, paged, "New payment", each row opening
  * its dialog) with a "Balance after" column, and the balance after all payments above it.
  * The balance reads every payment of the contract (a contract has tens, not thousands) and

@@ -1,7 +1,7 @@
 /**
  * Messages of the customer dialog's contracts list (`contracts-list.tsx`, loaded on first
  * use): apart from `messages.ts`, which the registry loads with every list page, so that
- * their texts load with that code (locales/overrides/deferred/).
+ * their texts load with that code (its folder's cs.json, en.json).
  */
 import { defineMessages } from 'react-intl';
 

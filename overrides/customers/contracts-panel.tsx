@@ -1,5 +1,5 @@
 /**
- * The customer dialog's contracts (issue 13 "A customer … as a whole"): the generic related
+ * The customer dialog's contracts (docs/product.md): the generic related
  * list, narrowed to the contract number, state and mode, with a "Validity" column saying at
  * a glance the period and where it stands today ("1. 1. 2024 – 31. 12. 2025 · in force").
  * Its body (`contracts-list.tsx`) loads when a customer dialog first shows it.

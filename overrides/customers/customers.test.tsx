@@ -101,7 +101,7 @@ function blobText(blob: Blob): Promise<string> {
   });
 }
 
-describe('the customers CSV export (issue 13)', () => {
+describe('the customers CSV export (docs/product.md)', () => {
   it('writes the whole name the list shows, under its header, not the last name', async () => {
     const files: Blob[] = [];
     const createObjectURL = vi.fn((file: Blob) => {

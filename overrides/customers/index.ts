@@ -1,5 +1,5 @@
 /**
- * Customers (docs/product.md §3 "Customer"; issue 13 "A customer … as a whole"):
+ * Customers (docs/product.md §3 "Customer"):
  * - the phone number's pattern error names an example, 'Zadejte platné telefonní číslo,
  *   např. +420 777 123 456.', as the API's own 400 message does (set as
  *   `ui:options.patternMessageId` of the field, which the form's validation reads);
@@ -7,9 +7,18 @@
  *   (`x-title-cases`: a person "Ing. Jan Novák, Ph.D.", a company "ACME s.r.o., IČO …"),
  *   in place of the separate name columns; on a back-end without title cases the list
  *   stays generic;
- * - the dialog lists the customer's contracts with their state and validity at a glance.
+ * - the dialog lists the customer's contracts with their state and validity at a glance;
+ * - to holders of `PRIVACY`, a "Personal data" panel: export a person's data (JSON, PDF) and
+ *   anonymise them (docs/security.md "Personal data"), when the back-end publishes both.
  */
-import { rowTitle, type ResourceDescriptor, type ResourceOverride } from '../../src/resources';
+import { canUse, useAbility } from '../../src/auth';
+import {
+  lazyComponent,
+  rowTitle,
+  type ResourceDescriptor,
+  type ResourceOverride,
+  type ResourcePanel,
+} from '../../src/resources';
 import { customerContractsPanel } from './contracts-panel';
 import { customerMessages } from './messages';
 
@@ -59,6 +68,28 @@ export function withNameColumn(descriptor: ResourceDescriptor): ResourceDescript
   return { ...descriptor, columns };
 }
 
+/** The privilege of the privacy operations (server/privacy/routes.ts). */
+const PRIVACY = 'PRIVACY';
+/** The customers' extra actions the privacy panel calls. */
+export const PRIVACY_ACTIONS = ['personal_data', 'anonymise'];
+
+/** True when the signed-in user may export and anonymise personal data. */
+export function useMayHandlePersonalData(): boolean {
+  return canUse(useAbility(), PRIVACY);
+}
+
+/** The "Personal data" panel; its code loads when a customer dialog first shows it. */
+export const customerPrivacyPanel: ResourcePanel = {
+  id: 'privacy',
+  title: customerMessages.privacy.id,
+  useVisible: useMayHandlePersonalData,
+  available: (descriptorsByName) =>
+    PRIVACY_ACTIONS.every(
+      (action) => descriptorsByName.customers?.operations.extraActions?.includes(action) ?? false,
+    ),
+  component: lazyComponent(() => import('./privacy-panel').then((module) => module.PrivacyPanel)),
+};
+
 /** The customers override. */
 export const customersOverride: ResourceOverride = {
   descriptor: (descriptor) => withNameColumn(withPhoneMessage(descriptor)),
@@ -69,5 +100,5 @@ export const customersOverride: ResourceOverride = {
       applies: hasNameColumn,
     },
   },
-  panels: [customerContractsPanel],
+  panels: [customerContractsPanel, customerPrivacyPanel],
 };

@@ -8,4 +8,5 @@ export const customerMessages = defineMessages({
   },
   name: { id: 'overrides.customers.name', defaultMessage: 'Name' },
   contracts: { id: 'overrides.customers.contracts', defaultMessage: 'Contracts' },
+  privacy: { id: 'overrides.customers.privacy', defaultMessage: 'Personal data' },
 });

@@ -188,8 +188,12 @@ describe('the fuse dialog', () => {
     await userEvent.clear(to3);
     await userEvent.type(to3, '20');
     await userEvent.click(screen.getByRole('button', { name: /Uložit/ }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    // The form's count of errors at the top, then the refusal beside the range.
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      '1 chyba k opravě před uložením',
       'Horní mez nesmí být nižší než dolní mez.',
-    );
+    ]);
+    expect(alerts[1]!.id).toMatch(/_from_3phase-range$/);
   });
 });

@@ -1,4 +1,4 @@
-/** Messages of the fuse range widget and columns (ids in locales/overrides/cs.json and en.json). */
+/** Messages of the fuse range widget and columns (ids in overrides/fuses/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
 /** The fuse range's texts; `fuseRange.*` are shared by the fuses and tariffs overrides. */

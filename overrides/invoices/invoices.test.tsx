@@ -32,36 +32,82 @@ function renderPanel(
 }
 
 describe('the invoice dialog panel', () => {
-  it('lists the lines and issues a draft', async () => {
+  it('lists the lines and issues a draft once confirmed, naming the number it takes', async () => {
     const { request, calls } = fakeRequest((call) =>
-      call.path.endsWith('/lines/')
-        ? {
-            data: {
-              results: [
-                line(1, 'energy_ht', 'Silová elektřina, VT', '3000.00'),
-                line(2, 'production', 'Výkup výroby', '-150.00'),
-              ],
-            },
-          }
-        : { data: { id: 7, state: 'issued', number: '2026000002' } },
+      call.path === '/invoices/'
+        ? { data: { count: 1, results: [{ id: 3, number: '2026000001' }] } }
+        : call.path.endsWith('/lines/')
+          ? {
+              data: {
+                results: [
+                  line(1, 'energy_ht', 'Silová elektřina, VT', '3000.00'),
+                  line(2, 'production', 'Výkup výroby', '-150.00'),
+                ],
+              },
+            }
+          : { data: { id: 7, state: 'issued', number: '2026000002' } },
     );
     renderPanel({ id: 7, state: 'draft', number: null }, request, 'cs');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]!.textContent).toContain('Silová elektřina, VT');
-    expect(rows[1]!.textContent).toContain('1,50 MWh');
+    expect(rows[1]!.textContent).toContain('1,500 MWh');
+    expect(rows[1]!.textContent).toMatch(/2\s000,00 Kč\/MWh/);
     expect(rows[1]!.textContent).toMatch(/3\s000,00/);
     expect(rows[2]!.textContent).toMatch(/-150,00/);
     // The segment [1 Feb, 1 Mar) from its first to its last day.
     expect(rows[1]!.textContent).toContain('1. 2. 2026 – 28. 2. 2026');
     expect(screen.queryByRole('button', { name: 'Stornovat fakturu' })).toBeNull();
+    expect(screen.getByTestId('invoice-state').textContent).toBe('Koncept');
     await userEvent.click(screen.getByRole('button', { name: 'Vystavit' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain(`číslo ${new Date().getFullYear()}000002`);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Vystavit' }));
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.method === 'POST' && call.path === '/invoices/7/issue/'),
+      ).toBe(true),
+    );
     expect(calls.some((call) => call.method === 'POST' && call.path === '/invoices/7/issue/')).toBe(
       true,
     ); // The dialog's row is the one read before; the issue's answer moves the actions on.
     expect(await screen.findByRole('button', { name: 'Stornovat fakturu' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Vystavit' })).toBeNull();
+    // The confirmation closes (its own Issue button goes with it).
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Vystavit' })).toBeNull());
+  });
+
+  it('stays issued when an invoice issued in the dialog is then sent', async () => {
+    const { request, calls } = fakeRequest((call) =>
+      call.path === '/invoices/'
+        ? { data: { count: 0, results: [] } }
+        : call.path.endsWith('/lines/')
+          ? { data: { results: [] } }
+          : call.path.endsWith('/send/')
+            ? {
+                data: {
+                  id: 7,
+                  sent: true,
+                  sent_at: '2026-03-02T10:00:00Z',
+                  sent_to: 'eva@example.cz',
+                },
+              }
+            : { data: { id: 7, state: 'issued', number: '2026000001' } },
+    );
+    renderPanel({ id: 7, state: 'draft', number: null }, request, 'en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Issue' }));
+    const alert = await screen.findByRole('alertdialog');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Issue' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
+    // The send's answer adds to the issue's: the dialog does not fall back to the draft read.
+    expect(await screen.findByRole('button', { name: 'Send again' })).toBeTruthy();
+    expect(screen.getByTestId('invoice-state').textContent).toBe('Issued');
+    expect(screen.getByRole('button', { name: 'Cancel invoice' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Issue' })).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/invoices/7/issue/',
+      '/invoices/7/send/',
+    ]);
   });
 
   it('cancels an issued invoice only once the user confirms it', async () => {
@@ -93,10 +139,12 @@ describe('the invoice dialog panel', () => {
     expect(await screen.findByText('The invoice has no lines.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel invoice' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(screen.getByTestId('invoice-state').textContent).toBe('Issued');
     expect(screen.queryByRole('button', { name: 'Issue' })).toBeNull();
   });
 
-  it('writes quantities and prices exactly, more digits than a float keeps', async () => {
+  it('writes quantities to 3 decimals and prices to 2 with their units, exactly', async () => {
     const { request } = fakeRequest(() => ({
       data: {
         results: [
@@ -111,8 +159,8 @@ describe('the invoice dialog panel', () => {
     renderPanel({ id: 9, state: 'draft', number: null }, request, 'en');
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
-    expect(row.textContent).toContain('123,456,789,012.123456 MWh');
-    expect(row.textContent).toContain('0.000001');
+    expect(row.textContent).toContain('123,456,789,012.123 MWh');
+    expect(row.textContent).toContain('0.00 CZK/MWh');
     expect(row.textContent).toContain('12,345,678,901.23');
     expect(row.textContent).toContain('Feb 1, 2026 – Feb 28, 2026');
   });

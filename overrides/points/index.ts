@@ -1,5 +1,5 @@
 /**
- * Consumption points (issue 13 "Consumption point"): the point dialog shows its
+ * Consumption points (docs/product.md): the point dialog shows its
  * specifications as a timeline with "New specification from …" (see
  * `specifications-timeline.tsx`, loaded when the panel first shows).
  */

@@ -1,5 +1,5 @@
 /**
- * The consumption point's specifications as a timeline (issue 13 "Consumption point"), in
+ * The consumption point's specifications as a timeline (docs/product.md), in
  * place of the generic specifications list of the point dialog: newest first, each with its
  * validity, the one in force marked, its rate, fuse and capacities, and its production part
  * when it has one; each opens its own dialog. "New specification from …" opens the create
@@ -10,10 +10,11 @@
 import { Suspense, useMemo, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, Card, FormGroup, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, Spinner, Tag } from '@blueprintjs/core';
 import {
   ALL_PAGE_SIZE,
   LazyResourceDialog,
+  DateInput,
   RecordPathProvider,
   listQueryOptions,
   useResourceRuntime,
@@ -191,7 +192,7 @@ export function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
             labelFor="joule-spec-from"
             style={{ margin: 0 }}
           >
-            <InputGroup id="joule-spec-from" type="date" value={start} onValueChange={setStart} />
+            <DateInput id="joule-spec-from" value={start} onChange={(day) => setStart(day ?? '')} />
           </FormGroup>
           <Button
             icon="plus"

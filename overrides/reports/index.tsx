@@ -1,5 +1,5 @@
 /**
- * Reports (`/reports`, docs/product.md §2; issue #15 "Reports"): when the back-end publishes the
+ * Reports (`/reports`, docs/product.md §2; docs/billing.md "Reports"): when the back-end publishes the
  * report endpoints (`reports_billing_totals`, `reports_consumption_by_rate`,
  * `reports_points_without_reading`, listed in the `reports` descriptor's
  * `operations.extraActions`), the page of the `reports` resource is the reports

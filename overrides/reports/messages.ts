@@ -1,4 +1,4 @@
-/** Messages of the reports page (ids in locales/overrides/cs.json and en.json). */
+/** Messages of the reports page (ids in overrides/reports/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
 export const reportMessages = defineMessages({

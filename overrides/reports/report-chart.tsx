@@ -1,5 +1,5 @@
 /**
- * A report's chart (issue #15 "Reports"): its months along the x axis and one line per
+ * A report's chart (docs/billing.md "Reports"): its months along the x axis and one line per
  * series (or bars, for a single count), drawn with uPlot on a canvas. Loaded on demand
  * (`chart.tsx`), so uPlot is fetched only when a report is shown. The canvas is named for
  * assistive technology; the numbers are in the table beside it.
@@ -20,6 +20,11 @@ export interface ReportChartProps {
   readonly format: (value: number) => string;
   /** Bars instead of lines (one series of counts). */
   readonly bars?: boolean;
+  /**
+   * The x axis's labels when its points are no months (e.g. age buckets), one per entry of
+   * `data.months`. @default the months, formatted
+   */
+  readonly labels?: readonly string[];
 }
 
 /** Colours that read on Light, Dark and Dark Blue (Blueprint's palette). */
@@ -42,11 +47,18 @@ const COLORS = [
 const HEIGHT = 260;
 
 /** The chart; `default` export for `React.lazy`. */
-export default function ReportChart({ data, label, format, bars = false }: ReportChartProps) {
+export default function ReportChart({
+  data,
+  label,
+  format,
+  bars = false,
+  labels: given,
+}: ReportChartProps) {
   const intl = useIntl();
   const host = useRef<HTMLDivElement>(null);
   const labels = useMemo(
     () =>
+      given ??
       data.months.map((month) =>
         intl.formatDate(Date.parse(`${month}-01T00:00:00Z`), {
           month: 'short',
@@ -54,7 +66,7 @@ export default function ReportChart({ data, label, format, bars = false }: Repor
           timeZone: 'UTC',
         }),
       ),
-    [data.months, intl],
+    [data.months, intl, given],
   );
 
   useEffect(() => {

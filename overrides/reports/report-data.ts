@@ -1,48 +1,9 @@
 /**
- * The reports' data as the API answers it (server/resources/reports/reports.ts) and the
- * pure steps from rows to a chart's series and a CSV table.
+ * The pure steps from the reports' rows (as the API answers them, typed by its schemas
+ * `BillingTotal`, `RateConsumption`, `PointsWithoutReading`) to a chart's series and a CSV
+ * table.
  */
-
-/** One row of `GET /reports/billing-totals/`. */
-export interface BillingTotal {
-  readonly month: string;
-  readonly kind: string;
-  readonly label: string;
-  readonly amount: string;
-  readonly invoices: number;
-}
-
-/** One row of `GET /reports/consumption-by-rate/`. */
-export interface RateConsumption {
-  readonly month: string;
-  readonly distribution_tariff_code: string;
-  readonly ht_mwh: string;
-  readonly lt_mwh: string;
-  readonly mwh: string;
-  readonly devices: number;
-}
-
-/** One point of `GET /reports/points-without-reading/`. */
-export interface SilentPoint {
-  readonly point: number;
-  readonly ean: string;
-  readonly name: string;
-  readonly contract: number | null;
-  readonly contract_no: string | null;
-  readonly distribution_tariff_code: string;
-  readonly device: number | null;
-  readonly serial_number: string | null;
-  readonly last_reading: string | null;
-  readonly days_since: number | null;
-}
-
-/** The answer of `GET /reports/points-without-reading/`. */
-export interface SilentPoints {
-  readonly days: number;
-  readonly as_of: string;
-  readonly count: number;
-  readonly results: readonly SilentPoint[];
-}
+import type { ApiSchema } from '../../src/api';
 
 /** A month as `YYYY-MM`. */
 const MONTH = /^(\d{4})-(\d{2})$/;
@@ -122,7 +83,10 @@ export function pivotMonthly<T extends { readonly month: string }>(
  * The silent points counted per month of their last reading (oldest first), for the chart;
  * points never read are left out (the table lists them first).
  */
-export function silentByMonth(points: readonly SilentPoint[], label: string): MonthlyChartData {
+export function silentByMonth(
+  points: readonly ApiSchema<'SilentPoint'>[],
+  label: string,
+): MonthlyChartData {
   const counts = new Map<string, number>();
   for (const point of points) {
     if (!point.last_reading) continue;

@@ -1,5 +1,5 @@
 /**
- * The reports page (`/reports`, docs/product.md §2; issue #15 "Reports"), in place of the generic
+ * The reports page (`/reports`, docs/product.md §2; docs/billing.md "Reports"), in place of the generic
  * list of the `reports` resource: three reports computed by the server, one tab each (the tab in
  * the URL, `?report=consumption-by-rate`), each with its parameters, a table, a chart
  * (uPlot, loaded on demand) and a CSV export of the table.
@@ -21,14 +21,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../src/api';
+import { ApiError, unwrap, type ApiClient, type ApiSchema } from '../../src/api';
 import {
+  MonthInput,
   downloadFile,
   toCsv,
   useResourceRuntime,
   type ResourceScreenOverrideProps,
 } from '../../src/resources';
 import { reportMessages as m } from './messages';
+import { ReceivablesReport } from './receivables-report';
+import { receivablesMessages } from './receivables-messages';
 import {
   csvDecimal,
   isMonth,
@@ -37,21 +40,15 @@ import {
   pivotMonthly,
   reportFileName,
   silentByMonth,
-  type BillingTotal,
   type MonthlyChartData,
-  type RateConsumption,
-  type SilentPoints,
 } from './report-data';
 
-/** The reports, by their URL name (`?report=`) and API path. */
-export const REPORTS = {
-  'billing-totals': '/reports/billing-totals/',
-  'consumption-by-rate': '/reports/consumption-by-rate/',
-  'points-without-reading': '/reports/points-without-reading/',
-} as const;
+type BillingTotal = ApiSchema<'BillingTotal'>;
+type RateConsumption = ApiSchema<'RateConsumption'>;
 
-/** A report's URL name. */
-export type ReportName = keyof typeof REPORTS;
+/** A report's URL name (`?report=`), its API path's last segment. */
+export type ReportName =
+  'billing-totals' | 'consumption-by-rate' | 'points-without-reading' | 'receivables';
 
 /** URL parameter of the selected report. */
 export const REPORT_PARAM = 'report';
@@ -91,12 +88,26 @@ function monthName(intl: IntlShape, month: string): string {
   });
 }
 
-/** A report's rows from the server, asked only while `enabled`. */
-function useReport<T>(name: ReportName, query: Record<string, string | number>, enabled: boolean) {
-  const { request } = useResourceRuntime();
+/** A month range of a monthly report's query: `YYYY-MM`, both inclusive. */
+interface MonthQuery {
+  readonly from: string;
+  readonly to: string;
+}
+
+/**
+ * A report's answer from the server by its typed call `load`, asked only while `enabled`;
+ * `query` keys the cache.
+ */
+function useReport<T>(
+  name: ReportName,
+  query: object,
+  enabled: boolean,
+  load: (api: ApiClient, signal: AbortSignal) => Promise<T>,
+) {
+  const { api } = useResourceRuntime();
   return useQuery({
     queryKey: ['reports', name, query],
-    queryFn: async ({ signal }) => (await request<T>('GET', REPORTS[name], { query, signal })).data,
+    queryFn: ({ signal }) => load(api, signal),
     enabled,
   });
 }
@@ -163,7 +174,7 @@ function ReportState({
   return <>{children}</>;
 }
 
-/** The months of a monthly report: two month inputs. */
+/** The months of a monthly report: two of the app's month inputs (`YYYY-MM` each). */
 function MonthRange({
   value,
   onChange,
@@ -181,12 +192,10 @@ function MonthRange({
           label={<FormattedMessage {...(end === 'from' ? m.fromMonth : m.toMonth)} />}
           labelFor={`${idPrefix}-${end}`}
         >
-          <InputGroup
+          <MonthInput
             id={`${idPrefix}-${end}`}
-            type="month"
-            placeholder="YYYY-MM"
             value={value[end]}
-            onValueChange={(next) => onChange({ ...value, [end]: next })}
+            onChange={(next) => onChange({ ...value, [end]: next ?? '' })}
           />
         </FormGroup>
       ))}
@@ -212,6 +221,8 @@ const right = { textAlign: 'right' } as const;
 /** What a monthly report shows beside its months: help, chart, table and CSV. */
 interface MonthlyReportProps<T> {
   readonly name: ReportName;
+  /** The report's typed call for a month range. */
+  readonly load: (api: ApiClient, query: MonthQuery, signal: AbortSignal) => Promise<T[]>;
   readonly help: MessageDescriptor;
   readonly chartLabel: MessageDescriptor;
   /** The chart's value labels (`12 345 Kč`, `1,5 MWh`). */
@@ -236,7 +247,7 @@ function MonthlyReport<T extends { readonly month: string }>(props: MonthlyRepor
   const intl = useIntl();
   const [range, setRange] = useState(() => lastTwelveMonths());
   const valid = isMonth(range.from) && isMonth(range.to) && range.from <= range.to;
-  const query = useReport<T[]>(name, range, valid);
+  const query = useReport(name, range, valid, (api, signal) => props.load(api, range, signal));
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const chart = useMemo(
     () => pivotMonthly(rows, monthsBetween(range.from, range.to), series.key, series.label, value),
@@ -291,6 +302,8 @@ const BILLING_SERIES = {
   label: (row: BillingTotal) => row.label,
 };
 const billingAmount = (row: BillingTotal) => Number(row.amount);
+const loadBillingTotals = (api: ApiClient, query: MonthQuery, signal: AbortSignal) =>
+  unwrap(api.GET('/reports/billing-totals/', { params: { query }, signal }));
 
 /** Billing totals per month and line kind. */
 export function BillingTotalsReport() {
@@ -305,6 +318,7 @@ export function BillingTotalsReport() {
   return (
     <MonthlyReport<BillingTotal>
       name="billing-totals"
+      load={loadBillingTotals}
       help={m.billingTotalsHelp}
       chartLabel={m.chartBilling}
       format={format}
@@ -333,6 +347,8 @@ const RATE_COLUMNS = [m.month, m.rate, m.htMwh, m.ltMwh, m.totalMwh, m.devices];
 const rateCode = (row: RateConsumption) => row.distribution_tariff_code;
 const RATE_SERIES = { key: rateCode, label: rateCode };
 const rateMwh = (row: RateConsumption) => Number(row.mwh);
+const loadRates = (api: ApiClient, query: MonthQuery, signal: AbortSignal) =>
+  unwrap(api.GET('/reports/consumption-by-rate/', { params: { query }, signal }));
 
 /** Consumption per distribution rate and month. */
 export function ConsumptionByRateReport() {
@@ -348,6 +364,7 @@ export function ConsumptionByRateReport() {
   return (
     <MonthlyReport<RateConsumption>
       name="consumption-by-rate"
+      load={loadRates}
       help={m.consumptionHelp}
       chartLabel={m.chartConsumption}
       format={format}
@@ -381,7 +398,14 @@ export function PointsWithoutReadingReport() {
   const intl = useIntl();
   const [days, setDays] = useState('30');
   const valid = /^\d{1,4}$/.test(days) && Number(days) >= 1;
-  const query = useReport<SilentPoints>('points-without-reading', { days }, valid);
+  const query = useReport('points-without-reading', { days }, valid, (api, signal) =>
+    unwrap(
+      api.GET('/reports/points-without-reading/', {
+        params: { query: { days: Number(days) } },
+        signal,
+      }),
+    ),
+  );
   const answer = query.data;
   const rows = useMemo(() => answer?.results ?? [], [answer]);
   const chart = useMemo(() => silentByMonth(rows, intl.formatMessage(m.points)), [rows, intl]);
@@ -494,14 +518,24 @@ const TABS: readonly { name: ReportName; title: MessageDescriptor; component: ()
       title: m.pointsWithoutReading,
       component: PointsWithoutReadingReport,
     },
+    { name: 'receivables', title: receivablesMessages.tab, component: ReceivablesReport },
   ];
 
+/** The extra action (operationId `reports_<action>`) a tab needs beyond the three first. */
+const OPTIONAL: Partial<Record<ReportName, string>> = { receivables: 'receivables' };
+
 /** The page: title and one tab per report; `default` export for `React.lazy`. */
-export default function ReportsPage(_props: ResourceScreenOverrideProps) {
+export default function ReportsPage({ descriptor }: ResourceScreenOverrideProps) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const wanted = params.get(REPORT_PARAM);
-  const selected = TABS.find((tab) => tab.name === wanted) ?? TABS[0]!;
+  // A report the back-end does not publish (receivables on an older server) has no tab.
+  const actions = descriptor.operations.extraActions ?? [];
+  const tabs = TABS.filter((tab) => {
+    const action = OPTIONAL[tab.name];
+    return action === undefined || actions.includes(action);
+  });
+  const selected = tabs.find((tab) => tab.name === wanted) ?? tabs[0]!;
   return (
     <section aria-labelledby="reports-title">
       <H1 id="reports-title">{intl.formatMessage(m.title)}</H1>
@@ -512,7 +546,7 @@ export default function ReportsPage(_props: ResourceScreenOverrideProps) {
         size="large"
         onChange={(tab) => setParams(new URLSearchParams({ [REPORT_PARAM]: String(tab) }))}
       >
-        {TABS.map((tab) => {
+        {tabs.map((tab) => {
           const Report = tab.component;
           return (
             <Tab

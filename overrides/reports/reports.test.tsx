@@ -16,7 +16,8 @@ import {
 } from '../../src/resources/test-support/render';
 import { overrides } from '../index';
 import { publishesReports } from './index';
-import { monthsBetween, pivotMonthly, silentByMonth, type SilentPoint } from './report-data';
+import type { ApiSchema } from '../../src/api';
+import { monthsBetween, pivotMonthly, silentByMonth } from './report-data';
 import ReportsPage from './reports-page';
 
 /** What the fake uPlot was given: one entry per plot created. */
@@ -71,7 +72,7 @@ const totals = [
     invoices: 3,
   },
 ];
-const silent: SilentPoint[] = [
+const silent: ApiSchema<'SilentPoint'>[] = [
   {
     point: 3,
     ean: '859182400000000903',
@@ -258,7 +259,7 @@ describe('the reports page', () => {
     });
     expect(screen.getByRole('tab', { name: 'Místa bez odečtu', selected: true })).toBeTruthy();
     expect(text(await screen.findByRole('status'))).toBe('5 míst (zobrazeno 2)');
-    expect(calls[0]!.options.query).toEqual({ days: '30' });
+    expect(calls[0]!.options.query).toEqual({ days: 30 });
     const links = screen.getAllByRole('link', { name: 'S-7' });
     expect(links[0]!.getAttribute('href')).toBe('/contracts/7');
     expect(screen.getByRole('link', { name: 'EM-11' }).getAttribute('href')).toBe(
@@ -276,7 +277,7 @@ describe('the reports page', () => {
     const days = screen.getByLabelText('Dní bez odečtu');
     await userEvent.clear(days);
     await userEvent.type(days, '90');
-    await waitFor(() => expect(calls.at(-1)?.options.query).toEqual({ days: '90' }));
+    await waitFor(() => expect(calls.at(-1)?.options.query).toEqual({ days: 90 }));
   });
 });
 

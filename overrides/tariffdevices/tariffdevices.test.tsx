@@ -19,8 +19,8 @@ function calibrationInput(): HTMLInputElement {
 }
 
 describe.each([
-  ['cs', 'Cejch musí být ve formátu RRRR-MM-DD'],
-  ['en', 'Calibration date must be in YYYY-MM-DD'],
+  ['cs', 'Cejch musí být ve formátu D. M. RRRR'],
+  ['en', 'Calibration date must be in M/D/YYYY'],
 ] as const)("a tariff device's calibration date in %s (docs/product.md §5)", (locale, message) => {
   it('names its own format message and blocks the submit', async () => {
     const onSubmit = vi.fn();
@@ -28,7 +28,7 @@ describe.each([
       <FormHarness descriptor={tariffdevices} initial={base} onSubmit={onSubmit} />,
       { request, locale },
     );
-    await userEvent.type(calibrationInput(), '1. 2. 2025');
+    await userEvent.type(calibrationInput(), '32. 13. 2025');
     await userEvent.tab();
     expect(screen.getByRole('alert').textContent).toBe(message);
     await userEvent.click(screen.getByRole('button', { name: 'submit' }));

@@ -14,7 +14,7 @@
  */
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { SUPERUSER, lackingPrivileges, useCurrentUser } from '../../src/auth';
+import { SUPERUSER, canUse, lackingPrivileges, useAbility, useCurrentUser } from '../../src/auth';
 import {
   itemQueryOptions,
   useResourceRuntime,
@@ -26,9 +26,11 @@ import {
   type ListFilter,
   type ResourceDescriptor,
   type ResourceOverride,
+  type ResourcePanel,
   type ResourceRow,
   type RowId,
 } from '../../src/resources';
+import { userMessages } from './messages';
 
 /** The users list's own query parameter the privileges filter sets. */
 export const HAS_PRIVILEGES = 'hasPrivileges';
@@ -132,9 +134,23 @@ export function useUserFormAccess({ id, row }: FormAccessContext): FormAccess {
   );
 }
 
+/**
+ * The "Sessions" panel: sign the user out everywhere (docs/security.md "Tokens"), for holders
+ * of USERS when the back-end publishes the action; its code loads when first shown.
+ */
+export const userSessionsPanel: ResourcePanel = {
+  id: 'sessions',
+  title: userMessages.sessions.id,
+  useVisible: () => canUse(useAbility(), 'USERS'),
+  available: (descriptorsByName) =>
+    descriptorsByName.users?.operations.extraActions?.includes('sign_out_everywhere') ?? false,
+  component: lazyComponent(() => import('./sign-out-panel').then((module) => module.SignOutPanel)),
+};
+
 /** The users override. */
 export const usersOverride: ResourceOverride = {
   descriptor: withActiveSwitch,
   useFormAccess: useUserFormAccess,
   listFilters: [privilegesFilter],
+  panels: [userSessionsPanel],
 };

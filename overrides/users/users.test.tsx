@@ -142,7 +142,7 @@ describe('userFormAccess', () => {
   });
 });
 
-describe('the users dialog as staff expect it (issue #13 "Users and roles")', () => {
+describe('the users dialog as staff expect it (docs/product.md)', () => {
   it('shows the active flag as a switch and the roles by name', async () => {
     open(20, SUPERUSER);
     await waitFor(() => expect(field('email')?.value).toBe('desk@joule.test'));

@@ -1,8 +1,8 @@
 /** @vitest-environment jsdom */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anonymousClient, apiClient, schemaPath, unwrap, writeBody } from './client';
+import { anonymousClient, apiClient, clientOver, unwrap, writeBody } from './client';
 import { ApiError } from './errors';
-import { configureAuth } from './http';
+import { configureAuth, type ApiResponse, type RequestOptions, type request } from './http';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -24,7 +24,7 @@ describe('typed clients', () => {
     configureAuth({ getAccessToken: () => 'tok', refreshAccessToken: async () => false });
     fetchMock.mockResolvedValueOnce(Response.json({ access: 'a', refresh: 'r' }));
     const tokens = await unwrap(
-      anonymousClient.POST(schemaPath('/auth/jwt/create/'), {
+      anonymousClient.POST('/auth/jwt/create/', {
         body: writeBody({ email: 'a@b.test', password: 'x' }),
       }),
     );
@@ -37,7 +37,7 @@ describe('typed clients', () => {
     vi.stubGlobal('fetch', fetchMock);
     configureAuth({ getAccessToken: () => 'tok', refreshAccessToken: async () => false });
     fetchMock.mockResolvedValueOnce(Response.json({ id: 1, email: 'a@b.test', privileges: [] }));
-    await unwrap(apiClient.GET(schemaPath('/auth/me/')));
+    await unwrap(apiClient.GET('/auth/me/'));
     expect(sent().url).toBe(`${window.location.origin}/api/v1/auth/me/`);
     expect(sent().headers.get('Authorization')).toBe('Bearer tok');
   });
@@ -86,8 +86,73 @@ describe('unwrap', () => {
   ])('maps %s to ApiError', async (_name, { response, status, detail, retryAfter }) => {
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockResolvedValueOnce(response);
-    const error = await unwrap(apiClient.GET(schemaPath('/auth/me/'))).catch((e: unknown) => e);
+    const error = await unwrap(apiClient.GET('/auth/me/')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status, detail, retryAfter });
+  });
+});
+
+describe('clientOver: the typed client over the runtime’s request', () => {
+  type Call = { method: string; path: string; options: RequestOptions };
+  function recording(answer: (call: Call) => ApiResponse<unknown>) {
+    const calls: Call[] = [];
+    const call = (async (method: string, path: string, options: RequestOptions = {}) => {
+      calls.push({ method, path, options });
+      return answer({ method, path, options });
+    }) as typeof request;
+    return { api: clientOver(call), calls };
+  }
+
+  it('makes one call with the filled path, the query as given, the JSON body and If-Match', async () => {
+    const { api, calls } = recording(() => ({ data: { created: 1 }, status: 200, etag: '"e1"' }));
+    const controller = new AbortController();
+    const reading = {
+      ean: '859182400000000017',
+      timestamp_received: '2025-01-03T06:00:00Z',
+      obis_181: '1.5',
+      obis_182: '2',
+      obis_280: '0',
+    };
+    const { data, response } = await api.POST('/measurements/bulk/', {
+      body: [reading],
+      headers: { 'If-Match': '"e0"' },
+      signal: controller.signal,
+    });
+    expect(data).toEqual({ created: 1 });
+    expect(response.headers.get('ETag')).toBe('"e1"');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/measurements/bulk/',
+      options: { body: [reading], ifMatch: '"e0"' },
+    });
+    expect(calls[0]!.options.signal?.aborted).toBe(false);
+    controller.abort();
+    expect(calls[0]!.options.signal?.aborted).toBe(true);
+
+    await api.GET('/invoices/{id}/lines/', { params: { path: { id: 7 } } });
+    expect(calls[1]).toMatchObject({ method: 'GET', path: '/invoices/7/lines/' });
+
+    await api.GET('/reports/points-without-reading/', { params: { query: { days: 30 } } });
+    expect(calls[2]).toMatchObject({
+      method: 'GET',
+      path: '/reports/points-without-reading/',
+      options: { query: { days: 30 }, body: undefined, ifMatch: null },
+    });
+  });
+
+  it('answers nothing for a 204 and throws what the call throws', async () => {
+    const { api } = recording(({ method }) => {
+      if (method === 'DELETE') throw new ApiError(409, { detail: 'In use.' });
+      return { data: null, status: 204, etag: null };
+    });
+    expect(
+      (await api.POST('/billing-runs/{id}/cancel/', { params: { path: { id: 1 } } })).data,
+    ).toBeUndefined();
+    const error = await api
+      .DELETE('/invoices/{id}/', { params: { path: { id: 1 } } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, detail: 'In use.' });
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The one typed `openapi-fetch` client of the SPA (docs/architecture.md "Folder layout"), typed by the
- * OpenAPI `paths` codegen writes to `src/generated/api.d.ts`.
+ * The one typed `openapi-fetch` client of the SPA (docs/architecture.md "The layers"), typed
+ * by the OpenAPI `paths` codegen writes to `src/generated/api.d.ts`, and the API's schema
+ * types (`ApiSchema<'Bill'>`) for what it sends and answers.
  */
-import createClient from 'openapi-fetch';
-import type { paths } from '../generated/api';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { components, paths } from '../generated/api';
 import { ApiError } from './errors';
-import { anonymousFetch, apiBaseUrl, authFetch } from './http';
+import { anonymousFetch, apiBaseUrl, authFetch, type RequestOptions, type request } from './http';
 
 /**
  * The API base as an absolute URL: `openapi-fetch` builds a `Request` from it, and a
@@ -19,35 +20,91 @@ function absoluteBaseUrl(): string {
 /** Where the API lives in the OpenAPI document's own paths (drf-spectacular keeps it). */
 type SchemaPrefix = '/api/v1';
 
-/** A path relative to the API base, typed as the document writes it (with or without prefix). */
-export type SchemaPath<P extends string> = `${SchemaPrefix}${P}` extends keyof paths
-  ? `${SchemaPrefix}${P}`
-  : P;
+/**
+ * The document's paths relative to the API base: `/auth/me/` for the document's
+ * `/api/v1/auth/me/` (drf-spectacular writes the prefix, another back-end may not; the URL
+ * is always the API base, `VITE_API_URL`, plus the path).
+ */
+export type ApiPaths = {
+  [P in keyof paths as P extends `${SchemaPrefix}${infer Rest}` ? Rest : P]: paths[P];
+};
+
+/** Every schema the API's document names (`components.schemas`). */
+export type ApiSchemas = components['schemas'];
 
 /**
- * The typed path of a call relative to the API base (`/auth/me/`). drf-spectacular writes
- * paths with `/api/v1` in them, our server may not; the type follows the document, while
- * the URL is always the API base (`VITE_API_URL`) plus `path`, so both work unchanged.
+ * One schema of the API's document by name, e.g. `ApiSchema<'SilentPoint'>`: what a
+ * request sends or an answer carries, never declared again by hand (docs/architecture.md
+ * "Conventions").
  */
-export function schemaPath<P extends string>(path: P): SchemaPath<P> {
-  // The type names the document's key; the string is what goes after the base URL.
-  return path as SchemaPath<P>;
-}
+export type ApiSchema<N extends keyof ApiSchemas> = ApiSchemas[N];
+
+/** A typed client of the API: `GET('/invoices/{id}/lines/', { params: { path: { id } } })`. */
+export type ApiClient = Client<ApiPaths>;
 
 /**
  * Client for calls made on behalf of the signed-in user: bearer token added, a 401
  * renews the token once and retries (docs/product.md §7, §4).
  */
-export const apiClient = createClient<paths>({ baseUrl: absoluteBaseUrl(), fetch: authFetch });
+export const apiClient: ApiClient = createClient<ApiPaths>({
+  baseUrl: absoluteBaseUrl(),
+  fetch: authFetch,
+});
 
 /**
  * Client for the token endpoints (`/auth/jwt/create/`, `/auth/jwt/refresh/`): no bearer
  * token and no refresh-and-retry, so a renewal never waits on itself.
  */
-export const anonymousClient = createClient<paths>({
+export const anonymousClient: ApiClient = createClient<ApiPaths>({
   baseUrl: absoluteBaseUrl(),
   fetch: anonymousFetch,
 });
+
+/** `schemaPath` with its `{name}` parameters filled in, each URL-encoded. */
+function fillPath(schemaPath: string, values: Readonly<Record<string, unknown>> = {}): string {
+  return schemaPath.replace(/\{([^{}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(values[name])),
+  );
+}
+
+/**
+ * A typed client whose every call is one call of `call` (the runtime's `request`, which
+ * tests replace): same method, path, query, JSON body, `If-Match` and signal as a direct
+ * `call(method, path, options)`; its answer comes back as the client's `data`, with its
+ * status and ETag on `response`. A refused call throws `call`'s `ApiError` (or
+ * `NetworkError`), as `call` does. JSON only: a file download uses `apiClient` with `parseAs`.
+ */
+export function clientOver(call: typeof request): ApiClient {
+  const client = createClient<ApiPaths>({
+    baseUrl: absoluteBaseUrl(),
+    // Never reached: the middleware below answers every request.
+    fetch: () => Promise.reject(new Error('clientOver: no fetch')),
+  });
+  const viaCall: Middleware = {
+    async onRequest({ request: sent, schemaPath, params }) {
+      const text = sent.body === null ? '' : await sent.text();
+      const answer = await call(
+        sent.method as Parameters<typeof request>[0],
+        fillPath(schemaPath, params.path),
+        {
+          query: params.query as RequestOptions['query'],
+          body: text === '' ? undefined : (JSON.parse(text) as unknown),
+          ifMatch: sent.headers.get('If-Match'),
+          signal: sent.signal,
+        },
+      );
+      const headers = new Headers({ 'Content-Type': 'application/json' });
+      if (answer.etag !== null) headers.set('ETag', answer.etag);
+      if (answer.data === null || answer.data === undefined) {
+        headers.set('Content-Length', '0');
+        return new Response(null, { status: answer.status, headers });
+      }
+      return new Response(JSON.stringify(answer.data), { status: answer.status, headers });
+    },
+  };
+  client.use(viaCall);
+  return client;
+}
 
 type IfEquals<X, Y, A, B> =
   (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? A : B;

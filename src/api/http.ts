@@ -40,11 +40,32 @@ export function apiUrl(path: string): string {
   return /^https?:/.test(path) ? path : `${apiBaseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
+/**
+ * The answer to `request` (a GET with its final headers) that was asked for before the app's
+ * code was here, taken once; null when there is none (src/boot/early-responses.ts).
+ */
+export type EarlyResponses = (request: Request) => Promise<Response> | null;
+
+let earlyResponses: EarlyResponses = () => null;
+
+/** Installs where {@link authFetch} looks for an answer asked for early (called once at start). */
+export function setEarlyResponses(take: EarlyResponses): void {
+  earlyResponses = take;
+}
+
 async function send(input: Request, withToken = true): Promise<Response> {
   const request = input.clone();
   request.headers.set('Accept-Language', language);
   const token = withToken ? authHooks.getAccessToken() : null;
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  const early = earlyResponses(request);
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // It failed: ask again below.
+    }
+  }
   try {
     return await fetch(request);
   } catch (cause) {

@@ -9,9 +9,10 @@ export {
   configureAuth,
   request,
   setApiLanguage,
+  setEarlyResponses,
   toApiError,
 } from './http';
-export type { ApiResponse, AuthHooks, RequestOptions } from './http';
-export { anonymousClient, apiClient, schemaPath, unwrap, writeBody } from './client';
-export type { SchemaPath, Writable } from './client';
+export type { ApiResponse, AuthHooks, EarlyResponses, RequestOptions } from './http';
+export { anonymousClient, apiClient, clientOver, unwrap, writeBody } from './client';
+export type { ApiClient, ApiPaths, ApiSchema, ApiSchemas, Writable } from './client';
 export { createQueryClient } from './query-client';

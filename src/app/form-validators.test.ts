@@ -4,7 +4,7 @@
  * modes. They must be the ones the dialog picks (their schema equals `buildForm`'s, or the
  * dialog would fall back to the basic checks) and must report exactly what rjsf's ajv
  * validator compiling at run time reports, so dropping `'unsafe-eval'` changed no message
- * (issue #14 item 8). The basic fallback must find the same failing fields.
+ * (docs/security.md). The basic fallback must find the same failing fields.
  */
 import { describe, expect, it } from 'vitest';
 import ajvValidator from '@rjsf/validator-ajv8';

@@ -1,7 +1,13 @@
 /** @vitest-environment jsdom */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '../auth';
-import { NO_ACCESS_MESSAGE, requirePrivilege, requireUser, takeReturnPath } from './guards';
+import {
+  NO_ACCESS_MESSAGE,
+  NO_ACCESS_PAGE_MESSAGE,
+  requirePrivilege,
+  requireUser,
+  takeReturnPath,
+} from './guards';
 import { showSnackbar } from './snackbar/snackbar';
 
 vi.mock('./snackbar/snackbar', () => ({ showSnackbar: vi.fn() }));
@@ -41,9 +47,14 @@ describe('route guards (docs/product.md §2)', () => {
     authSession.store.setBackend('joule');
     authSession.store.setUser({ id: 1, email: 'a@joule.test', privileges });
     expect(await redirectOf(requirePrivilege(request('/x'), privilege))).toBe(want);
-    // docs/product.md §8, issue 17: a refused page says why, on the page the user lands on.
+    // docs/product.md §8: a refused page says why, on the page the user lands on.
     if (want) {
-      expect(showSnackbar).toHaveBeenCalledWith({ message: NO_ACCESS_MESSAGE, color: 'warning' });
+      expect(showSnackbar).toHaveBeenCalledWith({
+        message: { id: NO_ACCESS_PAGE_MESSAGE, values: { page: '/x' } },
+        color: 'warning',
+      });
+      // Signing in as someone else returns to the refused page.
+      expect(takeReturnPath()).toBe('/x');
     } else expect(showSnackbar).not.toHaveBeenCalled();
   });
 
@@ -52,6 +63,12 @@ describe('route guards (docs/product.md §2)', () => {
     const cs = (await import('../../locales/cs.json')).default as Record<string, string>;
     expect(en[NO_ACCESS_MESSAGE.id]).toBe('You have no access to the product');
     expect(cs[NO_ACCESS_MESSAGE.id]).toBe('Nemáte přístup k produktu');
+    expect(en[NO_ACCESS_PAGE_MESSAGE]).toMatch(
+      /^You have no access to the product.*\{page\}.*administrator/,
+    );
+    expect(cs[NO_ACCESS_PAGE_MESSAGE]).toMatch(
+      /^Nemáte přístup k produktu.*\{page\}.*administrátor/,
+    );
   });
 
   it.each([['//evil.test/x'], ['https://evil.test/'], ['/login']])(

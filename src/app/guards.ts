@@ -1,7 +1,7 @@
 /**
  * Route guards (docs/product.md §2 "Route guards"), as loaders: before each navigation the session
  * is initialised; signed-out users go to /login; a failing privilege check goes to /, where
- * a snackbar says why (docs/product.md §8 'You have no access to the product', issue 17).
+ * a snackbar says why (docs/product.md §8 'You have no access to the product', docs/product.md).
  */
 import { redirect } from 'react-router';
 import { ability, canUse, ensureSession, getSession } from '../auth';
@@ -9,6 +9,12 @@ import { showSnackbar } from './snackbar/snackbar';
 
 /** The snackbar's message when a route's privilege check fails (docs/product.md §8). */
 export const NO_ACCESS_MESSAGE = { id: 'app.guard.noAccess' } as const;
+
+/**
+ * The refused page's whole message: docs/product.md §8's words, which page, and who grants
+ * access (`page`: the path refused).
+ */
+export const NO_ACCESS_PAGE_MESSAGE = 'app.guard.noAccessPage';
 
 /** The named route `login` of docs/product.md §2: where a session that cannot be restored ends. */
 export const LOGIN_PATH = '/login';
@@ -55,7 +61,10 @@ export async function requireUser(request: Request): Promise<void> {
 export async function requirePrivilege(request: Request, privilege: string | null): Promise<void> {
   await requireUser(request);
   if (canUse(ability, privilege)) return;
-  showSnackbar({ message: NO_ACCESS_MESSAGE, color: 'warning' });
+  // Signing in as someone who may see it (logout, login) returns there.
+  rememberReturnPath(request.url);
+  const page = decodeURI(new URL(request.url).pathname);
+  showSnackbar({ message: { id: NO_ACCESS_PAGE_MESSAGE, values: { page } }, color: 'warning' });
   throw redirect('/');
 }
 

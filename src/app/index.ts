@@ -1,9 +1,8 @@
 /** Public surface of `src/app` (docs/architecture.md "Conventions": public surfaces). */
 export { App } from './app';
 export type { AppProps } from './app';
-export { startApp } from './bootstrap';
 export { buildMenus, appSettingsEntry, reservedPaths } from './menus';
-export { preloadIcons } from './icons';
+export { preloadIcons, setUpIcons } from './icons';
 export type { MenuEntry, Menus } from './menus';
 export { AppProviders } from './providers';
 export type { AppProvidersProps } from './providers';
@@ -14,7 +13,9 @@ export {
   createAppRouter,
   createResourceRoutePatcher,
   createRoutes,
+  pageDataReady,
   resolveLazyMatches,
+  resourceRouteId,
 } from './routes';
 export type { AppRouteOptions, AppRouter, AppRouterOptions, ShellData } from './routes';
 export { applyTheme } from './theme';

@@ -4,7 +4,8 @@ import { buildMenus, pageTitleId } from './menus';
 import cs from '../../locales/cs.json';
 import en from '../../locales/en.json';
 import { groups } from '../../overrides/groups';
-import { fakeDescriptor } from './test-descriptors';
+import { views } from '../../overrides/views';
+import { fakeDescriptor } from './test-support/descriptors';
 
 const all = [
   'roles',
@@ -170,6 +171,34 @@ describe('buildMenus (docs/product.md §2)', () => {
       const menus = buildMenus([fakeDescriptor('fuses', 'FUSES')], () => true, groups);
       expect(names(menus.settings)).toEqual(['fuses', 'settings']);
     });
+  });
+});
+
+describe('list views in the menu (docs/extending.md "Overrides")', () => {
+  it('the readings to check follow the main menu, for whoever may use readings', () => {
+    const withTariff = buildMenus(descriptors, () => true, groups, views);
+    const entry = withTariff.main.find((item) => item.name === 'readings-to-check');
+    expect(entry).toEqual({
+      name: 'readings-to-check',
+      path: '/measurements?filter=to_check%3Dtrue',
+      label: 'app.menu.readingsToCheck',
+      icon: 'warning-sign',
+    });
+    expect(withTariff.main.at(-1)).toBe(entry);
+    expect(en['app.menu.readingsToCheck']).toBe('Readings to check');
+    expect(cs['app.menu.readingsToCheck']).toBe('Odečty ke kontrole');
+    const clerk = buildMenus(descriptors, (privilege) => privilege !== 'TARIFF', groups, views);
+    expect(clerk.main.map((item) => item.name)).not.toContain('readings-to-check');
+  });
+
+  it('has no entry when the back-end cannot filter by the flag', () => {
+    const plain = descriptors.map((descriptor) =>
+      descriptor.name === 'measurements'
+        ? { ...descriptor, filterFields: ['tariff_device'] }
+        : descriptor,
+    );
+    const menus = buildMenus(plain, () => true, groups, views);
+    expect(menus.main.map((item) => item.name)).not.toContain('readings-to-check');
   });
 });
 

@@ -11,14 +11,13 @@
 import type { IconName } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
 // The pure modules, not the runtime's index: the top bar must not pull the runtime in.
-import { isNestedResource } from '../resources/related/related-resources';
-import type { ResourceGroup } from '../resources/resource-group-page';
+import { isNestedResource, listViewPath, type ListView, type ResourceGroup } from '../resources';
 
 /** One link of a menu. */
 export interface MenuEntry {
   /** Resource name, or `settings` for the app settings page. */
   readonly name: string;
-  /** Route path, `/<name>`. */
+  /** Route path, `/<name>` (a list view's with its query, `/<resource>?filter=…`). */
   readonly path: string;
   /** react-intl message id of the label. */
   readonly label: string;
@@ -58,6 +57,7 @@ const settingsMenu: ReadonlyMap<string, Known> = new Map([
   ['collectors', { label: 'app.menu.collectors', icon: 'satellite' }],
   ['obises', { label: 'app.menu.obises', icon: 'barcode' }],
   ['roles', { label: 'app.menu.roles', icon: 'key' }],
+  ['audit', { label: 'app.menu.audit', icon: 'history' }],
 ]);
 
 /** The app settings page, last in the gear menu (docs/product.md §2 "Settings (Global)"). */
@@ -104,12 +104,15 @@ export function pageTitleId(descriptor: Pick<ResourceDescriptor, 'name' | 'title
  * The menus for a user: `mayUse(privilege)` answers whether the user may 'use' a
  * privilege (null: a resource without a known privilege, open to every signed-in user).
  * A group (e.g. Utilities) is one entry in place of its member resources; it is shown when
- * the user may use its privilege and at least one member.
+ * the user may use its privilege and at least one member. A list view (`ListView`, e.g. the
+ * readings to check) follows the main menu's resources when its resource exists, offers
+ * what the view needs and the user may use its privilege.
  */
 export function buildMenus(
   descriptors: readonly ResourceDescriptor[],
   mayUse: (privilege: string | null) => boolean,
   groups: readonly ResourceGroup[] = [],
+  views: readonly ListView[] = [],
 ): Menus {
   const grouped = new Set(groups.flatMap((group) => group.resources));
   const known = new Set(descriptors.map((descriptor) => descriptor.name));
@@ -137,6 +140,17 @@ export function buildMenus(
   for (const [name, known] of mainMenu) {
     const descriptor = byName.get(name);
     if (descriptor) main.push(entry(descriptor, known));
+  }
+  for (const view of views) {
+    const descriptor = descriptors.find((d) => d.name === view.resource);
+    if (!descriptor || !mayUse(descriptor.privilege)) continue;
+    if (!(view.available?.(descriptor) ?? true)) continue;
+    main.push({
+      name: view.name,
+      path: listViewPath(view),
+      label: view.label,
+      icon: view.icon as IconName,
+    });
   }
   const settings: MenuEntry[] = [];
   for (const [name, known] of settingsMenu) {

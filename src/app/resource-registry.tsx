@@ -3,8 +3,7 @@
  * descriptors and the generic runtime form their own chunks.
  */
 import { useCallback, type ReactNode } from 'react';
-import { overrides } from '../../overrides';
-import { groups } from '../../overrides/groups';
+import { groups, overrides, views } from '../../overrides';
 import { apiFeatures, descriptors, descriptorsByName } from '../generated/descriptors';
 import { formValidators } from '../generated/validators';
 import { request } from '../api';
@@ -18,9 +17,9 @@ import {
   ResourcePage,
   ResourceRuntimeProvider,
   screenOverride,
-  setDeferredMessagesLoader,
+  setLazyMessagesLoader,
 } from '../resources';
-import { preloadDeferredMessages, wantDeferredMessages } from '../i18n';
+import { preloadLazyMessages, wantLazyMessages } from '../i18n';
 import { canUse, useAbility, useCurrentUser } from '../auth';
 import { pageTitleId } from './menus';
 import { notify } from './notifications/notify';
@@ -30,8 +29,8 @@ import type { GroupScreenProps, ShellRegistry, ResourceScreenProps } from './she
 import { showSnackbar } from './snackbar/snackbar';
 
 // Code loaded on first use (dialogs, the overrides' panels and pages, the filter bar) brings
-// the messages only it shows (locales/overrides/deferred/) into the catalogue.
-setDeferredMessagesLoader({ load: wantDeferredMessages, preload: preloadDeferredMessages });
+// the messages only it shows (its folder's cs.json, en.json) into the catalogue.
+setLazyMessagesLoader({ load: wantLazyMessages, preload: preloadLazyMessages });
 
 const merged = mergeOverrides(descriptors, overrides);
 const mergedByName = mergeOverrides(descriptorsByName, overrides);
@@ -82,6 +81,7 @@ function ScreenRuntime({
       mayUse={mayUse}
       formValidators={formValidators}
       keepsPreferences={apiFeatures.userPreferences}
+      keepsViews={apiFeatures.savedViews}
     >
       {children}
     </ResourceRuntimeProvider>
@@ -123,6 +123,7 @@ export const registry: ShellRegistry = {
   descriptors: merged,
   ResourceScreen,
   groups,
+  views,
   GroupScreen,
   hasOwnScreen: (descriptor) => screenOverride(descriptor, overrides, mergedByName) !== undefined,
   preloadDialog: (descriptor) => {

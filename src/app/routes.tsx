@@ -22,7 +22,7 @@ import { loadShellRegistry, type LoadShellRegistry, type ShellRegistry } from '.
 import { PageLoading, Root } from './root';
 import type { RouteHandle } from './title';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
-import type { ResourceGroup } from '../resources/resource-group-page';
+import type { ResourceGroup } from '../resources';
 
 /** Id of the signed-in layout route; resource routes are patched in beneath it. */
 export const SHELL_ROUTE_ID = 'shell';
@@ -182,7 +182,7 @@ function storedAccessTokenValid(): boolean {
 /**
  * The loader data of a resource route (`resourceRoute`): `ready` settles once the first
  * rows and the user's list preferences are in the query cache, or failed (it never
- * rejects). The app's first render waits for it (at most 300 ms, src/app/bootstrap.tsx), so
+ * rejects). The app's first render waits for it (at most 300 ms, src/boot/start.tsx), so
  * that a list page is rendered once, with its rows, rather than as a spinner first; a later
  * navigation renders at once, the screen showing its own loading state.
  */
@@ -214,7 +214,7 @@ export function resourceRoute(
 ): RouteObject {
   return {
     id: resourceRouteId(descriptor.name),
-    // `/<name>/42` (and deeper) opens a row's dialog over the list (issue 17, record-path.tsx).
+    // `/<name>/42` (and deeper) opens a row's dialog over the list (docs/product.md, record-path.tsx).
     path: `${descriptor.name}/*`,
     handle: handle(pageTitleId(descriptor)),
     loader: async (args): Promise<ResourceRouteData> => {

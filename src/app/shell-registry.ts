@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
 import { wantResourceLabels } from '../i18n';
-import type { ResourceGroup } from '../resources/resource-group-page';
+import type { ListView, ResourceGroup } from '../resources';
 
 /** Props of the screen of one resource. */
 export interface ResourceScreenProps {
@@ -28,6 +28,12 @@ export interface ShellRegistry {
    * @default none
    */
   readonly groups?: readonly ResourceGroup[];
+  /**
+   * Saved filters of a list offered as menu entries (`overrides/views.ts`), e.g. the readings
+   * to check.
+   * @default none
+   */
+  readonly views?: readonly ListView[];
   /** The page of one group: its member resources the user may use, one tab each. */
   readonly GroupScreen?: ComponentType<GroupScreenProps>;
   /**

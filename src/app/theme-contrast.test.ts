@@ -77,7 +77,7 @@ describe('Dark Blue contrast (WCAG AA)', () => {
   });
 });
 
-describe('sort marks (issue 17, WCAG 1.4.11: ≥ 3:1 in every theme)', () => {
+describe('sort marks (docs/product.md, WCAG 1.4.11: ≥ 3:1 in every theme)', () => {
   const tableCss = read('../resources/list/resource-table.css');
   /** The colour a rule of resource-table.css gives the idle sort mark. */
   const idle = (selector: string) => {

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authSession } from '../auth';
-import { fakeDescriptor, renderApp, signIn } from './test-utils';
+import { fakeDescriptor, renderApp, signIn } from './test-support/render';
 import { pageTitle, routeTitleId } from './title';
 
 afterEach(() => {

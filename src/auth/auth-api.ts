@@ -1,5 +1,5 @@
 /** The auth calls of docs/product.md §7, on the typed client of `src/api`. */
-import { anonymousClient, apiClient, schemaPath, unwrap, writeBody } from '../api';
+import { anonymousClient, apiClient, unwrap, writeBody } from '../api';
 import type { CurrentUser, TokenPair } from './session-store';
 
 /** The calls the session makes; a seam so tests can replace the network. */
@@ -23,7 +23,7 @@ export interface AuthApi {
 export const httpAuthApi: AuthApi = {
   async createTokens(email, password) {
     const tokens = await unwrap(
-      anonymousClient.POST(schemaPath('/auth/jwt/create/'), {
+      anonymousClient.POST('/auth/jwt/create/', {
         body: writeBody({ email, password }),
       }),
     );
@@ -32,18 +32,16 @@ export const httpAuthApi: AuthApi = {
   async refreshTokens(refresh) {
     // simplejwt answers `refresh` only when rotation is on (another DRF back-end may not).
     const tokens: { access: string; refresh?: string } = await unwrap(
-      anonymousClient.POST(schemaPath('/auth/jwt/refresh/'), { body: writeBody({ refresh }) }),
+      anonymousClient.POST('/auth/jwt/refresh/', { body: writeBody({ refresh }) }),
     );
     return { access: tokens.access, refresh: tokens.refresh ?? null };
   },
   async revokeRefreshToken(refresh) {
     // Anonymous: a refused call must not start a token renewal (src/api's 401 handling).
-    await unwrap(
-      anonymousClient.POST(schemaPath('/auth/jwt/blacklist/'), { body: writeBody({ refresh }) }),
-    );
+    await unwrap(anonymousClient.POST('/auth/jwt/blacklist/', { body: writeBody({ refresh }) }));
   },
   async fetchCurrentUser() {
-    const me = await unwrap(apiClient.GET(schemaPath('/auth/me/')));
+    const me = await unwrap(apiClient.GET('/auth/me/'));
     return { id: me.id, email: me.email, privileges: me.privileges ?? [] };
   },
 };

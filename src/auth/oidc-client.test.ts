@@ -14,7 +14,7 @@ import {
   CookieJar,
   endSessionAtProvider,
   providerAsksForPassword,
-} from '../../server/test/oidc-flow';
+} from '../../server/test-support/oidc-flow';
 import {
   AUTH_AGE_SKEW_S,
   checkAuthAge,

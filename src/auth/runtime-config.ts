@@ -3,7 +3,7 @@
  * serves every deployment, so whether single sign-on is offered, and with which provider,
  * is read when needed rather than baked in at build time.
  */
-import { anonymousClient, schemaPath, unwrap } from '../api';
+import { anonymousClient, unwrap } from '../api';
 
 /** Where single sign-on goes (docs/product.md §7 "Single sign-on": discovery from the issuer). */
 export interface OidcSettings {
@@ -34,7 +34,7 @@ let loading: Promise<RuntimeConfig> | null = null;
  * on the next use.
  */
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  loading ??= unwrap(anonymousClient.GET(schemaPath('/config/'))).then(
+  loading ??= unwrap(anonymousClient.GET('/config/')).then(
     (config) => ({ oidc: config.oidc ?? null, release: config.release ?? null }),
     (error: unknown) => {
       console.warn('Runtime configuration unavailable', error);

@@ -1,7 +1,7 @@
 /**
  * Mirrors the session's access token into the cookie `joule_access`, which lets the
  * reference server render a list page with its first rows for this user before the app's
- * code has arrived (server/http/first-page.ts; README "Speed"). The API never takes the
+ * code has arrived (server/http/first-page.ts; docs/architecture.md "The server-rendered first page"). The API never takes the
  * cookie as a credential (only the `Authorization` header), so it opens no cross-site
  * request forgery; `SameSite=Strict` keeps it off cross-site navigations, and it lives no
  * longer than the token. Scripts can read it as they can read the token in local storage.

@@ -11,7 +11,7 @@ import type { AuthApi } from './auth-api';
 import type { OidcBackend } from './oidc';
 import { createAuthSession } from './session';
 import { createSessionStore, type CurrentUser } from './session-store';
-import { jwtExpiringAt } from './test-tokens';
+import { jwtExpiringAt } from './test-support/tokens';
 
 const admin: CurrentUser = { id: 1, email: 'admin@joule.test', privileges: ['CUSTOMERS'] };
 const nowS = () => Math.floor(Date.now() / 1000);

@@ -4,7 +4,7 @@ import type { AuthApi } from './auth-api';
 import type { OidcBackend } from './oidc';
 import { LoginError, createAuthSession, type AuthSession, type RefreshLock } from './session';
 import { createSessionStore, type CurrentUser } from './session-store';
-import { jwtExpiringAt, jwtLiving } from './test-tokens';
+import { jwtExpiringAt, jwtLiving } from './test-support/tokens';
 
 const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
 const nowS = () => Math.floor(Date.now() / 1000);

@@ -102,7 +102,7 @@ export interface AuthSession {
    */
   ensureSession(): Promise<void>;
   /**
-   * App start over a page the server rendered for this session (src/app/first-page.ts):
+   * App start over a page the server rendered for this session (src/boot/first-page-state.ts):
    * takes `user`, the server's answer to `/auth/me/` for the stored access token, as the
    * restored user and starts the timer, without asking again. Only an own-login session
    * (`joule`) with an access token is resumed so; false, and nothing changed, otherwise

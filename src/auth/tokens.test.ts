@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jwtExpiringAt, jwtLiving } from './test-tokens';
+import { jwtExpiringAt, jwtLiving } from './test-support/tokens';
 import { canRefresh, effectiveMargin, refreshDecision, tokenExpiry } from './tokens';
 
 const now = 1_750_000_000;

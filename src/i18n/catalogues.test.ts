@@ -6,7 +6,7 @@ import {
   mergeCatalogues,
   resourceLabelsWanted,
   subscribeCatalogues,
-  wantDeferredMessages,
+  wantLazyMessages,
   wantResourceLabels,
 } from './catalogues';
 
@@ -52,7 +52,7 @@ describe('loadMessages', () => {
   });
 });
 
-describe('the generated labels and the overrides\' messages (README "How the pages stay small")', () => {
+describe('the generated labels and the overrides\' messages (docs/architecture.md "How the pages stay small")', () => {
   it('join the catalogue only once the signed-in app wants them', async () => {
     const messages = await loadMessages('cs');
     expect(messages['app.login.title']).toBe('Přihlášení');
@@ -66,9 +66,9 @@ describe('the generated labels and the overrides\' messages (README "How the pag
     // A resource's own labels (fields, choices) come with its page.
     expect(withLabels['resource.customers.field.customer_no.label']).toBeUndefined();
     expect(withLabels['overrides.invoices.lines']).toBe('Položky');
-    // The messages of code loaded on first use are not there yet.
-    expect(withLabels['overrides.reports.amount']).toBeUndefined();
-    expect(withLabels['app.resources.boundFrom']).toBeUndefined();
+    // Every override's messages, and the app's (those of code loaded on first use too).
+    expect(withLabels['overrides.reports.amount']).toBe('Částka (Kč)');
+    expect(withLabels['app.resources.boundFrom']).toBe('od');
     // The hand-written messages still win over the generated labels.
     expect(withLabels['app.login.title']).toBe('Přihlášení');
     expect(await loadMessages('cs')).toBe(withLabels);
@@ -85,28 +85,27 @@ describe('the generated labels and the overrides\' messages (README "How the pag
   });
 });
 
-describe('the messages of code loaded on first use (README "How the pages stay small")', () => {
+describe('the messages of code loaded on first use (docs/architecture.md "How the pages stay small")', () => {
   it('join the catalogue once wanted, its subscribers told before the promise resolves', async () => {
     await wantResourceLabels();
     const told: (string | undefined)[] = [];
     const stop = subscribeCatalogues(() =>
-      told.push(loadedMessages('cs')?.['overrides.reports.amount']),
+      told.push(loadedMessages('cs')?.['resource.contracts.field.contract_no.label']),
     );
-    const withDeferred = await wantDeferredMessages();
+    const withLazy = await wantLazyMessages();
     stop();
-    expect(withDeferred['overrides.reports.amount']).toBe('Částka (Kč)');
-    // The runtime's messages of code loaded on first use too (locales/deferred/).
-    expect(withDeferred['app.resources.boundFrom']).toBe('od');
+    expect(withLazy['overrides.reports.amount']).toBe('Částka (Kč)');
+    expect(withLazy['app.resources.boundFrom']).toBe('od');
     // The labels and the app's messages are still there.
-    expect(withDeferred['resource.customers.title']).toBe('Zákazníci');
-    expect(withDeferred['overrides.invoices.lines']).toBe('Položky');
+    expect(withLazy['resource.customers.title']).toBe('Zákazníci');
+    expect(withLazy['overrides.invoices.lines']).toBe('Položky');
     // Every resource's labels.
-    expect(withDeferred['resource.contracts.field.contract_no.label']).toBe('Číslo smlouvy');
-    expect(withDeferred['app.login.title']).toBe('Přihlášení');
+    expect(withLazy['resource.contracts.field.contract_no.label']).toBe('Číslo smlouvy');
+    expect(withLazy['app.login.title']).toBe('Přihlášení');
     // Told once when wanted (not loaded yet), once loaded.
-    expect(told).toEqual([undefined, 'Částka (Kč)']);
-    expect(loadedMessages('cs')).toBe(withDeferred);
+    expect(told).toEqual([undefined, 'Číslo smlouvy']);
+    expect(loadedMessages('cs')).toBe(withLazy);
     // Never undone: wanting the labels again keeps them.
-    expect(await wantResourceLabels()).toBe(withDeferred);
+    expect(await wantResourceLabels()).toBe(withLazy);
   });
 });

@@ -7,7 +7,7 @@
  * Czech text for from its English answer, and `npm run check:messages` fails when a
  * hand-written id lacks either language. So Czech is complete on its own and the login page
  * loads one language only. Catalogues load on demand: each JSON file is its own chunk, in
- * three steps (README "How the pages stay small"):
+ * three steps (docs/architecture.md "How the pages stay small"):
  *
  * 1. the app's messages: the login page shows nothing else;
  * 2. once the signed-in app asks for them ({@link wantResourceLabels}), the resources' names
@@ -15,9 +15,9 @@
  *    resources whose pages it shows (`locales/generated/<resource>/<lang>.json`: fields,
  *    choices) and the overrides' messages that the registry's own code shows
  *    (`locales/overrides/<lang>.json`: list cells, panel titles, toolbar buttons);
- * 3. once code loaded on first use asks for them ({@link wantDeferredMessages}: a dialog,
+ * 3. once code loaded on first use asks for them ({@link wantLazyMessages}: a dialog,
  *    an override's panel or page, the filter bar), every resource's labels and the messages
- *    only that code shows (`locales/overrides/deferred/<lang>.json`).
+ *    only that code shows (`overrides/<folder>/<lang>.json`).
  */
 import type * as SignedInCatalogues from './signed-in-catalogues';
 import { getSettings, type Language } from './settings';
@@ -48,8 +48,8 @@ const signedIn = (): Promise<SignedInModule> =>
 const fallbacks: Readonly<Record<Language, readonly Language[]>> = { en: [], cs: [] };
 
 /** Which catalogues beyond the app's own are wanted: none, step 2 or step 3 (see above). */
-type Wanted = 'app' | 'labels' | 'deferred';
-const steps: readonly Wanted[] = ['app', 'labels', 'deferred'];
+type Wanted = 'app' | 'labels' | 'lazy';
+const steps: readonly Wanted[] = ['app', 'labels', 'lazy'];
 
 /** `lang`'s own catalogue at step `wanted` with the labels of `resources`. */
 async function loadOwn(
@@ -63,7 +63,7 @@ async function loadOwn(
     wanted === 'app'
       ? {}
       : signedIn().then((module) =>
-          module.loadSignedInCatalogue(lang, wanted === 'deferred', resources),
+          module.loadSignedInCatalogue(lang, wanted === 'lazy', resources),
         ),
   ]);
   return mergeCatalogues([below, (written ?? {}) as Messages]);
@@ -98,7 +98,7 @@ function want(next: Wanted, resources: readonly string[] = []): Promise<Messages
  * (`locales/overrides/<lang>.json`) under the app's messages; `I18nProvider` loads them and
  * re-renders. Called by the signed-in app before it renders (the shell's loader, src/app/routes.tsx,
  * and the registry's, src/app/shell-registry.ts, without resources; a resource's route loader
- * and the hydration of its server-rendered page, src/app/bootstrap.tsx, with that
+ * and the hydration of its server-rendered page, src/boot/start.tsx, with that
  * resource); never undone. Resolves to the catalogue of the language in the settings,
  * labels included.
  */
@@ -108,25 +108,24 @@ export function wantResourceLabels(resources: readonly string[] = []): Promise<M
 
 /**
  * From now on, catalogues also include the messages of the overrides' code loaded on first
- * use (`locales/overrides/deferred/<lang>.json`: dialogs' panels and widgets, the reports
+ * use (`overrides/<folder>/<lang>.json`: dialogs' panels and widgets, the reports
  * page, the import dialog, the users' privilege filter), and every resource's labels; never
  * undone. Code loaded on first use waits for it before it renders (`lazyComponent`, the
  * record dialog, src/resources), so that it never shows a message id. Resolves once
  * `I18nProvider` has the catalogue of the language in the settings.
  */
-export function wantDeferredMessages(): Promise<Messages> {
-  return want('deferred');
+export function wantLazyMessages(): Promise<Messages> {
+  return want('lazy');
 }
 
 /**
- * Starts loading the files of {@link wantDeferredMessages} without adding them to the
+ * Starts loading the files of {@link wantLazyMessages} without adding them to the
  * catalogue yet (which would render the whole app again): a list page calls it with its
  * dialog's code, once its rows are painted, so that the first dialog does not wait for them.
  */
-export function preloadDeferredMessages(): void {
+export function preloadLazyMessages(): void {
   const { language } = getSettings();
-  const start = (module: SignedInModule) =>
-    catalogueLayers(language).forEach(module.preloadDeferred);
+  const start = (module: SignedInModule) => catalogueLayers(language).forEach(module.preloadLazy);
   // At once when the module is here: a server-rendered page calls this just before it
   // hydrates, and a promise's callback would wait until hydration has yielded.
   if (signedInModule) start(signedInModule);
@@ -140,7 +139,7 @@ export function resourceLabelsWanted(): boolean {
 
 /**
  * What the catalogues include beyond the app's messages, as a key that changes when it
- * grows ({@link wantResourceLabels}, {@link wantDeferredMessages}).
+ * grows ({@link wantResourceLabels}, {@link wantLazyMessages}).
  */
 export function wantedCatalogues(): string {
   return keyOf('cs');
@@ -148,7 +147,7 @@ export function wantedCatalogues(): string {
 
 /**
  * Calls `listener` when the catalogues wanted grow ({@link wantResourceLabels},
- * {@link wantDeferredMessages}) and when a catalogue has loaded ({@link loadedMessages} then
+ * {@link wantLazyMessages}) and when a catalogue has loaded ({@link loadedMessages} then
  * has it); returns the unsubscribe.
  */
 export function subscribeCatalogues(listener: () => void): () => void {
@@ -173,9 +172,9 @@ const keyOf = (lang: Language) =>
   wanted === 'labels' ? `${lang}:labels:${[...labelled].sort().join()}` : `${lang}:${wanted}`;
 
 /**
- * The catalogue of `lang` with what is wanted now (the generated labels, the deferred
+ * The catalogue of `lang` with what is wanted now (the generated labels, the lazy
  * messages) if it has loaded already, for a render that must match the server's
- * (hydration, src/app/bootstrap.tsx) and for `I18nProvider`; undefined otherwise.
+ * (hydration, src/boot/start.tsx) and for `I18nProvider`; undefined otherwise.
  */
 export function loadedMessages(lang: Language): Messages | undefined {
   return loaded.get(keyOf(lang));
@@ -183,7 +182,7 @@ export function loadedMessages(lang: Language): Messages | undefined {
 
 /**
  * The full catalogue of a language: fallbacks first, then generated labels and the
- * overrides' messages (once wanted, {@link wantResourceLabels}, {@link wantDeferredMessages}),
+ * overrides' messages (once wanted, {@link wantResourceLabels}, {@link wantLazyMessages}),
  * then the app's messages, each later one winning. Loaded once per language and set of
  * layers; once loaded, the subscribers of {@link subscribeCatalogues} are told before the
  * promise resolves, so that `I18nProvider` renders with it before whatever waited for it.

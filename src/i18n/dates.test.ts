@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormatPattern, dateLocale, isIsoDate, toIsoDate } from './dates';
-
-describe('dateFormatPattern (docs/product.md §5)', () => {
-  it.each([
-    ['en', 'YYYY-MM-DD'],
-    ['cs', 'RRRR-MM-DD'],
-  ] as const)('%s → %s', (lang, want) => {
-    expect(dateFormatPattern(lang)).toBe(want);
-  });
-});
+import { dateLocale, isIsoDate, toIsoDate } from './dates';
 
 describe('dateLocale (docs/product.md §9: default date locale en-US)', () => {
   it.each([

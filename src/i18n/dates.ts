@@ -1,10 +1,9 @@
 /**
- * Date formats (docs/product.md §5): dates travel and are typed as ISO `YYYY-MM-DD`; the pattern
- * shown to people is `YYYY-MM-DD` in English and `RRRR-MM-DD` in Czech (rok = year).
+ * Date formats (docs/product.md §5): dates travel as ISO `YYYY-MM-DD` and are shown in the
+ * language's format (`1. 4. 2025`, `4/1/2025`); the inputs that read them are
+ * src/resources' (docs/extending.md "Dates and times").
  */
 import type { Language } from './settings';
-
-const patterns: Readonly<Record<Language, string>> = { en: 'YYYY-MM-DD', cs: 'RRRR-MM-DD' };
 
 /** docs/product.md §9: the default date locale. */
 export const DEFAULT_DATE_LOCALE = 'en-US';
@@ -20,7 +19,7 @@ export function dateLocale(lang: string): string {
 }
 
 /**
- * The one way a date is shown (issue 17): `31. 12. 2025` in Czech, `12/31/2025` in English
+ * The one way a date is shown (docs/product.md): `31. 12. 2025` in Czech, `12/31/2025` in English
  * (`Intl.DateTimeFormat` / react-intl `formatDate` options, with {@link dateLocale}).
  */
 export const DATE_FORMAT: Intl.DateTimeFormatOptions = {
@@ -30,7 +29,7 @@ export const DATE_FORMAT: Intl.DateTimeFormatOptions = {
 };
 
 /**
- * The one way a date-time is shown (issue 17): `31. 12. 2025 0:00` in Czech,
+ * The one way a date-time is shown (docs/product.md): `31. 12. 2025 0:00` in Czech,
  * `12/31/2025, 12:00 AM` in English (en-US), in the browser's time zone. Lists, dialogs,
  * history and messages all use it, never `dateStyle: 'short'` (`31.12.25 0:00`).
  */
@@ -45,11 +44,6 @@ export const DATE_TIME_SECONDS_FORMAT: Intl.DateTimeFormatOptions = {
   ...DATE_TIME_FORMAT,
   second: '2-digit',
 };
-
-/** The date pattern shown to people in `lang`, for placeholders and the 'Date must be in' message. */
-export function dateFormatPattern(lang: Language): string {
-  return patterns[lang];
-}
 
 /** True when `value` is a real calendar date written `YYYY-MM-DD` (2025-02-30 is not). */
 export function isIsoDate(value: string): boolean {

@@ -2,10 +2,10 @@
 export {
   loadedMessages,
   loadMessages,
-  preloadDeferredMessages,
+  preloadLazyMessages,
   resourceLabelsWanted,
   subscribeCatalogues,
-  wantDeferredMessages,
+  wantLazyMessages,
   wantResourceLabels,
 } from './catalogues';
 export type { Messages } from './catalogues';
@@ -14,7 +14,6 @@ export {
   DATE_TIME_FORMAT,
   DATE_TIME_SECONDS_FORMAT,
   DEFAULT_DATE_LOCALE,
-  dateFormatPattern,
   dateLocale,
   isIsoDate,
   toIsoDate,

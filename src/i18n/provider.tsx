@@ -44,7 +44,7 @@ const onError: IntlConfig['onError'] = (error) => {
 export function I18nProvider({ children, fallback = null, language }: I18nProviderProps) {
   const settings = useSettings();
   const wanted = language ?? settings.language;
-  // The catalogue with what is wanted now (the generated labels, the deferred messages),
+  // The catalogue with what is wanted now (the generated labels, the lazy messages),
   // once loaded: a catalogue loaded before the first render is used in it (a server-rendered
   // page hydrates with the messages it was rendered with), and one loaded later is here
   // before whatever waited for it renders (`loadMessages` tells its subscribers first).

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSignedInCatalogue } from './signed-in-catalogues';
@@ -6,6 +6,16 @@ import { loadSignedInCatalogue } from './signed-in-catalogues';
 const locales = join(__dirname, '../../locales');
 const read = (path: string): Record<string, string> =>
   JSON.parse(readFileSync(join(locales, path), 'utf8')) as Record<string, string>;
+const overrides = (lang: string): Record<string, string> =>
+  Object.assign(
+    {},
+    ...readdirSync(join(__dirname, '../../overrides'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(entry.parentPath, entry.name, `${lang}.json`))
+      .filter((path) => existsSync(path))
+      .sort()
+      .map((path) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>),
+  );
 const resources = readdirSync(join(locales, 'generated'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -16,19 +26,17 @@ describe.each(['cs', 'en'] as const)('loadSignedInCatalogue, %s', (lang) => {
     expect(catalogue).toEqual({
       ...read(`generated/${lang}.json`),
       ...read(`generated/customers/${lang}.json`),
-      ...read(`overrides/${lang}.json`),
+      ...overrides(lang),
     });
   });
 
-  it('step 3: every file, from its one deferred chunk, a later layer winning', async () => {
+  it("step 3: every resource's labels, from their one lazy chunk", async () => {
     const catalogue = await loadSignedInCatalogue(lang, true, []);
     expect(resources.length).toBeGreaterThan(10);
     expect(catalogue).toEqual({
       ...read(`generated/${lang}.json`),
       ...Object.assign({}, ...resources.map((name) => read(`generated/${name}/${lang}.json`))),
-      ...read(`overrides/${lang}.json`),
-      ...read(`overrides/deferred/${lang}.json`),
-      ...read(`deferred/${lang}.json`),
+      ...overrides(lang),
     });
   });
 });

@@ -1,15 +1,13 @@
 /**
  * The catalogues only the signed-in app uses (src/i18n/catalogues.ts, steps 2 and 3): the
  * generated labels (`locales/generated/<lang>.json`, `locales/generated/<resource>/<lang>.json`)
- * and the overrides' messages (`locales/overrides/<lang>.json`,
- * `locales/overrides/deferred/<lang>.json`), and the app's messages of the runtime's code
- * loaded on first use (`locales/deferred/<lang>.json`: src/resources/dialog-messages.ts). A
- * chunk of its own, loaded with the first of them: the login page's entry does without this
- * map of some thirty chunks.
+ * and the overrides' messages (`overrides/<folder>/<lang>.json`). A chunk of its own,
+ * loaded with the first of them: the login page's entry does without this map of some thirty
+ * chunks.
  *
- * Step 2 loads file by file (the resources' names, the labels of the resources whose pages
- * are shown, the overrides' messages of the registry's code); step 3 loads the rest of a
- * language in one chunk (`./deferred/<lang>.ts`) rather than some twenty-five.
+ * Step 2 loads the resources' names, the labels of the resources whose pages are shown and
+ * the overrides' messages (one chunk per language, `./overrides-<lang>.ts`); step 3 loads
+ * every resource's labels in one chunk (`./lazy/<lang>.ts`) rather than some twenty-five.
  */
 import type { Language } from './settings';
 
@@ -19,14 +17,20 @@ type Messages = Readonly<Record<string, string>>;
 // A glob rather than named imports: the generated catalogues may not exist yet in a fresh
 // checkout, and a missing file must not break the build.
 const files: Record<string, () => Promise<unknown>> = import.meta.glob(
-  ['../../locales/generated/**/*.json', '../../locales/overrides/*.json'],
+  '../../locales/generated/**/*.json',
   { import: 'default' },
 );
 
+/** Each language's overrides' messages in one chunk: path → messages. */
+const overrideChunks: Record<Language, () => Promise<Record<string, Messages>>> = {
+  cs: () => import('./overrides-cs').then((module) => module.default),
+  en: () => import('./overrides-en').then((module) => module.default),
+};
+
 /** Each language's step-3 files in one chunk: path → messages. */
-const deferredChunks: Record<Language, () => Promise<Record<string, Messages>>> = {
-  cs: () => import('./deferred/cs').then((module) => module.default),
-  en: () => import('./deferred/en').then((module) => module.default),
+const lazyChunks: Record<Language, () => Promise<Record<string, Messages>>> = {
+  cs: () => import('./lazy/cs').then((module) => module.default),
+  en: () => import('./lazy/en').then((module) => module.default),
 };
 
 async function loadFile(path: string): Promise<Messages> {
@@ -37,57 +41,52 @@ async function loadFile(path: string): Promise<Messages> {
 
 /** `lang`'s resources' names (menus, titles, snackbars: `locales/generated/<lang>.json`). */
 const loadNames = (lang: Language) => loadFile(`../../locales/generated/${lang}.json`);
-/** `lang`'s messages of the overrides the registry's code shows (`locales/overrides/<lang>.json`). */
-const loadOverrides = (lang: Language) => loadFile(`../../locales/overrides/${lang}.json`);
+/** `lang`'s messages of the overrides (`overrides/<folder>/<lang>.json`), merged. */
+const loadOverrides = (lang: Language): Promise<Messages> =>
+  overrideChunks[lang]().then((chunk) =>
+    Object.assign(
+      {},
+      ...Object.keys(chunk)
+        .sort()
+        .map((path) => chunk[path]),
+    ),
+  );
 
-/**
- * The layers of `lang`'s step-3 chunk, most general first: every resource's labels, the
- * overrides' deferred messages, the runtime's dialog messages.
- */
-async function deferredLayers(lang: Language): Promise<{ labels: Messages[]; rest: Messages[] }> {
-  const chunk = await deferredChunks[lang]();
-  const layers = (pattern: RegExp) =>
-    Object.keys(chunk)
-      .filter((path) => pattern.test(path))
-      .sort()
-      .map((path) => chunk[path]!);
-  return {
-    labels: layers(/\/locales\/generated\/[^/]+\/[^/]+\.json$/),
-    rest: [
-      ...layers(/\/locales\/overrides\/deferred\/[^/]+\.json$/),
-      ...layers(/\/locales\/deferred\/[^/]+\.json$/),
-    ],
-  };
+/** `lang`'s step-3 chunk: every resource's labels. */
+async function lazyLabels(lang: Language): Promise<Messages[]> {
+  const chunk = await lazyChunks[lang]();
+  return Object.keys(chunk)
+    .sort()
+    .map((path) => chunk[path]!);
 }
 
 /**
  * `lang`'s signed-in catalogue, merged most general first (a later file's message wins):
- * the resources' names, the labels of `resources` (with `deferred`, of every resource), the
- * overrides' messages the registry's code shows, and with `deferred` the messages of code
- * loaded on first use (the overrides' and the runtime's).
+ * the resources' names, the labels of `resources` (with `lazy`, of every resource) and
+ * the overrides' messages.
  */
 export async function loadSignedInCatalogue(
   lang: Language,
-  deferred: boolean,
+  lazy: boolean,
   resources: Iterable<string>,
 ): Promise<Messages> {
-  const below: Promise<{ labels: Messages[]; rest: Messages[] }> = deferred
-    ? deferredLayers(lang)
+  const labels: Promise<Messages[]> = lazy
+    ? lazyLabels(lang)
     : Promise.all(
         [...resources].map((name) => loadFile(`../../locales/generated/${name}/${lang}.json`)),
-      ).then((labels) => ({ labels, rest: [] }));
-  const [names, overrides, { labels, rest }] = await Promise.all([
+      );
+  const [names, overrides, resourceLabels] = await Promise.all([
     loadNames(lang),
     loadOverrides(lang),
-    below,
+    labels,
   ]);
-  return Object.assign({}, names, ...labels, overrides, ...rest) as Messages;
+  return Object.assign({}, names, ...resourceLabels, overrides) as Messages;
 }
 
-/** Starts loading every file of `lang`'s catalogue with `deferred`, without merging them. */
-export function preloadDeferred(lang: Language): void {
+/** Starts loading every file of `lang`'s catalogue with `lazy`, without merging them. */
+export function preloadLazy(lang: Language): void {
   const quiet = (loading: Promise<unknown>) => void loading.catch(() => undefined);
   quiet(loadNames(lang));
-  quiet(loadOverrides(lang));
-  quiet(deferredChunks[lang]());
+  quiet(overrideChunks[lang]());
+  quiet(lazyChunks[lang]());
 }

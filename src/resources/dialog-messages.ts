@@ -2,9 +2,9 @@
  * The `app.resources.*` messages of the runtime's code that loads on first use: the
  * dialogs (form, validation, history, related lists), the filter bar and the column
  * chooser's popover. Apart from `messages.ts` (what a list page shows at once), so that
- * their ids load with that code, not with every list page (README "How the pages stay
- * small"). Czech and English texts live in `locales/deferred/cs.json` and `en.json`, which join
- * the catalogue with that code (registry/deferred-messages.ts; `npm run check:messages` keeps
+ * their ids load with that code, not with every list page (docs/architecture.md "How the
+ * pages stay small"). Czech and English texts live in `locales/cs.json` and `en.json`, which join
+ * the catalogue with that code (registry/lazy-messages.ts; `npm run check:messages` keeps
  * the file to exactly these ids).
  */
 import { defineMessages } from 'react-intl';
@@ -14,6 +14,10 @@ export const dialogMessages = defineMessages({
   createRelated: { id: 'app.resources.createRelated', defaultMessage: 'New: {resource}' },
   createTitle: { id: 'app.resources.createTitle', defaultMessage: '{resource}: new record' },
   editTitle: { id: 'app.resources.editTitle', defaultMessage: '{resource}: {name}' },
+  historyOf: { id: 'app.resources.historyOf', defaultMessage: '{resource} {name}' },
+  historyTitle: { id: 'app.resources.historyTitle', defaultMessage: 'History: {name}' },
+  saveAndContinue: { id: 'app.resources.saveAndContinue', defaultMessage: 'Save and continue' },
+  trail: { id: 'app.resources.trail', defaultMessage: 'Opened from' },
   save: { id: 'app.resources.save', defaultMessage: 'Save' },
   cancel: { id: 'app.resources.cancel', defaultMessage: 'Cancel' },
   close: { id: 'app.resources.close', defaultMessage: 'Close' },
@@ -24,6 +28,12 @@ export const dialogMessages = defineMessages({
     defaultMessage: 'The record could not be deleted.',
   },
   saveFailed: { id: 'app.resources.saveFailed', defaultMessage: 'The record could not be saved.' },
+  errorCount: {
+    id: 'app.resources.errorCount',
+    defaultMessage: '{count, plural, one {# error} other {# errors}} to fix before saving',
+  },
+  storedAs: { id: 'app.resources.storedAs', defaultMessage: 'Stored as {value}' },
+  storedAsEmpty: { id: 'app.resources.storedAsEmpty', defaultMessage: 'Stored empty' },
   recordLoadError: {
     id: 'app.resources.recordLoadError',
     defaultMessage: 'The record could not be loaded.',
@@ -50,13 +60,7 @@ export const dialogMessages = defineMessages({
   discardTitle: { id: 'app.resources.discardTitle', defaultMessage: 'Discard unsaved changes?' },
   discard: { id: 'app.resources.discard', defaultMessage: 'Discard' },
   keepEditing: { id: 'app.resources.keepEditing', defaultMessage: 'Keep editing' },
-  dateFormat: { id: 'app.resources.dateFormat', defaultMessage: 'Date must be in {format}' },
   datePattern: { id: 'app.resources.datePattern', defaultMessage: 'YYYY-MM-DD' },
-  openCalendar: { id: 'app.resources.openCalendar', defaultMessage: 'Calendar' },
-  datetimeFormat: {
-    id: 'app.resources.datetimeFormat',
-    defaultMessage: 'Date and time must be in {format}',
-  },
   datetimePattern: { id: 'app.resources.datetimePattern', defaultMessage: 'YYYY-MM-DD HH:MM' },
   invalidNumber: { id: 'app.resources.invalidNumber', defaultMessage: 'Enter a number' },
   required: { id: 'app.resources.required', defaultMessage: 'This field is required.' },
@@ -102,6 +106,8 @@ export const dialogMessages = defineMessages({
   historyCreate: { id: 'app.resources.historyCreate', defaultMessage: 'Created' },
   historyUpdate: { id: 'app.resources.historyUpdate', defaultMessage: 'Changed' },
   historyDelete: { id: 'app.resources.historyDelete', defaultMessage: 'Deleted' },
+  historyExport: { id: 'app.resources.historyExport', defaultMessage: 'Personal data exported' },
+  historyAnonymise: { id: 'app.resources.historyAnonymise', defaultMessage: 'Anonymised' },
   historyBy: {
     id: 'app.resources.historyBy',
     defaultMessage: '{action} by {user} on {at}',

@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 /**
- * Names, not ids (issue 17): with the API's embedded titles a list page costs one request,
+ * Names, not ids (docs/product.md): with the API's embedded titles a list page costs one request,
  * and a picker of a resource the user may not list offers its rows by the title lookup.
  * Uses the generated descriptors, i.e. what the Joule API publishes.
  */

@@ -6,6 +6,10 @@
 export { ResourcePage } from './resource-page';
 export type { ResourcePageProps } from './resource-page';
 export { GROUP_TAB_PARAM, ResourceGroupPage } from './resource-group-page';
+export { listViewPath } from './list/list-view';
+export { ImportResult } from './import-result';
+export type { ImportCount, ImportResultColumn, ImportResultProps } from './import-result';
+export type { ListView } from './list/list-view';
 export type { ResourceGroup, ResourceGroupPageProps } from './resource-group-page';
 
 export { ResourceRuntimeProvider, useResourceRuntime } from './registry/resource-runtime';
@@ -61,6 +65,9 @@ export type { ResourceFormContext } from './form/resource-form';
 export type { ReadyForm, ResourceFormController } from './form/use-resource-form';
 export type { DeleteState, SaveState } from './form/save-state';
 export { changedFields } from './form/changed-fields';
+export { HistoryEntryView } from './form/history-panel';
+export type { HistoryEntryViewProps } from './form/history-panel';
+export type { HistoryEntry } from './queries';
 export { toRjsfErrors } from './form/rjsf-errors';
 export type { FormErrorParts, ServerErrorSchema } from './form/rjsf-errors';
 
@@ -69,15 +76,49 @@ export type { RelatedResource } from './related/related-resources';
 export { RelatedList } from './related/related-list';
 export type { RelatedListProps } from './related/related-list';
 
+export { DateInput, DateTimeInput, MonthInput } from './dates/date-input';
+export type {
+  DateInputBaseProps,
+  DateInputProps,
+  DateTimeInputProps,
+  MonthInputProps,
+} from './dates/date-input';
+export { DateRangeInput } from './dates/date-range-input';
+export type { DateRange, DateRangeInputProps } from './dates/date-range-input';
+export { PeriodInput } from './dates/period-input';
+export type { PeriodInputProps } from './dates/period-input';
+export {
+  PERIOD_KINDS,
+  monthPeriod,
+  nextDay,
+  periodAs,
+  periodKind,
+  previousDay,
+  quarterPeriod,
+  yearPeriod,
+} from './dates/period';
+export type { Period, PeriodKind } from './dates/period';
+export {
+  formatDateText,
+  formatDateTimeText,
+  formatMonthText,
+  isIsoMonth,
+  parseDateText,
+  parseDateTimeText,
+  parseMonthText,
+} from './dates/date-text';
+
 export { rowTitle } from './row-title';
 export { LazyResourceDialog, preloadRecordDialog } from './lazy-dialog';
 export { lazyComponent, type LazyComponent } from './registry/lazy-component';
 export {
-  loadDeferredMessages,
-  setDeferredMessagesLoader,
-  type DeferredMessagesLoader,
-} from './registry/deferred-messages';
+  loadLazyMessages,
+  setLazyMessagesLoader,
+  type LazyMessagesLoader,
+} from './registry/lazy-messages';
 export { LazyResourceGroupPage } from './lazy-group-page';
+export { LazyPopover } from './lazy-popover';
+export type { LazyPopoverProps, PopoverHostProps, PopoverLoader } from './lazy-popover';
 export { RecordPathProvider } from './record-path';
 export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { loadDeferredMessages, preloadDeferredMessages } from './registry/deferred-messages';
+import { loadLazyMessages, preloadLazyMessages } from './registry/lazy-messages';
 
 /**
  * The performance mark a list page sets when it starts loading its dialog's code ahead of
@@ -15,16 +15,16 @@ export function preloadResourceDialog() {
 /**
  * Starts loading, ahead of a click, the dialog module, a resource's precompiled form
  * validators (`loadValidators`, its entry of `ResourceRuntime.formValidators`) and the
- * messages of code loaded on first use (registry/deferred-messages.ts), marking
+ * messages of code loaded on first use (registry/lazy-messages.ts), marking
  * {@link DIALOG_PRELOAD_MARK}; a failed load is left for the dialog to retry and show.
  * Called once a list's rows are painted: by the list page, and by a server-rendered page
- * as it hydrates (src/app/bootstrap.tsx).
+ * as it hydrates (src/boot/start.tsx).
  */
 export function preloadRecordDialog(loadValidators?: () => Promise<unknown>): void {
   performance.mark(DIALOG_PRELOAD_MARK);
   preloadResourceDialog().catch(() => undefined);
   loadValidators?.().catch(() => undefined);
-  preloadDeferredMessages();
+  preloadLazyMessages();
 }
 
 /**
@@ -32,8 +32,8 @@ export function preloadRecordDialog(loadValidators?: () => Promise<unknown>): vo
  * dialog first opens (or after the list is idle), never in the list's first chunk.
  */
 export const LazyResourceDialog = lazy(() =>
-  // The messages of its panels and widgets come with it (registry/deferred-messages.ts).
-  Promise.all([preloadResourceDialog(), loadDeferredMessages()]).then(([module]) => ({
+  // The messages of its panels and widgets come with it (registry/lazy-messages.ts).
+  Promise.all([preloadResourceDialog(), loadLazyMessages()]).then(([module]) => ({
     default: module.ResourceDialog,
   })),
 );

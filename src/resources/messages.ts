@@ -29,4 +29,53 @@ export const messages = defineMessages({
   columns: { id: 'app.resources.columns', defaultMessage: 'Columns' },
   exportCsv: { id: 'app.resources.exportCsv', defaultMessage: 'Export CSV' },
   exportFailed: { id: 'app.resources.exportFailed', defaultMessage: 'The export failed.' },
+  selectRow: { id: 'app.resources.selectRow', defaultMessage: 'Select' },
+  selectPage: { id: 'app.resources.selectPage', defaultMessage: 'Select all on this page' },
+  selectedCount: {
+    id: 'app.resources.selectedCount',
+    defaultMessage: '{count, plural, one {# selected} other {# selected}}',
+  },
+  selectMatching: {
+    id: 'app.resources.selectMatching',
+    defaultMessage: 'Select all {count} matching',
+  },
+  clearSelection: { id: 'app.resources.clearSelection', defaultMessage: 'Clear selection' },
+  bulkDelete: { id: 'app.resources.bulkDelete', defaultMessage: 'Delete' },
+  bulkBack: { id: 'app.resources.bulkBack', defaultMessage: 'Back' },
+  bulkClose: { id: 'app.resources.bulkClose', defaultMessage: 'Close' },
+  bulkConfirm: {
+    id: 'app.resources.bulkConfirm',
+    defaultMessage:
+      '{action} {count, plural, one {# selected record} other {# selected records}} ({resource})?',
+  },
+  bulkDone: {
+    id: 'app.resources.bulkDone',
+    defaultMessage: '{action}: {done} of {count} done.',
+  },
+  bulkRefused: {
+    id: 'app.resources.bulkRefused',
+    defaultMessage: 'Refused ({count})',
+  },
+  bulkRecord: { id: 'app.resources.bulkRecord', defaultMessage: 'Record' },
+  bulkReason: { id: 'app.resources.bulkReason', defaultMessage: 'Reason' },
+  bulkFailed: { id: 'app.resources.bulkFailed', defaultMessage: 'The action failed.' },
+  bulkRefusedFallback: {
+    id: 'app.resources.bulkRefusedFallback',
+    defaultMessage: 'The change could not be made.',
+  },
+  views: { id: 'app.resources.views', defaultMessage: 'Views' },
+  viewsNone: { id: 'app.resources.viewsNone', defaultMessage: 'No saved views yet' },
+  viewShared: { id: 'app.resources.viewShared', defaultMessage: 'shared' },
+  viewDelete: { id: 'app.resources.viewDelete', defaultMessage: 'Delete the view {name}' },
+  viewName: { id: 'app.resources.viewName', defaultMessage: 'Save this view as' },
+  viewShareWith: { id: 'app.resources.viewShareWith', defaultMessage: 'Share with roles' },
+  viewSave: { id: 'app.resources.viewSave', defaultMessage: 'Save view' },
+  viewSaveFailed: {
+    id: 'app.resources.viewSaveFailed',
+    defaultMessage: 'The view could not be saved.',
+  },
+  bulkTooMany: {
+    id: 'app.resources.bulkTooMany',
+    defaultMessage: 'At most {max} records can be changed at once.',
+  },
 });

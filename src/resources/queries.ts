@@ -157,10 +157,17 @@ export interface HistoryEntry {
   readonly id: number;
   /** ISO 8601 instant. */
   readonly at: string;
-  readonly action: 'create' | 'update' | 'delete';
+  readonly action: 'create' | 'update' | 'delete' | 'export' | 'anonymise';
   /** Who made the change, or null for the system. */
   readonly user: { readonly id: number; readonly email: string } | null;
-  readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
+  readonly changes: Readonly<Record<string, readonly unknown[]>>;
+  /**
+   * The changed row's resource, id and title now (null once deleted), when the back-end
+   * says (**Joule**): a row's history includes its children's changes.
+   */
+  readonly resource?: string;
+  readonly row_id?: number;
+  readonly title?: string | null;
 }
 
 /** One page of a row's history (DRF page-number pagination, newest first). */

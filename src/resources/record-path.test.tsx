@@ -30,7 +30,7 @@ function renderAt(url: string) {
 
 const where = () => screen.getByTestId('where').textContent;
 
-describe('records with addresses (issue 17)', () => {
+describe('records with addresses (docs/product.md)', () => {
   it('splits and types the path', () => {
     expect(splitRecordPath('42/contracts/7/')).toEqual(['42', 'contracts', '7']);
     expect(splitRecordPath('a%2Fb')).toEqual(['a/b']);

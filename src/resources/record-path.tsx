@@ -1,5 +1,5 @@
 /**
- * Records with addresses (issue 17 "Records with addresses"): the row an edit dialog shows
+ * Records with addresses (docs/product.md): the row an edit dialog shows
  * lives in the URL path, below its list's route, so a record can be linked, bookmarked,
  * shared and reloaded, and Back closes its dialog:
  *
@@ -100,6 +100,12 @@ export interface RecordDialog {
   open(id: RowId | null): void;
   /** Closes the dialog: Back when opening pushed the entry, else the list's URL replaces it. */
   close(): void;
+  /**
+   * Puts the edit dialog of row `id`, just created, in place of the create dialog ("Save
+   * and continue", docs/product.md §2 "Screen contents"): its URL is pushed as if the row
+   * had been opened from the list, so closing it returns to the list.
+   */
+  continueWith(id: RowId): void;
 }
 
 /**
@@ -151,9 +157,19 @@ export function useRecordDialog(
     else void navigate(`${path.base}${path.search}`, { replace: true });
   }, [creating, navigate, path, pushed]);
 
-  if (!path) return { target: local, inner: null, open, close };
+  const continueWith = useCallback(
+    (id: RowId) => {
+      if (!path) return setLocal({ id });
+      setCreating(false);
+      const to = `${joinPath(path.base, [...prefix, String(id)])}${path.search}`;
+      void navigate(to, { state: { jouleRecord: true } satisfies PushedState });
+    },
+    [navigate, path, prefix],
+  );
+
+  if (!path) return { target: local, inner: null, open, close, continueWith };
   const target: DialogTarget = creating ? { id: null } : urlId !== null ? { id: urlId } : null;
-  return { target, inner: creating ? null : inner, open, close };
+  return { target, inner: creating ? null : inner, open, close, continueWith };
 }
 
 function joinPath(base: string, segments: readonly string[]): string {

@@ -70,7 +70,7 @@ describe('ResourcePage filters', () => {
     expect(within(bar).getByRole('combobox', { name: 'Zákazník' })).toBeTruthy();
     expect(within(bar).getByLabelText('Platnost od od')).toBeTruthy();
     expect(within(bar).getByLabelText('Cena do')).toBeTruthy();
-    // Issue 17: each end of a range says which it is, visibly too.
+    // docs/product.md: each end of a range says which it is, visibly too.
     const range = within(bar).getByLabelText('Platnost od od').closest('[role="group"]');
     expect(range?.textContent).toContain('od');
     expect(range?.textContent).toContain('do');
@@ -165,7 +165,7 @@ describe('ResourcePage filters', () => {
   });
 });
 
-describe('date filters with pickers (issue 17)', () => {
+describe('date filters with pickers (docs/product.md)', () => {
   it('labels the bounds from / to, takes a typed YYYY-MM-DD and shows the Czech format', async () => {
     renderPage('/');
     await openFilters();
@@ -183,7 +183,7 @@ describe('date filters with pickers (issue 17)', () => {
     renderPage('/?gte=valid_from=2025-01-01');
     const to = await screen.findByLabelText('Platnost od do');
     const group = to.closest('.bp6-input-group') as HTMLElement;
-    // One click event, not userEvent's hover-press-click: the popover's code (deferred) may
+    // One click event, not userEvent's hover-press-click: the popover's code (lazy) may
     // arrive after the hover and render the button anew, and userEvent would then press the
     // detached one. A user presses the button on screen, whichever it is.
     fireEvent.click(within(group).getByRole('button', { name: 'Kalendář' }));

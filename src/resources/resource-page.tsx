@@ -1,5 +1,6 @@
-import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import { Button, H1, H2 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow } from './descriptor';
 import { LazyResourceDialog, preloadRecordDialog, preloadResourceDialog } from './lazy-dialog';
@@ -10,7 +11,10 @@ import { ClearFiltersButton, FilterToggle } from './list/filter-toggle';
 import { activeFilterCount, filterSpecs, NO_FILTERS } from './list/filter-state';
 import { LazyFilterBar, preloadFilterBar } from './list/lazy-filter-bar';
 import { ListBody } from './list/list-body';
+import type { TableSelection } from './list/resource-table';
+import { useListSelection } from './list/use-list-selection';
 import { ListPagination } from './list/pagination';
+import { SavedViewsButton } from './list/saved-views-button';
 import { SearchBox } from './list/search-box';
 import { useResourceList } from './list/use-resource-list';
 import { messages } from './messages';
@@ -39,6 +43,12 @@ export interface ResourcePageProps {
 
 /** The page's own rows are named right below its route: `/customers/42`. */
 const OWN_ROWS: readonly string[] = [];
+const NO_ROWS: readonly ResourceRow[] = [];
+
+// The bar and its dialogs load once a row is selected: a list is shown without them.
+const SelectionBar = lazy(async () => ({
+  default: (await import('./list/selection-bar')).SelectionBar,
+}));
 
 /**
  * Runs `task` once the frame after now has been painted (a timer after the next animation
@@ -73,8 +83,9 @@ export function ResourcePage({
   const { owner, formValidators } = useResourceRuntime();
   const columns = useColumnSettings(descriptor, owner);
   const { listActions = [], listFilters = [] } = useResourceOverride(descriptor);
-  // The open row lives in the URL (`/customers/42`, issue 17), the list's state in its query.
+  // The open row lives in the URL (`/customers/42`, docs/product.md), the list's state in its query.
   const record = useRecordDialog(descriptor, useRouteRecordPath(), OWN_ROWS);
+  const location = useLocation();
   const { target: dialog, open: openDialog } = record;
   const { idField, operations } = descriptor;
   const canOpen = operations.retrieve || operations.update;
@@ -87,6 +98,52 @@ export function ResourcePage({
   const filterBarId = useId();
   // The bar starts open when the URL already filters the list.
   const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
+  const searchId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  // Selection and bulk actions (docs/api.md "Bulk actions"), on every list.
+  const pageRows = list.query.data?.results ?? NO_ROWS;
+  const selection = useListSelection(descriptor, list.state, pageRows);
+  const tableSelection = useMemo<TableSelection | undefined>(
+    () =>
+      operations.list
+        ? {
+            isSelected: selection.isSelected,
+            onChange: selection.change,
+            head: {
+              state: selection.pageState,
+              label: intl.formatMessage(messages.selectPage),
+              onToggle: selection.togglePage,
+            },
+            rowLabel: intl.formatMessage(messages.selectRow),
+          }
+        : undefined,
+    [operations.list, selection, intl],
+  );
+  // The keyboard's way between the search and the rows (docs/product.md "Keyboard").
+  const focusRows = useCallback(() => {
+    sectionRef.current?.querySelector<HTMLElement>('tbody tr[tabindex="0"]')?.focus();
+  }, []);
+  const { clear: clearSelection, count: selectedCount } = selection;
+  // A row's dialog closed: the keyboard goes on from that row (docs/product.md "Keyboard").
+  const openId = dialog?.id ?? null;
+  const lastOpen = useRef(openId);
+  useEffect(() => {
+    const was = lastOpen.current;
+    lastOpen.current = openId;
+    if (was !== null && openId === null && !sectionRef.current?.contains(document.activeElement))
+      focusRows();
+  }, [openId, focusRows]);
+  // Once shown, the bar stays mounted: its summary outlives the selection it acted on.
+  const [barShown, setBarShown] = useState(false);
+  if (selectedCount > 0 && !barShown) setBarShown(true);
+  const onRowsEscape = useCallback(
+    (key: 'Escape' | 'ArrowUp') => {
+      if (key === 'Escape' && selectedCount > 0) return clearSelection();
+      const search = document.getElementById(searchId);
+      if (search) search.focus();
+    },
+    [clearSelection, selectedCount, searchId],
+  );
 
   const openRow = useCallback(
     (row: ResourceRow) => {
@@ -95,7 +152,7 @@ export function ResourcePage({
     },
     [canOpen, idField, openDialog],
   );
-  // Opening the filters keeps the pager on screen (issue 17): the table's scroll area gives
+  // Opening the filters keeps the pager on screen (docs/product.md): the table's scroll area gives
   // up the filter bar's height (`--joule-filter-height`, read by resource-table.css).
   const filterBox = useRef<HTMLDivElement>(null);
   const [filterHeight, setFilterHeight] = useState(0);
@@ -121,6 +178,7 @@ export function ResourcePage({
 
   return (
     <section
+      ref={sectionRef}
       aria-labelledby={`${descriptor.name}-title`}
       style={{ ['--joule-filter-height' as string]: `${Math.ceil(filterHeight)}px` }}
     >
@@ -136,7 +194,14 @@ export function ResourcePage({
         <Heading id={`${descriptor.name}-title`} style={{ margin: 0, marginRight: 'auto' }}>
           {title}
         </Heading>
-        {descriptor.searchable && <SearchBox value={list.state.search} onSearch={list.setSearch} />}
+        {descriptor.searchable && (
+          <SearchBox
+            id={searchId}
+            value={list.state.search}
+            onSearch={list.setSearch}
+            onArrowDown={focusRows}
+          />
+        )}
         {anyFilters && (
           <FilterToggle
             open={filtersOpen}
@@ -148,6 +213,12 @@ export function ResourcePage({
         )}
         {filterCount > 0 && <ClearFiltersButton onClear={() => list.setFilters(NO_FILTERS)} />}
         <ColumnChooser descriptor={descriptor} columns={columns} />
+        <SavedViewsButton
+          descriptor={descriptor}
+          state={list.state}
+          search={location.search}
+          columns={columns}
+        />
         {listActions.map(({ id, component: Action }) => (
           <Action key={id} descriptor={descriptor} />
         ))}
@@ -194,7 +265,26 @@ export function ResourcePage({
           ))}
         </div>
       )}
-      <ListBody descriptor={descriptor} list={list} onOpen={openRow} columns={columns.visible} />
+      {barShown && (
+        <Suspense fallback={null}>
+          <SelectionBar
+            descriptor={descriptor}
+            selection={selection}
+            state={list.state}
+            total={list.query.data?.count ?? 0}
+            pageRows={pageRows.length}
+            columns={columns.visible}
+          />
+        </Suspense>
+      )}
+      <ListBody
+        descriptor={descriptor}
+        list={list}
+        onOpen={openRow}
+        columns={columns.visible}
+        {...(tableSelection && { selection: tableSelection })}
+        onEscape={onRowsEscape}
+      />
       <ListPagination list={list} />
       {dialog && (
         <Suspense fallback={null}>
@@ -204,6 +294,7 @@ export function ResourcePage({
               descriptor={descriptor}
               id={dialog.id}
               onClose={record.close}
+              onContinue={record.continueWith}
             />
           </RecordPathProvider>
         </Suspense>

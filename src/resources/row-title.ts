@@ -9,16 +9,19 @@ function part(value: unknown): string {
 
 type TitleParts = readonly (string | { readonly field: string; readonly separator: string })[];
 
-/** The parts naming `row`: its `titleCases` case when one applies, else `titleFields`. */
+/**
+ * The parts naming `row`: its `titleCases` case when one applies, else `titleParts` (the
+ * title fields with their separators), else `titleFields`.
+ */
 function partsOf(
-  descriptor: Pick<ResourceDescriptor, 'titleFields' | 'titleCases'>,
+  descriptor: Pick<ResourceDescriptor, 'titleFields' | 'titleCases' | 'titleParts'>,
   row: ResourceRow,
 ): TitleParts {
   const cases = descriptor.titleCases;
   const value = cases ? row[cases.field] : undefined;
   if (cases && typeof value === 'string' && Object.hasOwn(cases.cases, value))
     return cases.cases[value]!;
-  return descriptor.titleFields;
+  return descriptor.titleParts ?? descriptor.titleFields;
 }
 
 /**
@@ -30,7 +33,7 @@ export type TitleFormat = (field: FieldDescriptor, value: unknown) => string;
 /** What {@link rowTitle} reads of a descriptor: `fields` lets it name references. */
 export type TitledDescriptor = Pick<
   ResourceDescriptor,
-  'titleFields' | 'idField' | 'titleCases'
+  'titleFields' | 'idField' | 'titleCases' | 'titleParts'
 > & {
   readonly fields?: readonly FieldDescriptor[];
 };

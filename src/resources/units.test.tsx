@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 /**
- * Units shown once (issue 17 "Units"), with the generated descriptors and labels, i.e. what
+ * Units shown once (docs/product.md), with the generated descriptors and labels, i.e. what
  * the Joule API publishes: the label names no unit; a dialog shows the unit, localized with
  * its basis, as the number input's right-hand adornment; a list shows it once in the column
  * header, the cells bare numbers, right-aligned. A descriptor without units (a plain DRF

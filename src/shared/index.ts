@@ -20,7 +20,7 @@ export const RENDERING_META_NAME = 'joule-first-page';
 /**
  * The attribute of that `<meta>` listing, space-separated, the stylesheets the server took
  * out of the head because the page carries its critical CSS inline
- * (server/http/critical-css.ts): the inline early start (src/app/early-start.ts) adds them,
+ * (server/http/critical-css.ts): the inline early start (src/boot/early-start.ts) adds them,
  * so that they load without holding up the first paint or the app's code.
  */
 export const DEFERRED_STYLESHEETS_ATTRIBUTE = 'data-stylesheets';

@@ -1,12 +1,12 @@
 /**
- * The server-rendered first page (docs/architecture.md "First page"; README "Speed").
+ * The server-rendered first page (docs/architecture.md "First page", "The server-rendered first page").
  * Built for Node by `npm run build` (`vite build --ssr`, into `dist-server/`) and used by
  * the reference server only: for a navigation to a list route with a session cookie, the
  * server asks this module which API request the page makes first
  * ({@link firstListRequest}), runs it as that user, and streams the page rendered by the
  * app's own routes and components ({@link renderFirstPage}: react-router's static handler,
  * `renderToPipeableStream`) into `index.html`, with the state the app hydrates it from
- * (src/app/bootstrap.tsx). Against any other back-end the static `index.html` is served
+ * (src/boot/start.tsx). Against any other back-end the static `index.html` is served
  * and none of this runs.
  */
 import { StrictMode } from 'react';
@@ -32,7 +32,7 @@ import {
   type ShellRegistry,
 } from '../app';
 import { abilityFor, createSessionStore, SessionProvider, type CurrentUser } from '../auth';
-import { dateLocale, loadMessages, wantDeferredMessages, type Language } from '../i18n';
+import { dateLocale, loadMessages, wantLazyMessages, type Language } from '../i18n';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
 import { listQueryFor, PREFERENCES_KEY, seedResourceList, VIRTUALIZE_OVER } from '../resources';
 import type {
@@ -53,7 +53,7 @@ async function listRoute(pathname: string): Promise<{
   if (!name || name.includes('/') || reservedPaths.includes(name)) return null;
   const registry = await loadShellRegistry();
   // Every message, whatever the page shows: the browser hydrates with its own page's.
-  await wantDeferredMessages();
+  await wantLazyMessages();
   const descriptor = registry.descriptors.find((candidate) => candidate.name === name);
   // An override's own page (the reports) is no list: the browser renders it.
   if (!descriptor?.operations.list || registry.hasOwnScreen?.(descriptor)) return null;

@@ -1,5 +1,5 @@
 /**
- * "Import readings" on the tariff devices list (issue #13), a `ListAction` of the tariff
+ * "Import readings" on the tariff devices list (docs/product.md), a `ListAction` of the tariff
  * devices override. Shown only when the back-end publishes the bulk readings endpoint
  * (`measurements` with the action `bulk_create` in its descriptor) and the user may write
  * readings; elsewhere (a plain DRF back-end) it renders nothing and sends nothing. The
@@ -8,11 +8,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
-import {
-  loadDeferredMessages,
-  useResourceRuntime,
-  type ListActionProps,
-} from '../../../src/resources';
+import { loadLazyMessages, useResourceRuntime, type ListActionProps } from '../../../src/resources';
 
 /**
  * The button's text, here rather than in messages.ts (which only the import dialog, loaded
@@ -26,9 +22,9 @@ const actionMessages = defineMessages({
 const MEASUREMENTS = 'measurements';
 const BULK_ACTION = 'bulk_create';
 
-// Its messages (locales/overrides/deferred/) come with its code.
+// Its messages (its folder's cs.json, en.json) come with its code.
 const LazyImportDialog = lazy(async () => {
-  const [module] = await Promise.all([import('./import-dialog'), loadDeferredMessages()]);
+  const [module] = await Promise.all([import('./import-dialog'), loadLazyMessages()]);
   return { default: module.ImportDialog };
 });
 

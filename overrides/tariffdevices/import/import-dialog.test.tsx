@@ -62,6 +62,7 @@ describe('Import readings', () => {
         unchanged: 1,
         failed: 1,
         errors: { '2': { serial_number: ['No tariff device has this serial number.'] } },
+        to_check: {},
       } satisfies BulkAnswer,
     }));
     const dialog = await openWith(FILE);
@@ -76,10 +77,25 @@ describe('Import readings', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]!.textContent).toContain('Serial number EM-1');
     expect(rows[0]!.textContent).toContain('1,234.5');
+    // Judged by the server's dry run before anything is stored: its words, by row.
+    expect(
+      await within(dialog).findByText(
+        'The first 3 rows checked before importing: 1 refused, none to check.',
+      ),
+    ).toBeTruthy();
+    expect(within(preview).getAllByRole('row')[3]!.textContent).toContain(
+      'Refused Výrobní číslo: No tariff device has this serial number.',
+    );
+    const dryRuns = calls.filter(
+      (call) => call.method === 'POST' && (call.options.query as { validate?: number })?.validate,
+    );
+    expect(dryRuns).toHaveLength(1);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('The import is finished.')).toBeTruthy();
-    const bulk = calls.filter((call) => call.method === 'POST');
+    const bulk = calls.filter(
+      (call) => call.method === 'POST' && !(call.options.query as { validate?: number })?.validate,
+    );
     expect(bulk).toHaveLength(1);
     expect(bulk[0]!.path).toBe('/measurements/bulk/');
     expect(bulk[0]!.options.body).toEqual([
@@ -153,19 +169,24 @@ describe('Import readings', () => {
           });
         }),
     );
+    const imports = () =>
+      calls.filter(
+        (call) =>
+          call.method === 'POST' && !(call.options.query as { validate?: number })?.validate,
+      );
     const dialog = await openWith(lines.join('\n'));
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Import' }));
     expect(
       await within(dialog).findByRole('progressbar', { name: 'Import progress' }),
     ).toBeTruthy();
-    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    await waitFor(() => expect(imports()).toHaveLength(2));
     expect(within(dialog).getByRole('status').textContent).toBe(
       '20,000 rows read: 0 created, 0 unchanged, 0 refused',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel import' }));
     expect(await within(dialog).findByText(/The import was cancelled/)).toBeTruthy();
     expect(aborted).toBe(2);
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+    expect(imports()).toHaveLength(2);
   });
 
   it('refuses to start without the columns it needs', async () => {

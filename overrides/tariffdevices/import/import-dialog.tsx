@@ -1,5 +1,5 @@
 /**
- * The "Import readings" dialog (issue #13): choose a CSV file, see what was found in it
+ * The "Import readings" dialog (docs/product.md): choose a CSV file, see what was found in it
  * (encoding, separator, the columns and the first rows as they will be sent), import it in
  * chunks with a progress bar and a cancel button, and end with created / unchanged /
  * refused counts and the refused rows with their reasons, downloadable as CSV. Loaded on
@@ -21,8 +21,15 @@ import {
   H3,
   HTMLTable,
   ProgressBar,
+  Tag,
 } from '@blueprintjs/core';
-import { resourceKeys, useResourceRuntime } from '../../../src/resources';
+import { unwrap } from '../../../src/api';
+import {
+  ImportResult,
+  resourceKeys,
+  useResourceRuntime,
+  type ImportCount,
+} from '../../../src/resources';
 import {
   detectColumns,
   isBlankRecord,
@@ -36,18 +43,23 @@ import { reasonText, refusedTable } from './refused';
 import { UnendedRecordError, sniffFile, type FileFormat } from './records';
 import {
   runImport,
-  type BulkAnswer,
   type ImportOutcome,
   type ImportProgress,
+  type RowErrors,
   type SendChunk,
 } from './run-import';
 
 /** Rows of the preview, and refused rows listed in the dialog (all are in the download). */
 const PREVIEW_ROWS = 10;
-const LISTED_REFUSED = 100;
+/** Rows of the file's start judged by the server's dry run before anything is stored. */
+const CHECKED_ROWS = 1000;
 
-/** Where the readings go. */
-export const BULK_PATH = '/measurements/bulk/';
+/** What the dry run said of a previewed row: refused (why) or stored flagged to check (why). */
+interface RowCheck {
+  readonly errors?: RowErrors;
+  readonly toCheck?: readonly string[];
+}
+const LISTED_REFUSED = 100;
 
 /** Props of {@link ImportDialog}. */
 export interface ImportDialogProps {
@@ -62,6 +74,10 @@ type Step =
       readonly format: FileFormat;
       readonly mapping: ColumnMapping;
       readonly rows: readonly (readonly [number, BulkRow])[];
+      /** The dry run's verdict by row number; undefined while it runs or where it failed. */
+      readonly checks?: ReadonlyMap<number, RowCheck>;
+      /** How many rows the dry run judged. */
+      readonly checked?: number;
     }
   | {
       readonly kind: 'running';
@@ -134,25 +150,15 @@ function failureText(intl: IntlShape, outcome: ImportOutcome): string {
     : intl.formatMessage(m.failedNoRow, { reason });
 }
 
-function Counts({ counts }: { counts: ImportProgress }) {
-  const intl = useIntl();
-  const items = [
-    [m.created, counts.created],
-    [m.unchanged, counts.unchanged],
-    [m.refused, counts.refused],
-  ] as const;
+/** The import's counts as `ImportResult` shows them. */
+function counts(intl: IntlShape, progress: ImportProgress): ImportCount[] {
   return (
-    <dl className="joule-import-counts" style={{ display: 'flex', gap: 24, margin: '12px 0' }}>
-      {items.map(([label, value]) => (
-        <div key={label.id}>
-          <dt>{intl.formatMessage(label)}</dt>
-          <dd style={{ margin: 0, fontSize: 20, fontWeight: 600 }} data-count={label.id}>
-            {intl.formatNumber(value)}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
+    [
+      [m.created, progress.created],
+      [m.unchanged, progress.unchanged],
+      [m.refused, progress.refused],
+    ] as const
+  ).map(([label, value]) => ({ id: label.id, label: intl.formatMessage(label), value }));
 }
 
 function ColumnsFound({ mapping }: { mapping: ColumnMapping }) {
@@ -188,12 +194,36 @@ function ColumnsFound({ mapping }: { mapping: ColumnMapping }) {
   );
 }
 
-function PreviewTable({ rows }: { rows: readonly (readonly [number, BulkRow])[] }) {
+function PreviewTable({
+  rows,
+  checks,
+  checked,
+  mapping,
+}: {
+  rows: readonly (readonly [number, BulkRow])[];
+  checks: ReadonlyMap<number, RowCheck> | undefined;
+  checked: number | undefined;
+  mapping: ColumnMapping;
+}) {
   const intl = useIntl();
   const label = roleLabeller(intl);
+  const problems = checks ? [...checks.values()] : [];
+  const refused = problems.filter((check) => check.errors).length;
+  const toCheck = problems.filter((check) => check.toCheck).length;
   return (
     <>
       <H3>{intl.formatMessage(m.previewTitle)}</H3>
+      {checks === undefined ? (
+        <p role="status">{intl.formatMessage(m.checking)}</p>
+      ) : (
+        <Callout
+          role="status"
+          intent={refused > 0 ? 'danger' : toCheck > 0 ? 'warning' : 'success'}
+          style={{ marginBottom: 8 }}
+        >
+          {intl.formatMessage(m.checkedSummary, { checked: checked ?? 0, refused, toCheck })}
+        </Callout>
+      )}
       <div style={{ overflowX: 'auto' }}>
         <HTMLTable compact striped aria-label={intl.formatMessage(m.previewTitle)}>
           <thead>
@@ -204,11 +234,12 @@ function PreviewTable({ rows }: { rows: readonly (readonly [number, BulkRow])[] 
               <th scope="col">{label('obis_181')}</th>
               <th scope="col">{label('obis_182')}</th>
               <th scope="col">{label('obis_280')}</th>
+              <th scope="col">{intl.formatMessage(m.check)}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map(([row, data]) => (
-              <tr key={row}>
+              <tr key={row} data-row={row}>
                 <td>{row}</td>
                 <td>
                   {data.ean !== undefined
@@ -219,12 +250,57 @@ function PreviewTable({ rows }: { rows: readonly (readonly [number, BulkRow])[] 
                 <td style={{ textAlign: 'right' }}>{numberText(intl, data.obis_181)}</td>
                 <td style={{ textAlign: 'right' }}>{numberText(intl, data.obis_182)}</td>
                 <td style={{ textAlign: 'right' }}>{numberText(intl, data.obis_280)}</td>
+                <td>
+                  <CheckCell
+                    check={checks?.get(row)}
+                    known={checks !== undefined}
+                    mapping={mapping}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
       </div>
     </>
+  );
+}
+
+/** The dry run's verdict of one previewed row. */
+function CheckCell({
+  check,
+  known,
+  mapping,
+}: {
+  check: RowCheck | undefined;
+  known: boolean;
+  mapping: ColumnMapping;
+}) {
+  const intl = useIntl();
+  const label = roleLabeller(intl);
+  if (!known) return null;
+  if (check?.errors)
+    return (
+      <span className="bp6-text-danger">
+        <Tag intent="danger" minimal>
+          {intl.formatMessage(m.refusedTag)}
+        </Tag>{' '}
+        {reasonText(check.errors, mapping, label)}
+      </span>
+    );
+  if (check?.toCheck)
+    return (
+      <span>
+        <Tag intent="warning" minimal>
+          {intl.formatMessage(m.toCheckTag)}
+        </Tag>{' '}
+        {check.toCheck.join(' ')}
+      </span>
+    );
+  return (
+    <Tag intent="success" minimal>
+      {intl.formatMessage(m.fine)}
+    </Tag>
   );
 }
 
@@ -261,20 +337,16 @@ function Result({ step }: { step: Extract<Step, { kind: 'finished' }> }) {
     const base = file.name.replace(/\.[^.]*$/, '');
     downloadCsv(table, format.delimiter, `${base}-${intl.formatMessage(m.refusedFile)}.csv`);
   };
+  type Refused = (typeof listed)[number];
   return (
-    <>
-      <Callout
-        intent={
-          outcome.status === 'done' ? (outcome.refused > 0 ? 'warning' : 'success') : 'danger'
-        }
-        role={outcome.status === 'failed' ? 'alert' : 'status'}
-      >
-        {message}
-      </Callout>
-      <Counts counts={outcome} />
-      {outcome.refusedRows.length > 0 && (
+    <ImportResult<Refused>
+      intent={outcome.status === 'done' ? (outcome.refused > 0 ? 'warning' : 'success') : 'danger'}
+      role={outcome.status === 'failed' ? 'alert' : 'status'}
+      message={message}
+      counts={counts(intl, outcome)}
+      rowsTitle={intl.formatMessage(m.refusedTitle)}
+      beforeRows={
         <>
-          <H3>{intl.formatMessage(m.refusedTitle)}</H3>
           {outcome.refused > listed.length && (
             <p>
               {intl.formatMessage(m.refusedShown, {
@@ -285,41 +357,36 @@ function Result({ step }: { step: Extract<Step, { kind: 'finished' }> }) {
             </p>
           )}
           <Button icon="download" text={intl.formatMessage(m.download)} onClick={download} />
-          <div style={{ overflowX: 'auto', marginTop: 8 }}>
-            <HTMLTable compact striped aria-label={intl.formatMessage(m.refusedTitle)}>
-              <thead>
-                <tr>
-                  <th scope="col">{intl.formatMessage(m.row)}</th>
-                  <th scope="col">{label('device')}</th>
-                  <th scope="col">{label('timestamp_received')}</th>
-                  <th scope="col">{intl.formatMessage(m.reason)}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {listed.map((row) => {
-                  const data = toBulkRow(row.cells, mapping);
-                  return (
-                    <tr key={row.row}>
-                      <td>{row.row}</td>
-                      <td>{data.serial_number ?? data.ean}</td>
-                      <td>{row.cells[mapping.columns.timestamp_received ?? -1] ?? ''}</td>
-                      <td>{reasonText(row.errors, mapping, label)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </HTMLTable>
-          </div>
         </>
-      )}
-    </>
+      }
+      columns={[
+        { header: intl.formatMessage(m.row), cell: (row) => row.row },
+        {
+          header: label('device'),
+          cell: (row) => {
+            const data = toBulkRow(row.cells, mapping);
+            return data.serial_number ?? data.ean;
+          },
+        },
+        {
+          header: label('timestamp_received'),
+          cell: (row) => row.cells[mapping.columns.timestamp_received ?? -1] ?? '',
+        },
+        {
+          header: intl.formatMessage(m.reason),
+          cell: (row) => reasonText(row.errors, mapping, label),
+        },
+      ]}
+      rows={listed}
+      rowKey={(row) => row.row}
+    />
   );
 }
 
 /** The dialog; see the module comment. Needs the registry, react-query and react-intl above. */
 export function ImportDialog({ onClose }: ImportDialogProps) {
   const intl = useIntl();
-  const { request } = useResourceRuntime();
+  const { api } = useResourceRuntime();
   const client = useQueryClient();
   const titleId = useId();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
@@ -335,14 +402,52 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
       const first = records[0];
       if (!first) throw new Error('empty');
       const mapping = detectColumns(first);
-      const rows: (readonly [number, BulkRow])[] = [];
+      const judged: (readonly [number, BulkRow])[] = [];
       records.forEach((cells, index) => {
         if ((index === 0 && mapping.header) || isBlankRecord(cells)) return;
-        if (rows.length < PREVIEW_ROWS) rows.push([index + 1, toBulkRow(cells, mapping)]);
+        if (judged.length < CHECKED_ROWS) judged.push([index + 1, toBulkRow(cells, mapping)]);
       });
-      setStep({ kind: 'preview', file, format, mapping, rows });
+      const preview = { kind: 'preview', file, format, mapping } as const;
+      setStep({ ...preview, rows: judged.slice(0, PREVIEW_ROWS) });
+      if (mapping.missing.length > 0 || judged.length === 0) return;
+      void check(judged).then((checks) => {
+        if (!checks) return;
+        // The first rows, and every row the server would refuse or flag (up to the list's size).
+        const shown = judged.filter(([row], index) => index < PREVIEW_ROWS || checks.has(row));
+        setStep((current) =>
+          current.kind === 'preview' && current.file === file
+            ? { ...preview, rows: shown.slice(0, LISTED_REFUSED), checks, checked: judged.length }
+            : current,
+        );
+      });
     } catch {
       setStep({ kind: 'choose', unreadable: true });
+    }
+  };
+
+  /**
+   * The server's verdict on `rows` by a dry run of the bulk ingest (`?validate=1`: the same
+   * rules and words as the import, readings to check included; nothing is stored), by row
+   * number; undefined when the back-end cannot say (the import still judges each row).
+   */
+  const check = async (
+    rows: readonly (readonly [number, BulkRow])[],
+  ): Promise<Map<number, RowCheck> | undefined> => {
+    try {
+      const answer = await unwrap(
+        api.POST('/measurements/bulk/', {
+          params: { query: { validate: 1 } },
+          body: rows.map(([, row]) => row),
+        }),
+      );
+      const checks = new Map<number, RowCheck>();
+      for (const [index, errors] of Object.entries(answer.errors))
+        checks.set(rows[Number(index)]![0], { errors });
+      for (const [index, reasons] of Object.entries(answer.to_check ?? {}))
+        checks.set(rows[Number(index)]![0], { toCheck: reasons });
+      return checks;
+    } catch {
+      return undefined;
     }
   };
 
@@ -351,7 +456,7 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
     abort.current = controller;
     const { file, format, mapping } = preview;
     const send: SendChunk = async (rows, signal) =>
-      (await request<BulkAnswer>('POST', BULK_PATH, { body: rows, signal })).data;
+      unwrap(api.POST('/measurements/bulk/', { body: [...rows], signal }));
     setStep({
       kind: 'running',
       file,
@@ -403,7 +508,8 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
           onClick={onClose}
         />
       </div>
-      <DialogBody>
+      {/* A long preview scrolls the body: focusable, so the keyboard scrolls it too (WCAG 2.1.1). */}
+      <DialogBody tabIndex={0} role="region" aria-labelledby={titleId}>
         {step.kind === 'choose' && (
           <>
             <p>{intl.formatMessage(m.help, { zone })}</p>
@@ -439,7 +545,14 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
               })}
             </p>
             <ColumnsFound mapping={step.mapping} />
-            {step.mapping.missing.length === 0 && <PreviewTable rows={step.rows} />}
+            {step.mapping.missing.length === 0 && (
+              <PreviewTable
+                rows={step.rows}
+                checks={step.checks}
+                checked={step.checked}
+                mapping={step.mapping}
+              />
+            )}
           </>
         )}
         {step.kind === 'running' && (

@@ -1,4 +1,4 @@
-/** "Import readings from a file" (issue #13): the tariff devices list's toolbar action. */
+/** "Import readings from a file" (docs/product.md): the tariff devices list's toolbar action. */
 import type { ListAction } from '../../../src/resources';
 import { ImportReadingsAction } from './import-action';
 

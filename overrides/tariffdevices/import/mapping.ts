@@ -1,6 +1,6 @@
 /**
  * What the columns of a readings file mean, and how one record becomes a row of
- * `POST /measurements/bulk/` (issue #13 "Import readings from a file"). Pure functions: no
+ * `POST /measurements/bulk/` (docs/product.md). Pure functions: no
  * file, no network.
  *
  * A file has a column naming the device (its serial number, or the EAN of the consumption
@@ -15,6 +15,7 @@
  * read that way is sent as written, and the server's refusal (in the user's language) says
  * what is wrong with it: the server is the one judge of a reading.
  */
+import type { ApiSchema } from '../../../src/api';
 
 /** The meaning of a column. `device` holds serial numbers and EANs mixed. */
 export type ColumnRole =
@@ -45,14 +46,7 @@ export interface ColumnMapping {
 }
 
 /** A row of the bulk request body (`MeasurementBulkItem` of the OpenAPI document). */
-export interface BulkRow {
-  readonly serial_number?: string;
-  readonly ean?: string;
-  readonly timestamp_received: string;
-  readonly obis_181: string;
-  readonly obis_182: string;
-  readonly obis_280: string;
-}
+export type BulkRow = ApiSchema<'MeasurementBulkItem'>;
 
 /** Longest value sent for one cell: far over any valid value, so the server still refuses it. */
 export const MAX_CELL_LENGTH = 200;

@@ -1,4 +1,4 @@
-/** Messages of "Import readings" (ids in locales/overrides/cs.json and en.json). */
+/** Messages of "Import readings" (ids in overrides/tariffdevices/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
 export const importMessages = defineMessages({
@@ -49,6 +49,19 @@ export const importMessages = defineMessages({
     defaultMessage: 'Production 2.8.0 (kWh)',
   },
   row: { id: 'overrides.import.row', defaultMessage: 'Row' },
+  check: { id: 'overrides.import.check', defaultMessage: 'Check' },
+  checking: {
+    id: 'overrides.import.checking',
+    defaultMessage: 'Checking the rows with the server (nothing is stored yet)…',
+  },
+  checkedSummary: {
+    id: 'overrides.import.checkedSummary',
+    defaultMessage:
+      'The first {checked, number} rows checked before importing: {refused, plural, =0 {none refused} one {# refused} other {# refused}}, {toCheck, plural, =0 {none to check} one {# to check} other {# to check}}.',
+  },
+  refusedTag: { id: 'overrides.import.refusedTag', defaultMessage: 'Refused' },
+  toCheckTag: { id: 'overrides.import.toCheckTag', defaultMessage: 'To check' },
+  fine: { id: 'overrides.import.fine', defaultMessage: 'OK' },
   reason: { id: 'overrides.import.reason', defaultMessage: 'Reason' },
   start: { id: 'overrides.import.start', defaultMessage: 'Import' },
   another: { id: 'overrides.import.another', defaultMessage: 'Choose another file' },

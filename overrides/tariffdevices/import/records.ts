@@ -1,5 +1,5 @@
 /**
- * Reading a CSV file of any size as records, a piece at a time (issue #13: "a 100 MB file
+ * Reading a CSV file of any size as records, a piece at a time (docs/product.md: "a 100 MB file
  * must not freeze the tab"). The file's bytes are read as a stream (`Blob.stream()`) and
  * decoded by one `TextDecoder` carried across pieces; each piece is cut after its last line
  * end outside quotes and parsed by Papa Parse (`papaparse`) as a string; the rest waits for

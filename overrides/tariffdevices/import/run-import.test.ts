@@ -73,7 +73,7 @@ function endpoint() {
       if (row.obis_181.startsWith('7')) errors[index] = { obis_181: ['Too high.'] };
     });
     const failed = Object.keys(errors).length;
-    return { created: rows.length - failed, unchanged: 0, failed, errors };
+    return { created: rows.length - failed, unchanged: 0, failed, errors, to_check: {} };
   };
   return { requests, send };
 }
@@ -135,7 +135,7 @@ describe('runImport', () => {
         calls += 1;
         if (calls === 2) controller.abort();
         if (signal.aborted) reject(new DOMException('aborted', 'AbortError'));
-        else resolve({ created: rows.length, unchanged: 0, failed: 0, errors: {} });
+        else resolve({ created: rows.length, unchanged: 0, failed: 0, errors: {}, to_check: {} });
       });
     const outcome = await runImport({
       file: file(1000),
@@ -156,7 +156,7 @@ describe('runImport', () => {
     const send: SendChunk = async (rows) => {
       calls += 1;
       if (calls === 2) throw new Error('503');
-      return { created: rows.length, unchanged: 0, failed: 0, errors: {} };
+      return { created: rows.length, unchanged: 0, failed: 0, errors: {}, to_check: {} };
     };
     const outcome = await runImport({
       file: file(1000),

@@ -1,11 +1,12 @@
 /**
- * One import of a readings file (issue #13): the file's records, mapped to bulk rows, sent
+ * One import of a readings file (docs/product.md): the file's records, mapped to bulk rows, sent
  * to `POST /measurements/bulk/` in chunks within the endpoint's limits, two chunks in flight
  * so the server never waits for the browser; the answers summed into created / unchanged /
  * refused, and each refused record kept with its row number, its cells and the server's
  * reasons. Works on any `Blob` (a `File` in the browser, `fs.openAsBlob` in the bench) and
  * any `send` (the SPA's `request`, or `fetch`).
  */
+import type { ApiSchema } from '../../../src/api';
 import { isBlankRecord, toBulkRow, type BulkRow, type ColumnMapping } from './mapping';
 import { readRecords, type FileFormat } from './records';
 
@@ -24,14 +25,11 @@ export const MAX_KEPT_REFUSED = 100_000;
 /** Field errors of a refused row, as the API answers them: `{"field": ["message"]}`. */
 export type RowErrors = Readonly<Record<string, readonly string[]>>;
 
-/** The answer of `POST /measurements/bulk/` (`MeasurementBulkResult`). */
-export interface BulkAnswer {
-  readonly created: number;
-  readonly unchanged: number;
-  readonly failed: number;
-  /** Errors by index in the request's body (a string key). */
-  readonly errors: Readonly<Record<string, RowErrors>>;
-}
+/**
+ * The answer of `POST /measurements/bulk/` (`MeasurementBulkResult`): its `errors` are
+ * keyed by index in the request's body (a string key).
+ */
+export type BulkAnswer = ApiSchema<'MeasurementBulkResult'>;
 
 /** Sends one chunk; rejects on a refused request (4xx/5xx), a lost connection or an abort. */
 export type SendChunk = (rows: readonly BulkRow[], signal: AbortSignal) => Promise<BulkAnswer>;

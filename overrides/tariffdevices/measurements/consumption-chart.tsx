@@ -3,12 +3,40 @@ import { useIntl } from 'react-intl';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { measurementMessages as m } from './messages';
-import { chartSeries, type Bucket, type ConsumptionBucket } from './readings';
+import {
+  chartSeries,
+  labelStep,
+  labelledBuckets,
+  type Bucket,
+  type ConsumptionBucket,
+  type EnergyUnit,
+} from './readings';
 
 /** Props of `ConsumptionChart`. */
 export interface ConsumptionChartProps {
   readonly buckets: readonly ConsumptionBucket[];
   readonly bucket: Bucket;
+  /** The unit the amounts are drawn and written in. @default 'kWh' */
+  readonly unit?: EnergyUnit;
+}
+
+/** The axes' font: the labels are measured in it, so that they never overlap. */
+const AXIS_FONT = '12px system-ui, sans-serif';
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/** Width in CSS pixels of `label` in {@link AXIS_FONT} (an estimate where there is no canvas). */
+function textWidth(label: string): number {
+  if (measuring === undefined) {
+    try {
+      measuring = document.createElement('canvas').getContext('2d');
+    } catch {
+      measuring = null;
+    }
+  }
+  if (!measuring) return label.length * 7.5;
+  measuring.font = AXIS_FONT;
+  return measuring.measureText(label).width;
 }
 
 /** Colours that read on Light, Dark and Dark Blue (Blueprint's palette). */
@@ -24,17 +52,18 @@ const HEIGHT = 240;
 export const DRAW_MEASURE = 'joule.consumption-chart.draw';
 
 /**
- * Consumption per bucket drawn with uPlot on a canvas (issue 13): high and low tariff as
+ * Consumption per bucket drawn with uPlot on a canvas (docs/product.md): high and low tariff as
  * stacked bars (high at the bottom), production as a line; an unknown bucket (no reading,
  * a register that went down) is a gap. The x axis is the buckets in order, labelled with
  * their start in the UI language; the y axis is kWh. The canvas is named for assistive
  * technology; the numbers are in the table the panel shows beside it.
  */
-export function ConsumptionChart({ buckets, bucket }: ConsumptionChartProps) {
+export function ConsumptionChart({ buckets, bucket, unit = 'kWh' }: ConsumptionChartProps) {
   const intl = useIntl();
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const series = useMemo(() => chartSeries(buckets), [buckets]);
+  const series = useMemo(() => chartSeries(buckets, unit), [buckets, unit]);
+  const amount = unit === 'MWh' ? m.mwh : m.kwh;
 
   const labels = useMemo(() => {
     const format: Intl.DateTimeFormatOptions =
@@ -51,12 +80,14 @@ export function ConsumptionChart({ buckets, bucket }: ConsumptionChartProps) {
     const kwh = (value: number | null | undefined) =>
       value == null
         ? intl.formatMessage(m.unknown)
-        : intl.formatMessage(m.kwh, {
-            value: intl.formatNumber(value, { maximumFractionDigits: 3 }),
+        : intl.formatMessage(amount, {
+            value: intl.formatNumber(value, { maximumFractionDigits: unit === 'MWh' ? 6 : 3 }),
           });
+    const widest = Math.max(0, ...labels.map(textWidth));
     const ink = getComputedStyle(element).color || '#1c2127';
     const axis = {
       stroke: ink,
+      font: AXIS_FONT,
       grid: { stroke: 'rgba(128, 128, 128, 0.25)', width: 1 },
       ticks: { stroke: 'rgba(128, 128, 128, 0.4)', width: 1 },
     };
@@ -100,16 +131,24 @@ export function ConsumptionChart({ buckets, bucket }: ConsumptionChartProps) {
       axes: [
         {
           ...axis,
-          incrs: [1, 2, 3, 4, 7, 14, 28, 56],
+          // A label every `step` buckets, the step chosen from the plot's width and the widest
+          // label, so that no two labels overlap whatever the period and language.
+          splits: (u) =>
+            labelledBuckets(
+              labels.length,
+              labelStep(labels.length, u.bbox.width / (window.devicePixelRatio || 1), widest),
+            ),
           values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (labels[v] ?? '') : '')),
         },
         {
           ...axis,
-          size: 72,
+          // As wide as its widest label (`1 234,5 kWh`), never cut.
+          size: (_u, values) =>
+            Math.ceil(Math.max(48, ...(values ?? []).map((value) => textWidth(value)))) + 16,
           values: (_u, splits) =>
             splits.map((v) =>
-              intl.formatMessage(m.kwh, {
-                value: intl.formatNumber(v, { maximumFractionDigits: 1 }),
+              intl.formatMessage(amount, {
+                value: intl.formatNumber(v, { maximumFractionDigits: unit === 'MWh' ? 3 : 1 }),
               }),
             ),
         },
@@ -144,7 +183,7 @@ export function ConsumptionChart({ buckets, bucket }: ConsumptionChartProps) {
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [series, labels, intl]);
+  }, [series, labels, intl, amount, unit]);
 
   const name = intl.formatMessage(m.chartLabel, {
     bucket: intl.formatMessage(

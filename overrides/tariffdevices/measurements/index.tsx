@@ -1,5 +1,5 @@
 /**
- * The tariff device's measurements panel (issue 13; docs/product.md §2 "Tariff device: lists
+ * The tariff device's measurements panel (docs/product.md §2 "Tariff device: lists
  * measurements and allows adding a new one"), in place of the generic measurements list of
  * the device dialog. It needs the consumption endpoint (`tariffdevices_consumption`, listed
  * in the descriptor's `operations.extraActions`): on a back-end without it the panel steps

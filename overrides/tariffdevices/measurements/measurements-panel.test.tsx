@@ -17,6 +17,7 @@ import {
 } from '../../../src/resources/test-support/render';
 import { overrides } from '../../index';
 import { hasConsumption } from './index';
+import { pragueToday } from './readings';
 
 /** What the fake uPlot was given: one entry per plot created. */
 const plots = vi.hoisted(() => [] as { options: unknown; data: (number | null)[][] }[]);
@@ -143,7 +144,7 @@ beforeEach(() => {
   plots.length = 0;
 });
 
-describe('the measurements panel (issue 13)', () => {
+describe('the measurements panel (docs/product.md)', () => {
   it('is offered only where the back-end publishes the consumption endpoint', () => {
     expect(hasConsumption(merged)).toBe(true);
     const without = {
@@ -184,6 +185,32 @@ describe('the measurements panel (issue 13)', () => {
     expect(screen.getByRole('img', { name: 'Spotřeba po dnech' })).toBeTruthy();
   });
 
+  it('opens on the 30 days up to the newest reading, however old it is', async () => {
+    const { calls } = open(threeReadings());
+    await screen.findByRole('img', { name: 'Spotřeba po dnech' });
+    const asked = calls.filter((call) => call.path === '/tariffdevices/1/consumption/');
+    // Only that period: never first an empty "last 30 days".
+    expect(asked.map((call) => call.options.query)).toEqual([
+      { from: '2025-02-02', to: '2025-03-03', bucket: 'day' },
+    ]);
+    expect((screen.getByLabelText('Období') as HTMLSelectElement).value).toBe('latest');
+  });
+
+  it('shows every amount in MWh when switched, exactly', async () => {
+    open(threeReadings(), 'en');
+    const table = await screen.findByRole('table', { name: 'Readings, newest first' });
+    await waitFor(() => expect(plots.length).toBeGreaterThan(0));
+    await userEvent.click(screen.getByRole('button', { name: 'MWh' }));
+    expect(screen.getByRole('button', { name: 'MWh' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() =>
+      expect(text(within(table).getAllByRole('row')[1]!)).toContain('1.234500 MWh'),
+    );
+    expect(text(within(table).getAllByRole('row')[1]!)).toContain('0.230250 MWh');
+    await waitFor(() => expect(plots[plots.length - 1]!.data[1]).toEqual([0.0145, null, 0.002]));
+    const buckets = screen.getByRole('table', { name: 'Consumption per bucket (table)' });
+    expect(text(within(buckets).getAllByRole('row')[1]!)).toContain('0.0105 MWh');
+  });
+
   it('asks the endpoint for week and month buckets when switched', async () => {
     const { calls } = open(threeReadings());
     await screen.findByRole('img', { name: 'Spotřeba po dnech' });
@@ -217,9 +244,10 @@ describe('the measurements panel (issue 13)', () => {
   it('pre-fills the form with the newest reading and shows the server’s refusal beside the field, keeping the input', async () => {
     const { calls } = open(threeReadings());
     const high = await screen.findByLabelText('Vysoký tarif (VT) (kWh)');
-    await waitFor(() => expect((high as HTMLInputElement).value).toBe('1234.500'));
+    // Written as Czech writes numbers (a decimal comma), and taken back as typed.
+    await waitFor(() => expect((high as HTMLInputElement).value).toBe('1234,500'));
     expect((screen.getByLabelText('Nízký tarif (NT) (kWh)') as HTMLInputElement).value).toBe(
-      '510.250',
+      '510,250',
     );
     await userEvent.clear(high);
     await userEvent.type(high, '1200,5');
@@ -252,7 +280,7 @@ describe('the measurements panel (issue 13)', () => {
     const stored = threeReadings();
     const { calls } = open(stored);
     const high = await screen.findByLabelText('Vysoký tarif (VT) (kWh)');
-    await waitFor(() => expect((high as HTMLInputElement).value).toBe('1234.500'));
+    await waitFor(() => expect((high as HTMLInputElement).value).toBe('1234,500'));
     await userEvent.clear(high);
     await userEvent.type(high, '1300');
     const before = calls.filter((call) => call.path === '/tariffdevices/1/consumption/').length;
@@ -263,8 +291,11 @@ describe('the measurements panel (issue 13)', () => {
       expect(text(within(table).getAllByRole('row')[1]!)).toContain('1 300,000 kWh'),
     );
     expect(text(within(table).getAllByRole('row')[1]!)).toContain('65,500 kWh');
-    expect(calls.filter((call) => call.path === '/tariffdevices/1/consumption/').length).toBe(
-      before + 1,
+    // The chart asked again, now for the 30 days up to the new reading (today).
+    const asked = calls.filter((call) => call.path === '/tariffdevices/1/consumption/');
+    expect(asked.length).toBeGreaterThan(before);
+    expect((asked[asked.length - 1]!.options.query as { to: string }).to).toBe(
+      pragueToday(new Date()),
     );
     // The form starts again from the new reading.
     await waitFor(() => expect((high as HTMLInputElement).value).toBe('1300'));

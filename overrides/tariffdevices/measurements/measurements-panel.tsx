@@ -1,5 +1,5 @@
 /**
- * The body of the tariff device's measurements panel (issue 13; docs/product.md §2 "Tariff device:
+ * The body of the tariff device's measurements panel (docs/product.md §2 "Tariff device:
  * lists measurements and allows adding a new one"), loaded when a device's dialog opens
  * (uPlot stays out of the list page's code).
  */
@@ -12,13 +12,14 @@ import {
   FormGroup,
   HTMLSelect,
   HTMLTable,
-  InputGroup,
   Spinner,
   Tag,
 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../src/api';
 import {
-  itemQueryOptions,
+  DateInput,
+  resourceKeys,
   useResourceRuntime,
   type ResourceDescriptor,
   type ResourcePanelProps,
@@ -32,14 +33,17 @@ import { ReadingForm } from './reading-form';
 import { ReadingsTable } from './readings-table';
 import {
   BUCKETS,
-  addDays,
+  UNITS,
+  inUnit,
   isPastDue,
   periodOf,
   periodProblem,
+  pragueDayOf,
   pragueToday,
   relativeTime,
   type Bucket,
   type ConsumptionBucket,
+  type EnergyUnit,
   type PeriodKind,
 } from './readings';
 
@@ -53,7 +57,7 @@ function DeviceSummary({
   today,
 }: Pick<ResourcePanelProps, 'descriptor' | 'row'> & { today: string }) {
   const intl = useIntl();
-  const { descriptorsByName, request, mayUse } = useResourceRuntime();
+  const { descriptorsByName, api, mayUse } = useResourceRuntime();
   const reference = descriptor.fields.find((f) => f.name === COLLECTOR_FIELD);
   const collectors = reference?.reference ? descriptorsByName[reference.reference] : undefined;
   const collectorId = row[COLLECTOR_FIELD];
@@ -63,14 +67,18 @@ function DeviceSummary({
     mayUse(collectors.privilege) &&
     (typeof collectorId === 'number' || typeof collectorId === 'string');
   const collector = useQuery({
-    ...itemQueryOptions(request, collectors ?? descriptor, String(collectorId)),
+    queryKey: [...resourceKeys.all(collectors?.name ?? COLLECTOR_FIELD), 'panel', collectorId],
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/collectors/{id}/', { params: { path: { id: Number(collectorId) } }, signal }),
+      ),
     enabled: readable,
   });
   const title =
     (reference?.titleField ? row[reference.titleField] : undefined) ??
-    (collector.data?.row.name as string | undefined) ??
+    collector.data?.name ??
     (collectorId == null ? null : `#${String(collectorId)}`);
-  const lastSeen = collector.data?.row.last_seen;
+  const lastSeen = collector.data?.last_seen;
   const calibration = row.calibration_date;
   const late = isPastDue(calibration, today);
   const seen = typeof lastSeen === 'string' ? relativeTime(new Date(lastSeen), new Date()) : null;
@@ -127,6 +135,7 @@ function DeviceSummary({
 }
 
 const periodMessages = {
+  latest: m.latest,
   last30: m.last30,
   thisYear: m.thisYear,
   lastYear: m.lastYear,
@@ -134,35 +143,78 @@ const periodMessages = {
 } as const;
 const bucketMessages = { day: m.day, week: m.week, month: m.month } as const;
 
-/** The period and bucket choices, the chart, and the buckets as a table. */
-function ConsumptionSection({
-  readings,
-  devices,
-  device,
-  today,
+/**
+ * The kWh / MWh switch: every amount of the panel (chart, its table, the readings) is shown
+ * in the unit chosen.
+ */
+function UnitSwitch({
+  unit,
+  onChange,
 }: {
-  readings: ResourceDescriptor;
-  devices: ResourceDescriptor;
-  device: RowId;
-  today: string;
+  unit: EnergyUnit;
+  onChange: (unit: EnergyUnit) => void;
 }) {
   const intl = useIntl();
-  const { request } = useResourceRuntime();
-  const [kind, setKind] = useState<PeriodKind>('last30');
+  return (
+    <div role="group" aria-label={intl.formatMessage(m.unit)}>
+      <ButtonGroup>
+        {UNITS.map((value) => (
+          <Button
+            key={value}
+            active={unit === value}
+            aria-pressed={unit === value}
+            text={value}
+            onClick={() => onChange(value)}
+          />
+        ))}
+      </ButtonGroup>
+    </div>
+  );
+}
+
+/**
+ * The period and bucket choices, the chart, and the buckets as a table. It opens on the 30
+ * days up to the device's newest reading (`latestDay`; undefined while it loads), so the
+ * first view has readings even for a meter last read months ago.
+ */
+function ConsumptionSection({
+  readings,
+  device,
+  today,
+  latestDay,
+  unit,
+  onUnit,
+}: {
+  readings: ResourceDescriptor;
+  device: RowId;
+  today: string;
+  latestDay: string | null | undefined;
+  unit: EnergyUnit;
+  onUnit: (unit: EnergyUnit) => void;
+}) {
+  const intl = useIntl();
+  const { api } = useResourceRuntime();
+  const [kind, setKind] = useState<PeriodKind>('latest');
   const [bucket, setBucket] = useState<Bucket>('day');
-  const [custom, setCustom] = useState({ from: addDays(today, -29), to: today });
-  const period = periodOf(kind, today, custom);
+  const [custom, setCustom] = useState<{ from: string; to: string } | null>(null);
+  const latest = latestDay ?? undefined;
+  const customPeriod = custom ?? periodOf('latest', today, { from: today, to: today }, latest);
+  const period = periodOf(kind, today, customPeriod, latest);
   const problem = periodProblem(period, bucket);
   const consumption = useQuery({
-    ...consumptionOptions(request, readings, devices, device, period, bucket),
-    enabled: problem === null,
+    ...consumptionOptions(api, readings, device, period, bucket),
+    // The first period waits for the newest reading's day.
+    enabled: problem === null && (kind !== 'latest' || latestDay !== undefined),
   });
   const buckets: readonly ConsumptionBucket[] = consumption.data ?? [];
+  const places = unit === 'MWh' ? 6 : 3;
   const kwh = (value: string | null) =>
     value === null
       ? '—'
-      : intl.formatMessage(m.kwh, {
-          value: intl.formatNumber(Number(value), { maximumFractionDigits: 3 }),
+      : intl.formatMessage(unit === 'MWh' ? m.mwh : m.kwh, {
+          value: intl.formatNumber(inUnit(value, unit).toNumber(), {
+            maximumFractionDigits: places,
+          }),
         });
   return (
     <div className="joule-consumption">
@@ -197,11 +249,10 @@ function ConsumptionSection({
               labelFor={`from-${device}`}
               style={{ margin: 0 }}
             >
-              <InputGroup
+              <DateInput
                 id={`from-${device}`}
-                type="date"
-                value={custom.from}
-                onValueChange={(from) => setCustom((current) => ({ ...current, from }))}
+                value={customPeriod.from}
+                onChange={(from) => setCustom({ ...customPeriod, from: from ?? '' })}
               />
             </FormGroup>
             <FormGroup
@@ -209,11 +260,10 @@ function ConsumptionSection({
               labelFor={`to-${device}`}
               style={{ margin: 0 }}
             >
-              <InputGroup
+              <DateInput
                 id={`to-${device}`}
-                type="date"
-                value={custom.to}
-                onValueChange={(to) => setCustom((current) => ({ ...current, to }))}
+                value={customPeriod.to}
+                onChange={(to) => setCustom({ ...customPeriod, to: to ?? '' })}
               />
             </FormGroup>
           </>
@@ -231,6 +281,7 @@ function ConsumptionSection({
             ))}
           </ButtonGroup>
         </div>
+        <UnitSwitch unit={unit} onChange={onUnit} />
       </div>
       {problem !== null ? (
         <Callout intent="warning" role="alert">
@@ -244,7 +295,7 @@ function ConsumptionSection({
         </Callout>
       ) : (
         <>
-          <ConsumptionChart buckets={buckets} bucket={bucket} />
+          <ConsumptionChart buckets={buckets} bucket={bucket} unit={unit} />
           {buckets.every(
             (row) => row.ht_kwh === null && row.lt_kwh === null && row.production_kwh === null,
           ) && <p className="bp6-text-muted">{intl.formatMessage(m.chartEmpty)}</p>}
@@ -288,12 +339,13 @@ function ConsumptionSection({
  * the generic measurements list (`replaces`), with the readings resource as `related`.
  */
 export default function MeasurementsPanel({ descriptor, id, row, related }: ResourcePanelProps) {
-  const { request } = useResourceRuntime();
+  const { api } = useResourceRuntime();
   const today = useMemo(() => pragueToday(new Date()), []);
+  const [unit, setUnit] = useState<EnergyUnit>('kWh');
   // The newest reading, for the form: the table's first page, shared through the cache.
   const newest = useQuery({
     ...readingsPageOptions(
-      request,
+      api,
       related?.descriptor ?? descriptor,
       related?.field ?? '',
       id,
@@ -303,16 +355,30 @@ export default function MeasurementsPanel({ descriptor, id, row, related }: Reso
   });
   if (!related) return null;
   const { descriptor: readings, field } = related;
+  const newestReading = newest.data?.[0];
+  // undefined while loading; null when the device has no reading (or it failed to load).
+  const latestDay = newestReading
+    ? pragueDayOf(newestReading.timestamp_received)
+    : newest.isPending
+      ? undefined
+      : null;
   return (
     <div className="joule-measurements-panel" data-testid="measurements-panel">
       <DeviceSummary descriptor={descriptor} row={row} today={today} />
-      <ConsumptionSection readings={readings} devices={descriptor} device={id} today={today} />
+      <ConsumptionSection
+        readings={readings}
+        device={id}
+        today={today}
+        latestDay={latestDay}
+        unit={unit}
+        onUnit={setUnit}
+      />
       {readings.operations.create && (
         <div style={{ margin: '16px 0' }}>
           <ReadingForm readings={readings} field={field} device={id} latest={newest.data?.[0]} />
         </div>
       )}
-      <ReadingsTable readings={readings} field={field} device={id} />
+      <ReadingsTable readings={readings} field={field} device={id} unit={unit} />
     </div>
   );
 }

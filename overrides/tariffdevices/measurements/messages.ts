@@ -1,4 +1,4 @@
-/** Messages of the measurements panel (ids in locales/overrides/cs.json and en.json). */
+/** Messages of the measurements panel (ids in overrides/tariffdevices/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
 const P = 'overrides.tariffdevices.measurements';
@@ -8,6 +8,8 @@ export const measurementMessages = defineMessages({
   loadError: { id: `${P}.loadError`, defaultMessage: 'The measurements could not be loaded.' },
   retry: { id: `${P}.retry`, defaultMessage: 'Try again' },
   kwh: { id: `${P}.kwh`, defaultMessage: '{value} kWh' },
+  mwh: { id: `${P}.mwh`, defaultMessage: '{value} MWh' },
+  unit: { id: `${P}.unit`, defaultMessage: 'Unit' },
   unknown: { id: `${P}.unknown`, defaultMessage: 'unknown' },
   collector: { id: `${P}.collector`, defaultMessage: 'Collector' },
   noCollector: { id: `${P}.noCollector`, defaultMessage: 'none' },
@@ -23,11 +25,19 @@ export const measurementMessages = defineMessages({
   production: { id: `${P}.production`, defaultMessage: 'Production' },
   sincePrevious: { id: `${P}.sincePrevious`, defaultMessage: 'Consumption since previous' },
   noReadings: { id: `${P}.noReadings`, defaultMessage: 'No readings yet.' },
+  toCheck: { id: `${P}.toCheck`, defaultMessage: 'To check' },
+  toCheckTitle: {
+    id: `${P}.toCheckTitle`,
+    defaultMessage:
+      'Its consumption since the previous reading is implausible: it is not billed until confirmed or corrected.',
+  },
+  toCheckList: { id: `${P}.toCheckList`, defaultMessage: 'Readings to check' },
   newer: { id: `${P}.newer`, defaultMessage: 'Newer' },
   older: { id: `${P}.older`, defaultMessage: 'Older' },
   // Chart
   chartLabel: { id: `${P}.chartLabel`, defaultMessage: 'Consumption per {bucket}' },
   period: { id: `${P}.period`, defaultMessage: 'Period' },
+  latest: { id: `${P}.latest`, defaultMessage: '30 days up to the latest reading' },
   last30: { id: `${P}.last30`, defaultMessage: 'Last 30 days' },
   thisYear: { id: `${P}.thisYear`, defaultMessage: 'This year' },
   lastYear: { id: `${P}.lastYear`, defaultMessage: 'Last year' },

@@ -1,5 +1,5 @@
 /**
- * The measurements panel's title and loading state (ids in locales/overrides/cs.json and
+ * The measurements panel's title and loading state (ids in overrides/tariffdevices/cs.json and
  * en.json): apart from messages.ts, which only the panel's own code (loaded with it) imports,
  * so that the registry chunk carries just these.
  */

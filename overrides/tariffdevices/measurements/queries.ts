@@ -1,19 +1,17 @@
 /**
- * The panel's server reads, as TanStack Query options. Every key starts with
- * `resourceKeys.all(<measurements>)`, so invalidating the measurements resource after a new
- * reading refreshes the table, the latest reading and the chart at once.
+ * The panel's server reads, as TanStack Query options, through the typed client
+ * (docs/architecture.md "The layers": `api` of the runtime, typed by the API's paths). Every
+ * key starts with `resourceKeys.all(<measurements>)`, so invalidating the measurements
+ * resource after a new reading refreshes the table, the latest reading and the chart at once.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { RequestFn, ResourceDescriptor, RowId } from '../../../src/resources';
+import { unwrap, type ApiClient } from '../../../src/api';
+import type { ResourceDescriptor, RowId } from '../../../src/resources';
 import { resourceKeys } from '../../../src/resources';
-import type { Bucket, ConsumptionBucket, Period, Reading } from './readings';
+import type { Bucket, Period } from './readings';
 
 /** Rows shown per page of the table. */
 export const PAGE_SIZE = 20;
-
-interface Page {
-  readonly results: readonly Reading[];
-}
 
 /**
  * One page of a device's readings, newest first: `PAGE_SIZE + 1` rows after the reading
@@ -21,7 +19,7 @@ interface Page {
  * previous reading of the page's last one (for its consumption) and the sign of an older page.
  */
 export function readingsPageOptions(
-  request: RequestFn,
+  api: ApiClient,
   readings: ResourceDescriptor,
   field: string,
   device: RowId,
@@ -35,25 +33,16 @@ export function readingsPageOptions(
   };
   return queryOptions({
     queryKey: [...resourceKeys.all(readings.name), 'panel', String(device), after ?? null],
-    queryFn: async ({ signal }) => {
-      const answer = await request<Page>('GET', readings.path, { query, signal });
-      return answer.data.results ?? [];
-    },
+    queryFn: async ({ signal }) =>
+      (await unwrap(api.GET('/measurements/', { params: { query }, signal }))).results,
     placeholderData: keepPreviousData,
   });
 }
 
-/** `<devices path><id>/consumption/` */
-export function consumptionPath(devices: ResourceDescriptor, device: RowId): string {
-  const base = devices.path.endsWith('/') ? devices.path : `${devices.path}/`;
-  return `${base}${encodeURIComponent(String(device))}/consumption/`;
-}
-
 /** `GET /tariffdevices/{id}/consumption/?from=&to=&bucket=` (kWh per bucket). */
 export function consumptionOptions(
-  request: RequestFn,
+  api: ApiClient,
   readings: ResourceDescriptor,
-  devices: ResourceDescriptor,
   device: RowId,
   period: Period,
   bucket: Bucket,
@@ -68,13 +57,13 @@ export function consumptionOptions(
       period.to,
       bucket,
     ],
-    queryFn: async ({ signal }) => {
-      const answer = await request<ConsumptionBucket[]>('GET', consumptionPath(devices, device), {
-        query,
-        signal,
-      });
-      return answer.data;
-    },
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/tariffdevices/{id}/consumption/', {
+          params: { path: { id: Number(device) }, query },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,21 +2,29 @@ import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Callout, FormGroup, H4, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../src/api';
+import { ApiError, unwrap, writeBody, type ApiSchema, type Writable } from '../../../src/api';
 import {
+  DateTimeInput,
   resourceKeys,
   useResourceRuntime,
   type ResourceDescriptor,
   type RowId,
 } from '../../../src/resources';
 import { measurementMessages as m } from './messages';
-import { fromLocalInput, parseKwh, toLocalInput, type Reading } from './readings';
+import { kwhInput, parseKwh, type Reading } from './readings';
 
 /** The registers of a reading, in the order of the form. */
 const REGISTERS = ['obis_181', 'obis_182', 'obis_280'] as const;
 type Register = (typeof REGISTERS)[number];
 type Field = 'timestamp_received' | Register;
 type Values = Record<Field, string>;
+
+/**
+ * What the form posts: a reading's writable fields. `to_check` is sent unset (false): a
+ * create may be flagged by the server's judgement but never unflagged by its body
+ * (docs/billing.md "Readings to check").
+ */
+type NewReading = Writable<ApiSchema<'Measurement'>>;
 
 /** Props of `ReadingForm`. */
 export interface ReadingFormProps {
@@ -30,19 +38,29 @@ export interface ReadingFormProps {
 
 const labelOf = { obis_181: m.high, obis_182: m.low, obis_280: m.production } as const;
 
-function initial(latest: Reading | undefined): Values {
+/** Now, to the minute, as an ISO 8601 instant. */
+function thisMinute(): string {
+  const now = new Date();
+  now.setSeconds(0, 0);
+  return now.toISOString();
+}
+
+/** The form's start: now, and the newest reading's registers as `locale` writes numbers. */
+function initial(latest: Reading | undefined, locale: string): Values {
+  const register = (value: string | undefined) =>
+    value === undefined ? '' : kwhInput(value, locale);
   return {
-    timestamp_received: toLocalInput(new Date()),
-    obis_181: latest?.obis_181 ?? '',
-    obis_182: latest?.obis_182 ?? '',
-    obis_280: latest?.obis_280 ?? '',
+    timestamp_received: thisMinute(),
+    obis_181: register(latest?.obis_181),
+    obis_182: register(latest?.obis_182),
+    obis_280: register(latest?.obis_280),
   };
 }
 
 /**
  * "Add a reading" (docs/product.md §2 "Tariff device: … allows adding a new one"): the time (now by
  * default, local wall time) and the three registers in kWh, pre-filled with the newest
- * reading's. Posts `POST <measurements>/`; the server's refusals (lower than the reading
+ * reading's as the app's language writes numbers (`6611,360` in Czech) and typed the same way. Posts `POST /measurements/` through the typed client; the server's refusals (lower than the reading
  * before, in the future, a second reading at that instant) show beside their field with the
  * input kept. On success the measurements' queries are invalidated, so the table and the
  * chart show the reading without a reload, and the form starts again from it.
@@ -50,17 +68,19 @@ function initial(latest: Reading | undefined): Values {
 export function ReadingForm({ readings, field, device, latest }: ReadingFormProps) {
   const intl = useIntl();
   const ids = useId();
-  const { request } = useResourceRuntime();
+  const { api } = useResourceRuntime();
   const client = useQueryClient();
   // null: untouched, so the form follows the newest reading as it loads or changes.
   const [edited, setEdited] = useState<Values | null>(null);
   const [local, setLocal] = useState<Partial<Record<Field, string>>>({});
+  // The time input holds text that names no instant (its value stays the last good one).
+  const [badTime, setBadTime] = useState(false);
   const [done, setDone] = useState(false);
-  const values = edited ?? initial(latest);
+  const values = edited ?? initial(latest, intl.locale);
 
   const save = useMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
-      (await request<Reading>('POST', readings.path, { body })).data,
+    mutationFn: (body: NewReading) =>
+      unwrap(api.POST('/measurements/', { body: writeBody<ApiSchema<'Measurement'>>(body) })),
     onSuccess: async () => {
       setEdited(null);
       setDone(true);
@@ -93,21 +113,29 @@ export function ReadingForm({ readings, field, device, latest }: ReadingFormProp
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problems: Partial<Record<Field, string>> = {};
-    const at = fromLocalInput(values.timestamp_received);
-    if (values.timestamp_received === '')
-      problems.timestamp_received = intl.formatMessage(m.required);
-    else if (!at) problems.timestamp_received = intl.formatMessage(m.badTime);
-    const body: Record<string, unknown> = { [field]: device };
+    const at = values.timestamp_received === '' ? null : new Date(values.timestamp_received);
+    if (badTime) problems.timestamp_received = intl.formatMessage(m.badTime);
+    else if (!at) problems.timestamp_received = intl.formatMessage(m.required);
+    const registers: Partial<Record<Register, string>> = {};
     for (const register of REGISTERS) {
       const raw = values[register].trim();
-      const parsed = parseKwh(raw);
+      const parsed = parseKwh(raw, intl.locale);
       if (raw === '') problems[register] = intl.formatMessage(m.required);
       else if (parsed === null) problems[register] = intl.formatMessage(m.badNumber);
-      else body[register] = parsed;
+      else registers[register] = parsed;
     }
     setLocal(problems);
+    const { obis_181, obis_182, obis_280 } = registers;
     if (Object.keys(problems).length > 0 || !at) return;
-    body.timestamp_received = at.toISOString();
+    if (obis_181 === undefined || obis_182 === undefined || obis_280 === undefined) return;
+    const body: NewReading = {
+      tariff_device: Number(device),
+      timestamp_received: at.toISOString(),
+      obis_181,
+      obis_182,
+      obis_280,
+      to_check: false,
+    };
     // Keep what was typed whatever the answer: the values become "edited".
     setEdited(values);
     setDone(false);
@@ -155,13 +183,19 @@ export function ReadingForm({ readings, field, device, latest }: ReadingFormProp
         {row(
           'timestamp_received',
           intl.formatMessage(m.timestamp),
-          <InputGroup
+          <DateTimeInput
             id={`${ids}-timestamp_received`}
-            type="datetime-local"
             value={values.timestamp_received}
-            onValueChange={(value) => change('timestamp_received', value)}
-            aria-invalid={invalid('timestamp_received')}
-            aria-describedby={invalid('timestamp_received') && `${ids}-timestamp_received-error`}
+            onChange={(value) => {
+              setBadTime(false);
+              change('timestamp_received', value ?? '');
+            }}
+            onInvalid={() => setBadTime(true)}
+            intent={invalid('timestamp_received') ? 'danger' : 'none'}
+            showFormatError={false}
+            aria-describedby={
+              invalid('timestamp_received') ? `${ids}-timestamp_received-error` : undefined
+            }
           />,
         )}
         {REGISTERS.map((register) =>

@@ -1,44 +1,53 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, ButtonGroup, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useResourceRuntime, type ResourceDescriptor, type RowId } from '../../../src/resources';
 import { measurementMessages as m } from './messages';
 import { panelMessages } from './panel-messages';
 import { PAGE_SIZE, readingsPageOptions } from './queries';
-import { consumptionSince } from './readings';
+import { consumptionSince, inUnit, unitPlaces, type EnergyUnit } from './readings';
 
 /** Props of `ReadingsTable`. */
 export interface ReadingsTableProps {
   readonly readings: ResourceDescriptor;
   readonly field: string;
   readonly device: RowId;
+  /** The unit the registers and consumption are written in. @default 'kWh' */
+  readonly unit?: EnergyUnit;
 }
 
 const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+/** The readings' flag of the plausibility rule (docs/billing.md "Readings to check"). */
+const TO_CHECK = 'to_check';
 
 /**
  * A device's readings, newest first, `PAGE_SIZE` a page by keyset paging (`page_after_id`:
  * "Older" pages after the page's last reading, "Newer" goes back): time, the three registers
  * and the consumption (high + low tariff) since the reading before, in the UI language's
- * number format with kWh; "unknown" where a register went down (a meter exchange).
+ * number format with kWh or MWh (the panel's switch); "unknown" where a register went down
+ * (a meter exchange).
  */
-export function ReadingsTable({ readings, field, device }: ReadingsTableProps) {
+export function ReadingsTable({ readings, field, device, unit = 'kWh' }: ReadingsTableProps) {
   const intl = useIntl();
-  const { request } = useResourceRuntime();
+  const { api } = useResourceRuntime();
   // Anchors of the pages walked through: undefined is the newest page.
   const [anchors, setAnchors] = useState<readonly (number | undefined)[]>([undefined]);
   const after = anchors[anchors.length - 1];
-  const page = useQuery(readingsPageOptions(request, readings, field, device, after));
+  const page = useQuery(readingsPageOptions(api, readings, field, device, after));
   const rows = page.data ?? [];
   const shown = rows.slice(0, PAGE_SIZE);
-  const kwh = (value: string | { toNumber(): number } | null) =>
+  const places = unitPlaces(unit);
+  // Exact: kWh to the Wh, MWh to the Wh (6 places).
+  const kwh = (value: string | { toString(): string } | null) =>
     value === null
       ? intl.formatMessage(m.unknown)
-      : intl.formatMessage(m.kwh, {
-          value: intl.formatNumber(typeof value === 'string' ? Number(value) : value.toNumber(), {
-            minimumFractionDigits: 3,
-            maximumFractionDigits: 3,
+      : intl.formatMessage(unit === 'MWh' ? m.mwh : m.kwh, {
+          value: intl.formatNumber(inUnit(value.toString(), unit).toNumber(), {
+            minimumFractionDigits: places,
+            maximumFractionDigits: places,
           }),
         });
 
@@ -99,13 +108,33 @@ export function ReadingsTable({ readings, field, device }: ReadingsTableProps) {
                     <td style={numeric}>{kwh(reading.obis_181)}</td>
                     <td style={numeric}>{kwh(reading.obis_182)}</td>
                     <td style={numeric}>{kwh(reading.obis_280)}</td>
-                    <td style={numeric}>{since === null && !rows[index + 1] ? '—' : kwh(since)}</td>
+                    <td style={numeric}>
+                      {since === null && !rows[index + 1] ? '—' : kwh(since)}
+                      {reading.to_check === true && (
+                        <Tag
+                          intent="warning"
+                          minimal
+                          style={{ marginLeft: 4 }}
+                          title={intl.formatMessage(m.toCheckTitle)}
+                        >
+                          {intl.formatMessage(m.toCheck)}
+                        </Tag>
+                      )}
+                    </td>
                   </tr>
                 );
               })}
             </tbody>
           </HTMLTable>
         </div>
+      )}
+      {readings.fields.some((candidate) => candidate.name === TO_CHECK) && (
+        // docs/billing.md "Readings to check": every device's, confirmed from the list.
+        <p style={{ marginTop: 8 }}>
+          <Link to={`/${readings.name}?filter=${encodeURIComponent(`${TO_CHECK}=true`)}`}>
+            {intl.formatMessage(m.toCheckList)}
+          </Link>
+        </p>
       )}
       {(anchors.length > 1 || rows.length > PAGE_SIZE) && (
         <ButtonGroup style={{ marginTop: 8 }}>

@@ -52,7 +52,7 @@ function AreaCard({ entry }: { entry: MenuEntry }) {
 export function HomePage() {
   const user = useCurrentUser();
   const { registry } = useRouteLoaderData(SHELL_ROUTE_ID) as ShellData;
-  const menus = useMenus(registry.descriptors, registry.groups);
+  const menus = useMenus(registry.descriptors, registry.groups, registry.views);
   return (
     <div className="joule-page joule-home">
       <header className="joule-page-header">

@@ -1,6 +1,6 @@
 /**
  * Stands in for `@blueprintjs/icons/lib/esm/iconNames.js` in the production build
- * (vite.config.ts `slimIconNames`). The original lists all ~700 icon names (and pulls
+ * (build/aliases.ts `slimIconNames`). The original lists all ~700 icon names (and pulls
  * `change-case`) only so that the icon loader can check a name before loading its paths:
  * ~9 kB gzip in the first chunk. Here a name is checked by its form (kebab-case); a
  * well-formed name Blueprint lacks simply draws no icon, as an unknown name did before.

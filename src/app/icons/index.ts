@@ -26,7 +26,7 @@ let preloaded: Promise<void> | null = null;
 /**
  * Loads the paths of the app's icons at 16 px now (once), so that a page rendered after
  * draws them in its first pass: the server-rendered first page, and the app's own page
- * that replaces it (src/app/first-page.ts). Calls {@link setUpIcons} first.
+ * that replaces it (src/boot/first-page-state.ts). Calls {@link setUpIcons} first.
  */
 export function preloadIcons(): Promise<void> {
   if (!preloaded) {

@@ -9,6 +9,7 @@ import calendar from '@blueprintjs/icons/lib/esm/generated/20px/paths/calendar.j
 import add from '@blueprintjs/icons/lib/esm/generated/20px/paths/add.js';
 import arrowRight from '@blueprintjs/icons/lib/esm/generated/20px/paths/arrow-right.js';
 import barcode from '@blueprintjs/icons/lib/esm/generated/20px/paths/barcode.js';
+import bookmark from '@blueprintjs/icons/lib/esm/generated/20px/paths/bookmark.js';
 import box from '@blueprintjs/icons/lib/esm/generated/20px/paths/box.js';
 import chevronDown from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-down.js';
 import chevronLeft from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-left.js';
@@ -49,6 +50,10 @@ import trash from '@blueprintjs/icons/lib/esm/generated/20px/paths/trash.js';
 import user from '@blueprintjs/icons/lib/esm/generated/20px/paths/user.js';
 import warningSign from '@blueprintjs/icons/lib/esm/generated/20px/paths/warning-sign.js';
 
+import confirm from '@blueprintjs/icons/lib/esm/generated/20px/paths/confirm.js';
+import envelope from '@blueprintjs/icons/lib/esm/generated/20px/paths/envelope.js';
+import history from '@blueprintjs/icons/lib/esm/generated/20px/paths/history.js';
+import link from '@blueprintjs/icons/lib/esm/generated/20px/paths/link.js';
 /** Paths by icon name, 20px grid. */
 export const paths: Readonly<Record<string, IconPaths>> = {
   import: importIcon,
@@ -56,6 +61,7 @@ export const paths: Readonly<Record<string, IconPaths>> = {
   add: add,
   'arrow-right': arrowRight,
   barcode: barcode,
+  bookmark: bookmark,
   box: box,
   'chevron-down': chevronDown,
   'chevron-left': chevronLeft,
@@ -95,4 +101,8 @@ export const paths: Readonly<Record<string, IconPaths>> = {
   trash: trash,
   user: user,
   'warning-sign': warningSign,
+  confirm: confirm,
+  envelope: envelope,
+  history: history,
+  link: link,
 };

@@ -2,7 +2,7 @@
 import { Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import type { PopoverHostProps } from '../../resources/deferred-popover';
+import type { PopoverHostProps } from '../../resources';
 import { appSettingsEntry, type MenuEntry } from '../menus';
 
 export interface SettingsMenuPopoverProps {

@@ -2,7 +2,7 @@
 import { Button } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { DeferredPopover } from '../../resources/deferred-popover';
+import { LazyPopover } from '../../resources';
 import type { MenuEntry } from '../menus';
 import type { SettingsMenuPopoverProps } from './settings-menu-popover';
 
@@ -17,13 +17,13 @@ export function SettingsMenu({ entries }: SettingsMenuProps) {
   const { pathname } = useLocation();
   const active = entries.some((entry) => entry.path === pathname);
   return (
-    <DeferredPopover<SettingsMenuPopoverProps> load={loadPopover} props={{ entries }}>
+    <LazyPopover<SettingsMenuPopoverProps> load={loadPopover} props={{ entries }}>
       <Button
         variant="minimal"
         icon="cog"
         active={active}
         aria-label={intl.formatMessage({ id: 'app.menu.settingsMenu' })}
       />
-    </DeferredPopover>
+    </LazyPopover>
   );
 }

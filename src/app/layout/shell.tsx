@@ -37,7 +37,12 @@ export function ShellLayout({ registry, user, children }: ShellLayoutProps) {
       <a className="joule-skip-link" href="#joule-main">
         <FormattedMessage id="app.layout.skipToContent" />
       </a>
-      <TopBar descriptors={registry.descriptors} groups={registry.groups} user={user} />
+      <TopBar
+        descriptors={registry.descriptors}
+        groups={registry.groups}
+        views={registry.views}
+        user={user}
+      />
       <main id="joule-main" className="joule-main" tabIndex={-1}>
         {children}
       </main>
@@ -50,7 +55,7 @@ const loadSignInAgain = () => import('./sign-in-again');
 
 /**
  * "Sign in again", loaded 1.5 s after the shell shows (or when first needed), not with the
- * list page's first chunks (issue 16, Speed: initial JS).
+ * list page's first chunks (docs/architecture.md, Speed: initial JS).
  */
 const SignInAgain = lazy(async () => ({ default: (await loadSignInAgain()).SignInAgain }));
 

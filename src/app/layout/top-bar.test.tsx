@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authSession } from '../../auth';
-import { fakeDescriptor, renderApp, signIn } from '../test-utils';
+import { fakeDescriptor, renderApp, signIn } from '../test-support/render';
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import type { CurrentUser } from '../../auth';
 import type { ResourceDescriptor } from '../../generated/descriptor-types';
-import type { ResourceGroup } from '../../resources/resource-group-page';
+import type { ListView, ResourceGroup } from '../../resources';
 import { Logo } from '../logo';
 import { NotificationBell } from '../notifications/notification-bell';
 import { SettingsMenu } from './settings-menu';
@@ -19,6 +19,7 @@ export interface TopBarProps {
   readonly descriptors: readonly ResourceDescriptor[];
   /** Pages of several resources, one menu entry each in place of their members. */
   readonly groups?: readonly ResourceGroup[];
+  readonly views?: readonly ListView[];
   readonly user: CurrentUser;
 }
 
@@ -28,9 +29,9 @@ function linkClass({ isActive }: { isActive: boolean }): string {
     .join(' ');
 }
 
-export function TopBar({ descriptors, groups, user }: TopBarProps) {
+export function TopBar({ descriptors, groups, views, user }: TopBarProps) {
   const intl = useIntl();
-  const menus = useMenus(descriptors, groups);
+  const menus = useMenus(descriptors, groups, views);
   return (
     <header className="joule-topbar">
       <Navbar className="joule-navbar">

@@ -1,20 +1,24 @@
 /**
- * The avatar's menu (docs/product.md §2): the user's e-mail, About, Logout; loaded on first use.
+ * The avatar's menu (docs/product.md §2): the user's e-mail, About, Logout and, for an own
+ * sign-in, Sign out everywhere (docs/security.md "Tokens"); loaded on first use.
  */
 import { Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
-import type { PopoverHostProps } from '../../resources/deferred-popover';
+import type { PopoverHostProps } from '../../resources';
 
 export interface UserMenuPopoverProps {
   readonly email: string;
   readonly onAbout: () => void;
   readonly onLogout: () => void;
+  /** Ends every session of the user; absent: not offered (single sign-on). */
+  readonly onSignOutEverywhere?: () => void;
 }
 
 export function UserMenuPopover({
   email,
   onAbout,
   onLogout,
+  onSignOutEverywhere,
   defaultIsOpen,
   children,
 }: UserMenuPopoverProps & PopoverHostProps) {
@@ -36,6 +40,13 @@ export function UserMenuPopover({
             text={intl.formatMessage({ id: 'app.userMenu.logout' })}
             onClick={onLogout}
           />
+          {onSignOutEverywhere && (
+            <MenuItem
+              icon="log-out"
+              text={intl.formatMessage({ id: 'app.userMenu.signOutEverywhere' })}
+              onClick={onSignOutEverywhere}
+            />
+          )}
         </Menu>
       }
     >

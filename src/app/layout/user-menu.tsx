@@ -1,10 +1,16 @@
-/** The avatar menu (docs/product.md §2): the user's e-mail, About, Logout. */
+/**
+ * The avatar menu (docs/product.md §2): the user's e-mail, About, Logout, and for an own
+ * sign-in Sign out everywhere (docs/security.md "Tokens"): every session of the user ends,
+ * this one last.
+ */
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { CurrentUser } from '../../auth';
-import { DeferredPopover } from '../../resources/deferred-popover';
+import { apiClient } from '../../api';
+import { useSession, type CurrentUser } from '../../auth';
+import { notify } from '../notifications/notify';
+import { LazyPopover } from '../../resources';
 import type { UserMenuPopoverProps } from './user-menu-popover';
 
 // Its code (Blueprint's dialog and overlay) loads when About is first opened, not with every page.
@@ -30,9 +36,20 @@ export function UserMenu({ user }: UserMenuProps) {
   const [aboutOpen, setAboutOpen] = useState(false);
   // Mounted from the first opening on, so that closing it still animates.
   const [aboutWanted, setAboutWanted] = useState(false);
+  const ownSignIn = useSession().backend === 'joule';
+  const signOutEverywhere = async () => {
+    const { response } = await apiClient
+      .POST('/auth/me/sign_out_everywhere/')
+      .catch(() => ({ response: undefined }));
+    if (!response?.ok) {
+      notify({ type: 'error', message: { id: 'app.userMenu.signOutEverywhereFailed' } });
+      return;
+    }
+    navigate('/logout');
+  };
   return (
     <>
-      <DeferredPopover<UserMenuPopoverProps>
+      <LazyPopover<UserMenuPopoverProps>
         load={loadPopover}
         props={{
           email: user.email,
@@ -41,6 +58,7 @@ export function UserMenu({ user }: UserMenuProps) {
             setAboutOpen(true);
           },
           onLogout: () => navigate('/logout'),
+          ...(ownSignIn ? { onSignOutEverywhere: () => void signOutEverywhere() } : {}),
         }}
       >
         <Button
@@ -53,7 +71,7 @@ export function UserMenu({ user }: UserMenuProps) {
             {initials(user.email)}
           </span>
         </Button>
-      </DeferredPopover>
+      </LazyPopover>
       {aboutWanted && (
         <Suspense fallback={null}>
           <AboutDialog isOpen={aboutOpen} onClose={() => setAboutOpen(false)} />

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '../../auth';
 import { resetRuntimeConfig } from '../../auth/runtime-config';
-import { renderApp } from '../test-utils';
+import { renderApp } from '../test-support/render';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

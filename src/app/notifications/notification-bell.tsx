@@ -4,7 +4,7 @@
  */
 import { Button } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
-import { DeferredPopover } from '../../resources/deferred-popover';
+import { LazyPopover } from '../../resources';
 import type { NotificationPanelProps } from './notification-panel';
 import type { NotificationStore } from './notification-store';
 import { getNotificationStore } from './notify';
@@ -25,7 +25,7 @@ export function NotificationBell({ store = getNotificationStore() }: Notificatio
   const notifications = useNotifications(store);
   const badge = badgeText(notifications.length);
   return (
-    <DeferredPopover<NotificationPanelProps> load={loadPopover} props={{ store, notifications }}>
+    <LazyPopover<NotificationPanelProps> load={loadPopover} props={{ store, notifications }}>
       <Button
         variant="minimal"
         icon="notifications"
@@ -41,6 +41,6 @@ export function NotificationBell({ store = getNotificationStore() }: Notificatio
           </span>
         )}
       </Button>
-    </DeferredPopover>
+    </LazyPopover>
   );
 }

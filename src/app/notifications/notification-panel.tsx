@@ -1,7 +1,7 @@
 /** The notification bell's popup (docs/product.md §2): Clear and the list; loaded on first use. */
 import { Button, Classes, NonIdealState, PopoverNext } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PopoverHostProps } from '../../resources/deferred-popover';
+import type { PopoverHostProps } from '../../resources';
 import type { AppNotification, NotificationStore } from './notification-store';
 import { NotificationList } from './notification-list';
 

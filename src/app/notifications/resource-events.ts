@@ -25,6 +25,7 @@ const messageIds = {
 
 /** The text of an event: the resource's title (translated when shown) and the row's. */
 export function resourceEventMessage(event: ResourceEvent, resourceTitleId: string): AppMessage {
+  if (event.type === 'done') return event.message;
   const id = event.type === 'failed' ? messageIds[event.operation] : messageIds[event.type];
   return { id, values: { resource: { id: resourceTitleId }, title: event.title || '—' } };
 }
@@ -49,6 +50,10 @@ export function createResourceEventHandler({
   report = reportError,
 }: ResourceEventHandlerOptions): (event: ResourceEvent) => void {
   return (event) => {
+    if (event.type === 'done') {
+      showSnackbar({ message: event.message, color: event.failed ? 'danger' : 'success' });
+      return;
+    }
     const message = resourceEventMessage(
       event,
       resourceTitles[event.resource] ?? `resource.${event.resource}.title`,

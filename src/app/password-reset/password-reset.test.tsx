@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '../../auth';
-import { renderApp } from '../test-utils';
+import { renderApp } from '../test-support/render';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
-import { ApiError, NetworkError, request } from '../../api';
+import { ApiError, NetworkError, apiClient, unwrap } from '../../api';
 
 /** A message to show: a message id, or the server's own (translated) text. */
 export type ResetMessage =
@@ -58,7 +58,7 @@ export function useResetRequest(): ResetRequestController {
     }
     setState({ status: 'pending' });
     try {
-      await request('POST', '/users/reset_password/', { body: { email: email.trim() } });
+      await unwrap(apiClient.POST('/users/reset_password/', { body: { email: email.trim() } }));
       setState({ status: 'sent' });
     } catch (error) {
       const emailError = error instanceof ApiError ? firstText(error.fieldErrors.email) : null;
@@ -107,9 +107,11 @@ export function useResetConfirm(uid: string, token: string): ResetConfirmControl
       }
       setState({ status: 'pending' });
       try {
-        await request('POST', '/users/reset_password_confirm/', {
-          body: { uid, token, new_password: password },
-        });
+        await unwrap(
+          apiClient.POST('/users/reset_password_confirm/', {
+            body: { uid, token, new_password: password },
+          }),
+        );
         setState({ status: 'done' });
         return true;
       } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * The supplier's global settings (issue #17 "Settings (Global)"): name, IČO, DIČ, address,
+ * The supplier's global settings (docs/product.md): name, IČO, DIČ, address,
  * bank account and VAT rates with the day each comes into force, stored by
  * `PUT /api/v1/settings/global/` (superuser only) and printed on invoices.
  */
@@ -15,18 +15,11 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError, request } from '../../api';
+import { ApiError, apiClient, unwrap, type ApiSchema } from '../../api';
+import { DateInput } from '../../resources';
 import { notify } from '../notifications/notify';
 
-/** The global settings as the API has them. */
-export interface GlobalSettings {
-  supplier_name: string;
-  ico: string;
-  dic: string;
-  address: string;
-  bank_account: string;
-  vat_rates: { rate: string; valid_from: string }[];
-}
+type GlobalSettings = ApiSchema<'GlobalSettings'>;
 
 const TEXT_FIELDS = ['supplier_name', 'ico', 'dic', 'bank_account'] as const;
 
@@ -40,8 +33,8 @@ export function GlobalSettingsForm() {
 
   useEffect(() => {
     let live = true;
-    request<GlobalSettings>('GET', '/settings/global/').then(
-      (response) => live && setDraft(response.data),
+    unwrap(apiClient.GET('/settings/global/')).then(
+      (settings) => live && setDraft(settings),
       (error: unknown) =>
         live && setFailure(String(error instanceof Error ? error.message : error)),
     );
@@ -58,12 +51,12 @@ export function GlobalSettingsForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!draft) return;
     setSaving(true);
     setErrors({});
     setFailure(null);
     try {
-      const response = await request<GlobalSettings>('PUT', '/settings/global/', { body: draft });
-      setDraft(response.data);
+      setDraft(await unwrap(apiClient.PUT('/settings/global/', { body: draft })));
       notify({ type: 'success', message: { id: 'app.settings.global.saved' } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
@@ -143,13 +136,13 @@ export function GlobalSettingsForm() {
                 intent={fieldError(`vat_rates.${index}.valid_from`) ? 'danger' : 'none'}
                 helperText={fieldError(`vat_rates.${index}.valid_from`)}
               >
-                <InputGroup
+                <DateInput
                   id={`vat-from-${index}`}
-                  type="date"
                   value={rate.valid_from}
-                  onChange={(event) => {
+                  intent={fieldError(`vat_rates.${index}.valid_from`) ? 'danger' : 'none'}
+                  onChange={(day) => {
                     const rates = [...draft.vat_rates];
-                    rates[index] = { ...rate, valid_from: event.currentTarget.value };
+                    rates[index] = { ...rate, valid_from: day ?? '' };
                     change({ vat_rates: rates });
                   }}
                 />

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '../../auth';
 import { defaultSettings, getSettings, saveSettings } from '../../i18n';
 import { getNotificationStore } from '../notifications/notify';
-import { renderApp, signIn } from '../test-utils';
+import { renderApp, signIn } from '../test-support/render';
 import { syncSettings } from './apply-settings';
 
 let stopSync: (() => void) | null = null;

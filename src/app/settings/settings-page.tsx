@@ -1,6 +1,8 @@
 /**
  * Settings (docs/product.md §2): theme and language, 'Save settings'; stored locally, applied at
- * once. A superuser also edits the supplier's global settings here (issue #17).
+ * once. One's own password and e-mail (docs/security.md "Account changes") and active sessions
+ * (docs/security.md "Tokens"). A superuser also
+ * edits the supplier's global settings here (docs/product.md).
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H1, Radio, RadioGroup } from '@blueprintjs/core';
@@ -14,9 +16,11 @@ import {
   type Language,
   type Theme,
 } from '../../i18n';
-import { SUPERUSER, canUse, useAbility } from '../../auth';
+import { SUPERUSER, canUse, useAbility, useSession } from '../../auth';
 import { notify } from '../notifications/notify';
+import { AccountForm } from './account-form';
 import { GlobalSettingsForm } from './global-settings-form';
+import { SessionsCard } from './sessions-card';
 
 const themeLabels: Readonly<Record<Theme, string>> = {
   light: 'app.settings.theme.light',
@@ -32,6 +36,8 @@ const languageLabels: Readonly<Record<Language, string>> = {
 export function SettingsPage() {
   const intl = useIntl();
   const superuser = canUse(useAbility(), SUPERUSER);
+  // With single sign-on the provider keeps the password and e-mail.
+  const ownSignIn = useSession().backend === 'joule';
   const saved = useSettings();
   const [draft, setDraft] = useState<AppSettings>(saved);
   const [justSaved, setJustSaved] = useState(false);
@@ -97,6 +103,8 @@ export function SettingsPage() {
           </div>
         </form>
       </Card>
+      {ownSignIn && <AccountForm />}
+      {ownSignIn && <SessionsCard />}
       {superuser && <GlobalSettingsForm />}
     </div>
   );

@@ -34,7 +34,7 @@ function shown(container: HTMLElement, name: string): boolean {
   return container.querySelector(`[id$="_${name}"]`) !== null;
 }
 
-describe('conditional fields (x-conditions, issue #17)', () => {
+describe('conditional fields (x-conditions, docs/product.md)', () => {
   it('hides each group until its type is chosen', () => {
     const conditions = customers.conditions ?? [];
     expect(conditions.length).toBeGreaterThan(0);
@@ -109,7 +109,7 @@ describe('conditional fields (x-conditions, issue #17)', () => {
   });
 });
 
-describe('sections and units of the API (x-section, x-unit, issue #17)', () => {
+describe('sections and units of the API (x-section, x-unit, docs/product.md)', () => {
   it('groups the fields in the declared sections, in order, each under its name', () => {
     const { container } = renderWithProviders(
       <FormHarness descriptor={customers} initial={{ type: 'person' }} mode="create" />,

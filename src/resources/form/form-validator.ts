@@ -1,5 +1,5 @@
 /**
- * The edit form's validator without `eval` (issue #14 item 8: the Content-Security-Policy
+ * The edit form's validator without `eval` (docs/security.md: the Content-Security-Policy
  * has no `'unsafe-eval'`; docs/security-headers.md).
  *
  * - A generated resource validates with the ajv code codegen compiled from its form schema

@@ -59,18 +59,20 @@ function server() {
 const historyCalls = (calls: readonly Call[]) =>
   calls.filter((call) => call.path.endsWith('/history/'));
 
-describe('HistoryPanel in the edit dialog', () => {
+describe('History of the edit dialog', () => {
   it('loads the history only when opened and shows each change as a diff', async () => {
     const { request, calls } = server();
     renderWithProviders(<ResourceDialog descriptor={withHistory} id={5} onClose={vi.fn()} />, {
       request,
     });
     await screen.findByLabelText('Číslo smlouvy', { exact: false });
-    const toggle = screen.getByText('Historie změn');
+    // A button of the dialog's header opens the history in a drawer.
+    const toggle = await screen.findByRole('button', { name: 'Historie změn' });
     expect(historyCalls(calls)).toEqual([]);
 
     await userEvent.click(toggle);
-    const items = await screen.findAllByRole('listitem');
+    const drawer = await screen.findByRole('dialog', { name: /^Historie změn: / });
+    const items = await within(drawer).findAllByRole('listitem');
     expect(historyCalls(calls)).toHaveLength(1);
     expect(items).toHaveLength(2);
 
@@ -79,7 +81,7 @@ describe('HistoryPanel in the edit dialog', () => {
     expect(changed.textContent).toContain('Změnil(a) admin@joule.test');
     const time = changed.querySelector('time');
     expect(time?.getAttribute('dateTime')).toBe('2025-03-05T09:30:00Z');
-    // Issue 17: the same date-time format as the lists (`5. 3. 2025 10:30` in Prague).
+    // docs/product.md: the same date-time format as the lists (`5. 3. 2025 10:30` in Prague).
     expect(time?.textContent).toBe(
       new Intl.DateTimeFormat('cs', {
         year: 'numeric',
@@ -110,6 +112,35 @@ describe('HistoryPanel in the edit dialog', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(historyCalls(calls).map((call) => call.options.query)).toEqual([{}, { page: 2 }]);
     expect(screen.queryByRole('button', { name: 'Zobrazit starší změny' })).toBeNull();
+  });
+
+  it('names the changes of the row’s children by their resource and title', async () => {
+    const address: HistoryEntry = {
+      ...update,
+      id: 20,
+      resource: 'customers',
+      row_id: 7,
+      title: 'Jan Novák',
+      changes: { last_name: ['Nowak', 'Novák'] },
+    };
+    const own: HistoryEntry = { ...create, resource: 'contracts', row_id: 5, title: 'S-5' };
+    const { request } = fakeRequest((call: Call) => {
+      if (call.path === '/contracts/5/history/')
+        return { data: { count: 2, next: null, previous: null, results: [address, own] } };
+      if (call.path === '/customers/7/') return { data: { id: 7, last_name: 'Novák' } };
+      return { data: row, etag: '"v1"' };
+    });
+    renderWithProviders(<ResourceDialog descriptor={withHistory} id={5} onClose={vi.fn()} />, {
+      request,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Historie změn' }));
+    const drawer = await screen.findByRole('dialog', { name: /^Historie změn: / });
+    const [child, mine] = (await within(drawer).findAllByRole('listitem')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(child).getByRole('heading').textContent).toBe('Zákazníci Jan Novák');
+    expect(within(mine).queryByRole('heading')).toBeNull();
   });
 
   it('is absent, and asks for nothing, when the back-end does not publish the history', async () => {

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { DATE_TIME_FORMAT } from '../../i18n/dates';
-import { Button, Callout, Classes, Section, SectionCard, Spinner } from '@blueprintjs/core';
+import { DATE_TIME_FORMAT } from '../../i18n';
+import { Button, Callout, Classes, Drawer, DrawerSize, H2, H4, Spinner } from '@blueprintjs/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ResourceDescriptor, RowId } from '../descriptor';
 import { messages } from '../messages';
@@ -15,12 +15,17 @@ import { ChangeTable } from './change-table';
 export interface HistoryPanelProps {
   readonly descriptor: ResourceDescriptor;
   readonly id: RowId;
+  /** The row's title, for the drawer's title. */
+  readonly name?: string;
 }
 
 const ACTION_MESSAGES = {
   create: dialogMessages.historyCreate,
   update: dialogMessages.historyUpdate,
   delete: dialogMessages.historyDelete,
+  // A customer's privacy operations (docs/api.md "History").
+  export: dialogMessages.historyExport,
+  anonymise: dialogMessages.historyAnonymise,
 } as const;
 
 /** A field's label and its values as text, formatted as the field's kind. */
@@ -50,8 +55,28 @@ function useFieldText(descriptor: ResourceDescriptor) {
   }, [descriptor, intl, format]);
 }
 
-function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: HistoryEntry }) {
+/** Props of `HistoryEntryView`. */
+export interface HistoryEntryViewProps {
+  /** The resource whose history is shown; the entry's own resource reads its fields. */
+  readonly descriptor: ResourceDescriptor;
+  /** The row whose history is shown; without it every entry is headed by its row's name. */
+  readonly id?: RowId;
+  readonly entry: HistoryEntry;
+}
+
+/**
+ * One recorded change as a list item: the changed row's name (a child's, or any row's
+ * when `id` is left out, as the audit log lists them), who made it and when, and every
+ * changed field's label with its value before and after, formatted as the field's kind.
+ */
+export function HistoryEntryView({ descriptor: own, id, entry }: HistoryEntryViewProps) {
   const intl = useIntl();
+  const { descriptorsByName } = useResourceRuntime();
+  // A child's change (a customer's address) is read with the child's descriptor and named.
+  const child =
+    entry.resource !== undefined &&
+    (id === undefined || entry.resource !== own.name || String(entry.row_id) !== String(id));
+  const descriptor = (child && descriptorsByName[entry.resource!]) || own;
   const text = useFieldText(descriptor);
   const action = ACTION_MESSAGES[entry.action];
   // Fields in the descriptor's order, then any the descriptor does not list.
@@ -60,8 +85,18 @@ function Entry({ descriptor, entry }: { descriptor: ResourceDescriptor; entry: H
     (a, b) =>
       (order.indexOf(a) + 1 || order.length + 1) - (order.indexOf(b) + 1 || order.length + 1),
   );
+  const what = child
+    ? intl.formatMessage(dialogMessages.historyOf, {
+        resource: intl.formatMessage({
+          id: descriptor.singular ?? descriptor.title,
+          defaultMessage: entry.resource,
+        }),
+        name: entry.title ?? `#${String(entry.row_id)}`,
+      })
+    : null;
   return (
-    <li>
+    <li className="joule-history-entry">
+      {what && <H4 className="joule-history-row">{what}</H4>}
       <p>
         {intl.formatMessage(dialogMessages.historyBy, {
           action: action ? intl.formatMessage(action) : entry.action,
@@ -119,7 +154,7 @@ function HistoryEntries({ descriptor, id }: HistoryPanelProps) {
     <>
       <ol className={Classes.LIST_UNSTYLED}>
         {entries.map((entry) => (
-          <Entry key={entry.id} descriptor={descriptor} entry={entry} />
+          <HistoryEntryView key={entry.id} descriptor={descriptor} id={id} entry={entry} />
         ))}
       </ol>
       {query.hasNextPage && (
@@ -135,27 +170,46 @@ function HistoryEntries({ descriptor, id }: HistoryPanelProps) {
 }
 
 /**
- * The "History" section of an edit dialog: the row's recorded changes newest first, each
- * with who, when, and every changed field's label with its value before and after,
- * formatted as the field's kind. Collapsed at first; the history is requested only when it
- * is opened. Render it only when the back-end publishes the history operation
+ * The "History" button of an edit dialog's header and the drawer it opens: the row's
+ * recorded changes newest first, with its children's (a customer's addresses, a point's
+ * specifications; docs/api.md "History"), each with who, when, and every changed field's
+ * label with its value before and after, formatted as the field's kind; a child's change
+ * is headed by the child's name. The history is requested only when the drawer opens.
+ * Render it only when the back-end publishes the history operation
  * (`descriptor.operations.history`); a plain DRF back-end has none.
  */
-export function HistoryPanel({ descriptor, id }: HistoryPanelProps) {
+export function HistoryButton({ descriptor, id, name }: HistoryPanelProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const label = intl.formatMessage(dialogMessages.history);
   return (
-    <Section
-      title={intl.formatMessage(dialogMessages.history)}
-      compact
-      collapsible
-      collapseProps={{ isOpen: open, onToggle: () => setOpen((was) => !was) }}
-    >
-      {open && (
-        <SectionCard>
-          <HistoryEntries descriptor={descriptor} id={id} />
-        </SectionCard>
-      )}
-    </Section>
+    <>
+      <Button variant="minimal" icon="history" text={label} onClick={() => setOpen(true)} />
+      <Drawer
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        size={DrawerSize.SMALL}
+        className="joule-history-drawer"
+      >
+        {/* Our own header and role: Blueprint's drawer has neither a role nor a localised close. */}
+        <div role="dialog" aria-labelledby={headingId} className="joule-history-drawer-content">
+          <div className={Classes.DRAWER_HEADER}>
+            <H2 id={headingId}>
+              {name ? intl.formatMessage(dialogMessages.historyTitle, { name }) : label}
+            </H2>
+            <Button
+              variant="minimal"
+              icon="small-cross"
+              aria-label={intl.formatMessage(dialogMessages.close)}
+              onClick={() => setOpen(false)}
+            />
+          </div>
+          <div className={Classes.DRAWER_BODY} style={{ padding: 16 }}>
+            {open && <HistoryEntries descriptor={descriptor} id={id} />}
+          </div>
+        </div>
+      </Drawer>
+    </>
   );
 }

@@ -53,7 +53,9 @@ async function openEdit(request: ReturnType<typeof server>['request'], onClose =
 
 describe('ResourceDialog saving', () => {
   it('PATCHes only the changed fields with If-Match and closes', async () => {
-    const { request, calls } = server(() => ({ data: row }));
+    const { request, calls } = server((call) => ({
+      data: call.method === 'PATCH' ? { ...row, ...(call.options.body as object) } : row,
+    }));
     const { input, onClose } = await openEdit(request);
     await userEvent.clear(input);
     await userEvent.type(input, 'S-6');
@@ -100,7 +102,9 @@ describe('ResourceDialog saving', () => {
   });
 
   it('on 412 shows the server values and reapplies the changes on the new version', async () => {
-    const { request, calls, touch } = server(() => ({ data: row }));
+    const { request, calls, touch } = server((call) => ({
+      data: call.method === 'PATCH' ? { ...row, ...(call.options.body as object) } : row,
+    }));
     const { input, onClose } = await openEdit(request);
     await userEvent.clear(input);
     await userEvent.type(input, 'S-7');

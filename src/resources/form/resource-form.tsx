@@ -26,6 +26,16 @@ export interface ResourceFormProps {
   readonly onChange: (data: Readonly<Record<string, unknown>>) => void;
   /** Called with the data after client validation passed. */
   readonly onSubmit: (data: Readonly<Record<string, unknown>>) => void;
+  /**
+   * Called when the browser's checks refused a submit, with the data and the top-level
+   * fields they flagged (the dialog then asks the server's dry run, docs/api.md "Dry run").
+   */
+  readonly onInvalid?: (data: Readonly<Record<string, unknown>>, fields: readonly string[]) => void;
+  /**
+   * Notes beside fields the server stored differently from what was sent: field name → the
+   * stored value as text (docs/extending.md "What a form sends").
+   */
+  readonly storedAs?: Readonly<Record<string, string>>;
   /** Server field errors, shown beside their fields. @default {} */
   readonly extraErrors?: ServerErrorSchema;
   /** Extra or replacing widgets of the resource's override. @default {} */
@@ -76,10 +86,15 @@ const DEFAULT_STATE = {
 
 const ignoreErrors = () => undefined;
 
+/** The top-level field of an rjsf error's `property` (`.address.zip_code` → `address`). */
+function field(property: string | undefined): string {
+  return (property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+}
+
 /** The rjsf `Form` with our Blueprint widgets and templates and localized validation. */
 export function ResourceForm(props: ResourceFormProps) {
   const { id, form, formData, onChange, onSubmit, extraErrors, widgets, disabled = false } = props;
-  const { stored, validate, validator } = props;
+  const { stored, validate, validator, onInvalid, storedAs } = props;
   // The latest data, also across several `setFields` calls before the next render.
   const latest = useRef(formData);
   latest.current = formData;
@@ -95,27 +110,31 @@ export function ResourceForm(props: ResourceFormProps) {
     [stored, formData, setFields, extraErrors],
   );
   const intl = useIntl();
-  // Conditional fields (issue #17): those no condition shows for the data are hidden, not
+  // Conditional fields (docs/product.md): those no condition shows for the data are hidden, not
   // checked in the browser, and keep their stored value on save.
   const hidden = useMemo(
     () => hiddenFields(form.conditions, formData),
     [form.conditions, formData],
   );
   const uiSchema = useMemo(() => {
-    if (hidden.size === 0) return form.uiSchema;
+    const notes = Object.entries(storedAs ?? {});
+    if (hidden.size === 0 && notes.length === 0) return form.uiSchema;
     const ui: Record<string, unknown> = { ...form.uiSchema };
     for (const name of hidden)
       ui[name] = { ...((ui[name] as Record<string, unknown>) ?? {}), 'ui:widget': 'hidden' };
+    for (const [name, note] of notes) {
+      const entry = (ui[name] as Record<string, unknown>) ?? {};
+      const options = (entry['ui:options'] as Record<string, unknown>) ?? {};
+      ui[name] = { ...entry, 'ui:options': { ...options, storedAs: note } };
+    }
     return ui;
-  }, [form.uiSchema, hidden]);
+  }, [form.uiSchema, hidden, storedAs]);
   const transformErrors = useMemo(() => {
     const format: FormatMessage = (descriptor, values) => intl.formatMessage(descriptor, values);
     const localized = createErrorTransformer(format);
-    const field = (property: string | undefined) =>
-      (property ?? '').replace(/^\./, '').split('.')[0];
     return (errors: Parameters<typeof localized>[0], ui?: Parameters<typeof localized>[1]) =>
       localized(
-        errors.filter((error) => !hidden.has(field(error.property) ?? '')),
+        errors.filter((error) => !hidden.has(field(error.property))),
         ui,
       );
   }, [intl, hidden]);
@@ -160,12 +179,18 @@ export function ResourceForm(props: ResourceFormProps) {
       customValidate={customValidate}
       showErrorList={false}
       noHtml5Validate
-      focusOnFirstError
       disabled={disabled}
       experimental_defaultFormStateBehavior={DEFAULT_STATE}
       experimental_customMergeAllOf={mergeAllOf}
-      // Errors are drawn beside fields; without a handler rjsf would also log them.
-      onError={ignoreErrors}
+      // Errors are drawn beside fields; the dialog counts them, focuses the first and asks
+      // the server's dry run for its own (docs/api.md "Dry run").
+      onError={(errors) =>
+        onInvalid
+          ? onInvalid(latest.current, [
+              ...new Set(errors.map((error) => field(error.property)).filter(Boolean)),
+            ])
+          : ignoreErrors()
+      }
       onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
       onSubmit={(event) => submit((event.formData ?? {}) as Record<string, unknown>)}
     />

@@ -5,7 +5,7 @@ import type { ResourceDescriptor } from '../descriptor';
 import { useTitleFormat } from '../use-title-format';
 import { dialogMessages } from '../dialog-messages';
 import { ChangeTable } from './change-table';
-import type { SaveState } from './save-state';
+import { errorCount, type SaveState } from './save-state';
 
 /** Props of `SaveCallouts`. */
 export interface SaveCalloutsProps {
@@ -75,12 +75,19 @@ export function SaveCallouts(props: SaveCalloutsProps) {
   const intl = useIntl();
   const { save } = props;
   switch (save.status) {
-    case 'invalid':
-      return save.formErrors.length > 0 ? (
-        <Callout intent="danger" role="alert">
+    case 'invalid': {
+      // How many errors this Save found, the browser's and the server's (docs/api.md "Dry run").
+      const count = errorCount(save);
+      return count > 0 ? (
+        <Callout
+          intent="danger"
+          role="alert"
+          title={intl.formatMessage(dialogMessages.errorCount, { count })}
+        >
           <MessageList items={save.formErrors} />
         </Callout>
       ) : null;
+    }
     case 'offline':
       return (
         <Callout intent="warning" role="alert">

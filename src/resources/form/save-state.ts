@@ -15,6 +15,10 @@ export type SaveState =
       readonly status: 'invalid';
       readonly extraErrors: ServerErrorSchema;
       readonly formErrors: readonly string[];
+      /** Fields the browser's own checks flagged in the same round (top-level names). */
+      readonly clientFields?: readonly string[];
+      /** Which Save this is (a new number each time): the dialog focuses its first error. */
+      readonly round?: number;
     }
   /** No answer: the server could not be reached. */
   | { readonly status: 'offline' }
@@ -58,6 +62,38 @@ export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 412;
 }
 
+let rounds = 0;
+
+/**
+ * One Save's errors (docs/api.md "Dry run"): the browser's, on `clientFields`, with the
+ * server's (`save`, when `invalid`) on the other fields (a field's own check in the browser
+ * says it first), as a new round.
+ */
+export function withClientErrors(save: SaveState, clientFields: readonly string[]): SaveState {
+  const flagged = new Set(clientFields);
+  const server =
+    save.status === 'invalid' ? save : { extraErrors: {} as ServerErrorSchema, formErrors: [] };
+  const extraErrors: ServerErrorSchema = {};
+  for (const [name, errors] of Object.entries(server.extraErrors))
+    if (!flagged.has(name)) extraErrors[name] = errors;
+  rounds += 1;
+  return {
+    status: 'invalid',
+    extraErrors,
+    formErrors: server.formErrors,
+    clientFields: [...flagged],
+    round: rounds,
+  };
+}
+
+/** How many errors a round shows: one per field with errors, and each above the form. */
+export function errorCount(save: SaveState): number {
+  if (save.status !== 'invalid') return 0;
+  const fields = new Set(save.clientFields ?? []);
+  for (const name of Object.keys(save.extraErrors)) fields.add(name);
+  return fields.size + save.formErrors.length;
+}
+
 /** Drops the server errors of fields whose value changed, so a fixed field stops showing its error. */
 export function withoutChangedErrors(
   save: SaveState,
@@ -66,8 +102,9 @@ export function withoutChangedErrors(
 ): SaveState {
   if (save.status !== 'invalid') return save;
   const changed = Object.keys(save.extraErrors).filter((key) => before[key] !== after[key]);
-  if (changed.length === 0) return save;
+  const clientFields = save.clientFields?.filter((key) => before[key] === after[key]);
+  if (changed.length === 0 && clientFields?.length === save.clientFields?.length) return save;
   const extraErrors = { ...save.extraErrors };
   for (const key of changed) delete extraErrors[key];
-  return { ...save, extraErrors };
+  return { ...save, extraErrors, ...(clientFields && { clientFields }) };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { NetworkError } from '../../api';
+import type { FieldDescriptor, ResourceDescriptor } from '../descriptor';
 import { contracts } from '../test-support/fixtures';
 import {
   Providers,
@@ -55,7 +56,10 @@ describe('useResourceForm', () => {
   });
 
   it('creates with a POST of the typed writable fields', async () => {
-    const { calls, ready } = setup(null, () => ({ data: row, status: 201 }));
+    const { calls, ready } = setup(null, (call) => ({
+      data: { ...row, ...(call.options.body as object) },
+      status: 201,
+    }));
     const form = await ready();
     expect(form.mode).toBe('create');
     let saved = false;
@@ -64,20 +68,24 @@ describe('useResourceForm', () => {
     });
     expect(saved).toBe(true);
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/contracts/' });
-    expect(calls.at(-1)?.options.body).toEqual({ contract_no: 'N', customer: 7 });
+    // Every field the form shows: the empty nullable ones as null (docs/extending.md "What a form sends").
+    expect(calls.at(-1)?.options.body).toMatchObject({ contract_no: 'N', customer: 7 });
+    expect(calls.at(-1)?.options.body).not.toHaveProperty('created');
   });
 
   it('starts a new row with the preset, sends it, and counts only typed changes as dirty', async () => {
-    const { calls, hook, ready } = setup(null, () => ({ data: row, status: 201 }), {
-      customer: 7,
-    });
+    const { calls, hook, ready } = setup(
+      null,
+      (call) => ({ data: { ...row, ...(call.options.body as object) }, status: 201 }),
+      { customer: 7 },
+    );
     const form = await ready();
     expect(form.formData).toEqual({ customer: 7 });
     expect(form.dirty).toBe(false);
     act(() => form.setFormData({ ...form.formData, contract_no: 'N' }));
     expect((hook.result.current as ReadyForm).dirty).toBe(true);
     await act(async () => void (await form.submit({ customer: 7, contract_no: 'N' })));
-    expect(calls.at(-1)?.options.body).toEqual({ contract_no: 'N', customer: 7 });
+    expect(calls.at(-1)?.options.body).toMatchObject({ contract_no: 'N', customer: 7 });
   });
 
   it('saves nothing when nothing changed', async () => {
@@ -156,5 +164,119 @@ describe('useResourceForm', () => {
     const form = hook.result.current as ReadyForm;
     expect(form.formData).toEqual({ state: 'active', customer: 7 });
     expect(form.dirty).toBe(false);
+  });
+});
+
+/**
+ * A back-end that publishes no defaults (docs/extending.md "What a form sends"): the contracts'
+ * descriptor has none; its stand-in server stores `true` for a missing `is_active`, as a
+ * DRF `BooleanField(default=True)` does, and trims the number.
+ */
+describe('useResourceForm on a back-end without defaults', () => {
+  function stub(call: Call): FakeAnswer {
+    const body = (call.options.body ?? {}) as Record<string, unknown>;
+    if (call.method === 'GET') return { data: { ...row, id: 9 }, etag: '"g"' };
+    return {
+      status: 201,
+      etag: '"n"',
+      data: {
+        ...body,
+        id: 9,
+        contract_no: String(body.contract_no ?? '').trim(),
+        is_active: body.is_active ?? true,
+      },
+    };
+  }
+
+  it('sends an untouched checkbox as false and an empty optional choice as null', async () => {
+    const { calls, ready } = setup(null, stub);
+    const form = await ready();
+    expect(form.formData).not.toHaveProperty('is_active');
+    let closes = false;
+    await act(async () => {
+      closes = await form.submit({ contract_no: 'N-1', customer: 7, valid_from: '2025-01-01' });
+    });
+    const body = calls.find((call) => call.method === 'POST')?.options.body;
+    expect(body).toMatchObject({ is_active: false, state: null, price: null });
+    // What was sent is what the server stored: the dialog may close.
+    expect(closes).toBe(true);
+  });
+
+  it('sends an empty optional text input as a blank where the schema takes one', async () => {
+    const text = (name: string, extra: Partial<FieldDescriptor> = {}): FieldDescriptor => ({
+      name,
+      kind: 'string',
+      label: `resource.test.field.${name}.label`,
+      required: false,
+      readOnly: false,
+      nullable: false,
+      widget: 'text',
+      ...extra,
+    });
+    const withTexts: ResourceDescriptor = {
+      ...contracts,
+      fields: [
+        ...contracts.fields,
+        text('note'),
+        text('email', { kind: 'email' }),
+        text('phone', { pattern: '^$|^\\+?\\d{9,12}$' }),
+        text('code', { minLength: 1 }),
+        text('serial', { pattern: '^\\d+$' }),
+        text('remark', { nullable: true }),
+      ],
+      formSchema: {
+        ...contracts.formSchema,
+        properties: {
+          ...(contracts.formSchema?.properties as Record<string, unknown>),
+          note: { type: 'string' },
+          email: { type: 'string' },
+          phone: { type: 'string' },
+          code: { type: 'string', minLength: 1 },
+          serial: { type: 'string' },
+          remark: { type: ['string', 'null'] },
+        },
+      },
+    };
+    const fake = fakeRequest(stub);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers request={fake.request}>{children}</Providers>
+    );
+    const hook = renderHook(() => useResourceForm(withTexts, null), { wrapper });
+    await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+    const form = hook.result.current as ReadyForm;
+    await act(async () => {
+      await form.submit({ contract_no: 'N-4', customer: 7, valid_from: '2025-01-01', email: '' });
+    });
+    const body = fake.calls.find((call) => call.method === 'POST')?.options.body as Record<
+      string,
+      unknown
+    >;
+    // Shown empty, sent blank; a blank the schema refuses is left to the server's default.
+    expect(body).toMatchObject({ note: '', email: '', phone: '', remark: null });
+    expect(body).not.toHaveProperty('code');
+    expect(body).not.toHaveProperty('serial');
+  });
+
+  it('shows once, beside the field, a value the server stored differently', async () => {
+    const { hook, ready } = setup(null, stub);
+    const form = await ready();
+    let closes = true;
+    await act(async () => {
+      closes = await form.submit({
+        contract_no: '  N-2 ',
+        customer: 7,
+        valid_from: '2025-01-01',
+        is_active: false,
+      });
+    });
+    expect(closes).toBe(false);
+    const after = hook.result.current as ReadyForm;
+    // The dialog stays open on the row just created, showing what was stored.
+    expect(after.id).toBe(9);
+    expect(after.mode).toBe('edit');
+    expect(after.storedAs).toEqual({ contract_no: 'N-2' });
+    expect(after.formData.contract_no).toBe('N-2');
+    act(() => after.setFormData({ ...after.formData, contract_no: 'N-3' }));
+    expect((hook.result.current as ReadyForm).storedAs).toEqual({});
   });
 });

@@ -2,17 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { createIntl } from 'react-intl';
 import cs from '../../../locales/cs.json';
-import dialogCs from '../../../locales/deferred/cs.json';
-import overridesCs from '../../../locales/overrides/cs.json';
 import { createErrorTransformer, uiAt } from './validation';
 
 const intl = createIntl({
   locale: 'cs',
   messages: {
-    ...overridesCs,
     ...cs,
-    ...dialogCs,
     'custom.date': 'Cejch musí být ve formátu {format}',
+    'custom.phone': 'Zadejte platné telefonní číslo, např. +420 777 123 456.',
   },
 });
 const transform = createErrorTransformer((d, v) => intl.formatMessage(d, v));
@@ -20,7 +17,7 @@ const uiSchema = {
   price: { 'ui:widget': 'decimal' },
   calibration_date: { 'ui:options': { dateMessageId: 'custom.date' } },
   address: { zip_code: { 'ui:widget': 'text' } },
-  phone: { 'ui:options': { patternMessageId: 'overrides.customers.phoneFormat' } },
+  phone: { 'ui:options': { patternMessageId: 'custom.phone' } },
 };
 
 function error(name: string, property: string, params: object = {}): RJSFValidationError {
@@ -34,12 +31,12 @@ describe.each<[string, RJSFValidationError, string]>([
   [
     'a date format',
     error('format', '.valid_from', { format: 'date' }),
-    'Datum musí být ve formátu RRRR-MM-DD',
+    'Datum musí být ve formátu D. M. RRRR',
   ],
   [
     'a field’s own date message',
     error('format', '.calibration_date', { format: 'date' }),
-    'Cejch musí být ve formátu RRRR-MM-DD',
+    'Cejch musí být ve formátu D. M. RRRR',
   ],
   [
     'an e-mail',

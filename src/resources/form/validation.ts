@@ -1,10 +1,11 @@
 /**
  * Client-side validation messages in the UI language: ajv's English keyword messages
  * replaced by `app.resources.*` messages, dates with docs/product.md §5's text ("Date must be in
- * YYYY-MM-DD" / "Datum musí být ve formátu RRRR-MM-DD").
+ * M/D/YYYY" / "Datum musí být ve formátu D. M. RRRR").
  */
 import type { ErrorTransformer, RJSFValidationError } from '@rjsf/utils';
 import type { MessageDescriptor } from 'react-intl';
+import { dateMessages } from '../dates/messages';
 import { dialogMessages } from '../dialog-messages';
 
 /** `intl.formatMessage`, narrowed to what the transformer needs. */
@@ -33,11 +34,9 @@ function option(ui: Ui, key: string): unknown {
 
 /** The date format error of a field: its own message id (`ui:options.dateMessageId`) or the default. */
 export function dateMessage(format: FormatMessage, ui: Ui, kind: 'date' | 'datetime'): string {
-  const pattern = format(
-    kind === 'date' ? dialogMessages.datePattern : dialogMessages.datetimePattern,
-  );
+  const pattern = format(kind === 'date' ? dateMessages.datePattern : dateMessages.dateTimePattern);
   const id = option(ui, 'dateMessageId');
-  const fallback = kind === 'date' ? dialogMessages.dateFormat : dialogMessages.datetimeFormat;
+  const fallback = kind === 'date' ? dateMessages.dateFormat : dateMessages.dateTimeFormat;
   return format(typeof id === 'string' ? { ...fallback, id } : fallback, { format: pattern });
 }
 

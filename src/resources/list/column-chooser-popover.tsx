@@ -5,7 +5,7 @@ import { messages } from '../messages';
 import { dialogMessages } from '../dialog-messages';
 import { useResourceOverride } from '../registry/resource-runtime';
 import { columnCell } from '../registry/overrides';
-import type { PopoverHostProps } from '../deferred-popover';
+import type { PopoverHostProps } from '../lazy-popover';
 import type { ColumnChooserProps } from './column-chooser';
 
 /** Which move button to focus again after a move re-renders the list. */

@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
-import { DeferredPopover } from '../deferred-popover';
+import { LazyPopover } from '../lazy-popover';
 import type { ResourceDescriptor } from '../descriptor';
 import { messages } from '../messages';
-import { loadDeferredMessages } from '../registry/deferred-messages';
+import { loadLazyMessages } from '../registry/lazy-messages';
 import type { ColumnSettingsController } from './column-settings';
 
 /** Props of `ColumnChooser`. */
@@ -12,9 +12,9 @@ export interface ColumnChooserProps {
   readonly columns: ColumnSettingsController;
 }
 
-// Its messages (dialog-messages.ts) come with its code (registry/deferred-messages.ts).
+// Its messages (dialog-messages.ts) come with its code (registry/lazy-messages.ts).
 const loadPopover = async () =>
-  (await Promise.all([import('./column-chooser-popover'), loadDeferredMessages()]))[0]
+  (await Promise.all([import('./column-chooser-popover'), loadLazyMessages()]))[0]
     .ColumnChooserPopover;
 
 /**
@@ -24,8 +24,8 @@ const loadPopover = async () =>
 export function ColumnChooser(props: ColumnChooserProps) {
   const intl = useIntl();
   return (
-    <DeferredPopover<ColumnChooserProps> load={loadPopover} props={props}>
+    <LazyPopover<ColumnChooserProps> load={loadPopover} props={props}>
       <Button icon="column-layout" text={intl.formatMessage(messages.columns)} />
-    </DeferredPopover>
+    </LazyPopover>
   );
 }

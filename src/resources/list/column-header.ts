@@ -1,6 +1,6 @@
 /**
  * The header text of a list column, shared by the table and the CSV export so both say the
- * same (issue 17 "Units"): the field's label, followed by its unit in brackets when the API
+ * same (docs/product.md): the field's label, followed by its unit in brackets when the API
  * declares one ("Celkem (Kč)", "Distribution, high tariff (CZK/MWh)"); the cells then show
  * bare numbers. A column an override formats itself (`ColumnCell`) is headed by the
  * override's header, or the bare label: its cells carry what they need.

@@ -28,7 +28,7 @@ describe('column settings', () => {
     expect(new Set(defaults.order)).toEqual(new Set(customers.fields.map((f) => f.name)));
   });
 
-  it('never show the id by default, in any resource; offer it last, hidden (issue 17)', () => {
+  it('never show the id by default, in any resource; offer it last, hidden (docs/product.md)', () => {
     for (const descriptor of Object.values(descriptorsByName)) {
       const defaults = defaultColumnSettings(descriptor);
       expect(visibleColumns(defaults)).not.toContain(descriptor.idField);

@@ -31,7 +31,7 @@ export function columnsStorageKey(owner: string | number | null, resource: strin
 
 /**
  * The descriptor's own choice: its `columns` shown in order, every other field after them,
- * hidden. The id is never shown by default (issue 17), unless it is all there is: it is
+ * hidden. The id is never shown by default (docs/product.md), unless it is all there is: it is
  * offered last, hidden.
  */
 export function defaultColumnSettings(descriptor: ResourceDescriptor): ColumnSettings {
@@ -137,6 +137,8 @@ export interface ColumnSettingsController {
   move(name: string, by: number): void;
   /** Back to the descriptor's defaults; the stored value is removed. */
   reset(): void;
+  /** Takes `settings` whole (a saved view's columns); unknown names are dropped. */
+  apply(settings: ColumnSettings): void;
 }
 
 /**
@@ -256,6 +258,11 @@ export function useColumnSettings(
     isDefault: isDefaultColumns(settings, descriptor),
     setShown: useCallback((name, shown) => save((s) => setColumnShown(s, name, shown)), [save]),
     move: useCallback((name, by) => save((s) => moveColumn(s, name, by)), [save]),
+    apply: useCallback(
+      (chosen: ColumnSettings) =>
+        save(() => parseColumnSettings(JSON.stringify(chosen), descriptor)),
+      [save, descriptor],
+    ),
     reset: useCallback(() => {
       if (client.getQueryData(PREFERENCES_KEY)) {
         savePreference(client, request, descriptor.name, null);

@@ -16,7 +16,7 @@ export interface ColumnMeta {
 
 /**
  * The class of a column's header and cells by its field's kind: `joule-cell-boolean`
- * centres yes/no columns under their headers (issue 17: checkbox columns aligned),
+ * centres yes/no columns under their headers (docs/product.md: checkbox columns aligned),
  * `joule-cell-number` right-aligns numbers (amounts, kWh) so their digits line up.
  */
 export function columnClass(meta: unknown): string | undefined {

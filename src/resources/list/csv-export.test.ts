@@ -93,7 +93,7 @@ describe('CSV export', () => {
   });
 });
 
-describe('CSV date-times (issue 17)', () => {
+describe('CSV date-times (docs/product.md)', () => {
   it('writes local time with its offset, not UTC Z', () => {
     const zone = process.env.TZ;
     process.env.TZ = 'Europe/Prague';

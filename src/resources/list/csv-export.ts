@@ -72,7 +72,7 @@ function cellText(
 
 /**
  * An API date-time (ISO 8601, usually UTC `Z`) as ISO 8601 in the browser's local time with
- * its offset (issue 17): `2025-12-30T23:00:00Z` → `2025-12-31T00:00:00+01:00` in Prague.
+ * its offset (docs/product.md): `2025-12-30T23:00:00Z` → `2025-12-31T00:00:00+01:00` in Prague.
  * A text that is not a date-time comes back unchanged.
  */
 export function localDateTime(value: string): string {
@@ -83,7 +83,7 @@ export function localDateTime(value: string): string {
 /**
  * The table of an export as arrays of strings: the header row of the list's column headers
  * (labels with their units, `columnHeader`), then one row per record. A column an override
- * formats (`cells`, e.g. the customers' composed name, issue 13) writes what the list shows
+ * formats (`cells`, e.g. the customers' composed name, docs/product.md) writes what the list shows
  * in it, not the raw field behind it. Dates stay ISO 8601 (`2025-03-05`), which every spreadsheet reads;
  * date-times are ISO 8601 in local time with the offset (`2025-12-31T00:00:00+01:00`).
  */
@@ -154,6 +154,8 @@ export interface ExportCsvOptions {
   /** The list's override cells (`ResourceOverride.cells`): their columns export as shown. */
   readonly cells?: Readonly<Record<string, ColumnCell>>;
   readonly signal?: AbortSignal;
+  /** The rows to export (a selection), in place of every row of `state`'s query. */
+  readonly rows?: readonly ResourceRow[];
 }
 
 /**
@@ -165,7 +167,7 @@ export interface ExportCsvOptions {
 export async function exportCsv(options: ExportCsvOptions): Promise<{ file: Blob; name: string }> {
   const { request, client, descriptor, descriptorsByName, state, columns, text, cells, signal } =
     options;
-  const rows = await fetchAllRows(request, descriptor, state, signal);
+  const rows = options.rows ?? (await fetchAllRows(request, descriptor, state, signal));
   const shown = descriptor.fields.filter((field) => columns.includes(field.name));
   // Titles the server embedded in the rows need no request; the others one per resource.
   const titles: Record<string, Readonly<Record<string, string>>> = embeddedTitles(shown, rows);

@@ -7,9 +7,8 @@ import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FieldDescriptor } from '../descriptor';
-import { CalendarButton } from '../form/widgets/calendar-button';
-import { ReferencePicker } from '../form/widgets/reference-picker';
-import { useReferenceTarget, useRowTitles } from '../form/widgets/use-reference';
+import { CalendarButton } from '../dates/calendar-button';
+import { ReferencePicker, useReferenceTarget, useRowTitles } from '../form/widgets';
 import { messages } from '../messages';
 import { dialogMessages } from '../dialog-messages';
 import { normalizeBound, setPair, type FilterPairs, type FilterSpec } from './filter-state';
@@ -151,7 +150,7 @@ function RangeFilter({ field, state, onChange }: ControlProps) {
 interface BoundInputProps {
   readonly field: FieldDescriptor;
   readonly label: string;
-  /** The visible word before the input: 'from' / 'to' (issue 17: range filters labelled). */
+  /** The visible word before the input: 'from' / 'to' (docs/product.md: range filters labelled). */
   readonly bound: string;
   /** The bound in the URL. */
   readonly value: string;
@@ -175,7 +174,7 @@ function boundDate(bound: string | undefined): Date | null {
 }
 
 /**
- * One end of a range, after its visible word ("od" / "do", issue 17). A date or date-time
+ * One end of a range, after its visible word ("od" / "do", docs/product.md). A date or date-time
  * is typed as `YYYY-MM-DD` (`YYYY-MM-DD HH:MM`) or picked in Blueprint's calendar in the
  * app's language; it commits as soon as it is complete. Numbers commit on Enter or leaving
  * the field, so typing leaves no history trail. Invalid text is marked once left, and not

@@ -102,7 +102,7 @@ describe('filterSpecs', () => {
   });
 });
 
-describe('normalizeBound of a typed date-time (issue 17)', () => {
+describe('normalizeBound of a typed date-time (docs/product.md)', () => {
   it.each([
     ['2025-01-31 10:00', '2025-01-31T10:00'],
     ['2025-01-31T10:00', '2025-01-31T10:00'],

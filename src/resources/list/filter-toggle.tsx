@@ -1,7 +1,7 @@
 /**
  * The list's filter buttons, shown at first render: "Filters (2)" and "Clear filters". The
  * filter bar itself (`filter-bar.tsx`: the controls, the reference pickers, the calendar
- * button) loads when it is first opened (`LazyFilterBar`, README "How the pages stay small").
+ * button) loads when it is first opened (`LazyFilterBar`, docs/architecture.md "How the pages stay small").
  */
 import { useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';

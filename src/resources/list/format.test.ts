@@ -58,7 +58,7 @@ describe.each<[string, { locale: string; field: FieldDescriptor; value: unknown;
   ],
   ['cs date', { locale: 'cs', field: field('date'), value: '2025-03-05', want: '5. 3. 2025' }],
   ['en date', { locale: 'en', field: field('date'), value: '2025-03-05', want: '3/5/2025' }],
-  // Issue 17: one date-time per language, full year, no `dateStyle: 'short'` (`31.12.25`).
+  // docs/product.md: one date-time per language, full year, no `dateStyle: 'short'` (`31.12.25`).
   [
     'cs date-time',
     {

@@ -1,5 +1,5 @@
 /**
- * The filter bar, loaded on first use (README "How the pages stay small"): a list page
+ * The filter bar, loaded on first use (docs/architecture.md "How the pages stay small"): a list page
  * opens with its bar closed unless its URL filters it, so the bar's controls (reference
  * pickers, the calendar button, selects) stay out of the page's first load.
  */

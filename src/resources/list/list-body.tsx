@@ -3,7 +3,7 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow } from '../descriptor';
 import type { ColumnCell } from '../registry/overrides';
 import { messages } from '../messages';
-import { ResourceTable } from './resource-table';
+import { ResourceTable, type TableSelection } from './resource-table';
 import type { ResourceListController } from './use-resource-list';
 import { ReferenceTitlesContext, useReferenceTitles } from './use-reference-titles';
 
@@ -23,6 +23,10 @@ export interface ListBodyProps {
    * column, shown when `columns` names it. Keep the record stable.
    */
   readonly cells?: Readonly<Record<string, ColumnCell>>;
+  /** The checkbox column (docs/api.md "Bulk actions"); absent: none. */
+  readonly selection?: TableSelection;
+  /** Esc on a row, or ↑ on the first: back to the list's search. */
+  readonly onEscape?: (key: 'Escape' | 'ArrowUp') => void;
 }
 
 const NO_ROWS: readonly ResourceRow[] = [];
@@ -34,6 +38,8 @@ export function ListBody({
   onOpen,
   columns = descriptor.columns,
   cells,
+  selection,
+  onEscape,
 }: ListBodyProps) {
   const intl = useIntl();
   const { query, state } = list;
@@ -72,6 +78,8 @@ export function ListBody({
         onSortChange={list.setSort}
         onOpen={onOpen}
         busy={query.isPlaceholderData}
+        {...(selection && { selection })}
+        {...(onEscape && { onEscape })}
       />
     </ReferenceTitlesContext.Provider>
   );

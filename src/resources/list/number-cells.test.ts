@@ -13,7 +13,7 @@ const field = (extra: Partial<FieldDescriptor>): FieldDescriptor => ({
   ...extra,
 });
 
-describe('number cells (issue #17)', () => {
+describe('number cells (docs/product.md)', () => {
   it('right-aligns numbers, not references or text', () => {
     expect(columnClass({ field: field({}) })).toBe('joule-cell-number');
     expect(columnClass({ field: field({ kind: 'integer' }) })).toBe('joule-cell-number');

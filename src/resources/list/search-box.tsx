@@ -11,6 +11,10 @@ export interface SearchBoxProps {
   readonly onSearch: (value: string) => void;
   /** @default 300 */
   readonly delayMs?: number;
+  /** The input's id (the rows' Esc comes back to it). */
+  readonly id?: string;
+  /** ↓ in the field: into the list's rows (it first runs the search typed so far). */
+  readonly onArrowDown?: () => void;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -22,7 +26,7 @@ function isTyping(target: EventTarget | null): boolean {
  * The list's search field ("Hledat" / "Search"): debounced, follows the URL on back and
  * forward, and `/` anywhere outside a text field focuses it.
  */
-export function SearchBox({ value, onSearch, delayMs = 300 }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, delayMs = 300, id, onArrowDown }: SearchBoxProps) {
   const intl = useIntl();
   const [text, setText] = useState(value);
   const [followed, setFollowed] = useState(value);
@@ -54,6 +58,7 @@ export function SearchBox({ value, onSearch, delayMs = 300 }: SearchBoxProps) {
   return (
     <InputGroup
       inputRef={inputRef}
+      {...(id !== undefined && { id })}
       type="search"
       leftIcon="search"
       aria-label={label}
@@ -63,6 +68,11 @@ export function SearchBox({ value, onSearch, delayMs = 300 }: SearchBoxProps) {
       onChange={(event) => setText(event.target.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') onSearch(text);
+        if (event.key === 'ArrowDown' && onArrowDown) {
+          event.preventDefault();
+          if (text.trim() !== value) onSearch(text);
+          onArrowDown();
+        }
       }}
     />
   );

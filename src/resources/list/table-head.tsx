@@ -1,6 +1,14 @@
 import { flexRender, type Header, type Table } from '@tanstack/react-table';
 import type { ResourceRow } from '../descriptor';
 import { columnClass } from './columns';
+import { stickyClass } from './table-row';
+
+/** The header's "select all on this page" checkbox (docs/api.md "Bulk actions"). */
+export interface HeadSelection {
+  readonly state: 'none' | 'some' | 'all';
+  readonly label: string;
+  readonly onToggle: () => void;
+}
 
 function ariaSort(header: Header<ResourceRow, unknown>) {
   if (!header.column.getCanSort()) return undefined;
@@ -26,20 +34,39 @@ function SortMark({ header, multi }: { header: Header<ResourceRow, unknown>; mul
  * descending → none, Shift+click adds a key) and carries `aria-sort`; the mark shows the
  * direction and, with several keys, the key's rank.
  */
-export function TableHead({ table }: { table: Table<ResourceRow> }) {
+export function TableHead({
+  table,
+  selection,
+}: {
+  table: Table<ResourceRow>;
+  selection?: HeadSelection;
+}) {
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const multi = table.getState().sorting.length > 1;
   return (
     <thead>
       <tr aria-rowindex={1}>
-        {headers.map((header) => {
+        {selection && (
+          <th scope="col" className="joule-select-cell">
+            <input
+              type="checkbox"
+              aria-label={selection.label}
+              checked={selection.state === 'all'}
+              ref={(box) => {
+                if (box) box.indeterminate = selection.state === 'some';
+              }}
+              onChange={selection.onToggle}
+            />
+          </th>
+        )}
+        {headers.map((header, position) => {
           const label = flexRender(header.column.columnDef.header, header.getContext());
           return (
             <th
               key={header.id}
               scope="col"
               aria-sort={ariaSort(header)}
-              className={columnClass(header.column.columnDef.meta)}
+              className={stickyClass(columnClass(header.column.columnDef.meta), position)}
             >
               {header.column.getCanSort() ? (
                 <button

@@ -4,6 +4,12 @@ import type { ResourceDescriptor, ResourceRow } from '../descriptor';
 import { rowTitle } from '../row-title';
 import { columnClass } from './columns';
 
+/** The first column (the row's title) stays in view while a wide list scrolls sideways. */
+export function stickyClass(base: string | undefined, position: number): string | undefined {
+  if (position !== 0) return base;
+  return base ? `${base} joule-sticky-title` : 'joule-sticky-title';
+}
+
 /** Props of one table row. */
 export interface TableRowProps {
   readonly descriptor: ResourceDescriptor;
@@ -14,6 +20,13 @@ export interface TableRowProps {
   readonly tabIndex: 0 | -1;
   /** The column definitions; a change (locale) re-renders the row. */
   readonly columns: readonly ColumnDef<ResourceRow>[];
+  /**
+   * Whether the row is selected; undefined when the list has no selection column.
+   * @default undefined
+   */
+  readonly selected?: boolean;
+  /** Accessible name of the row's checkbox ("Select …"). */
+  readonly selectLabel?: string;
 }
 
 /** Equal when the row's data, place, tab stop and columns are: its cells depend on nothing else. */
@@ -23,7 +36,9 @@ function sameRow(a: TableRowProps, b: TableRowProps): boolean {
     a.index === b.index &&
     a.tabIndex === b.tabIndex &&
     a.columns === b.columns &&
-    a.descriptor === b.descriptor
+    a.descriptor === b.descriptor &&
+    a.selected === b.selected &&
+    a.selectLabel === b.selectLabel
   );
 }
 
@@ -38,16 +53,36 @@ export const TableRow = memo(function TableRow({
   row,
   index,
   tabIndex,
+  selected,
+  selectLabel,
 }: TableRowProps) {
+  const title = rowTitle(descriptor, row.original);
   return (
     <tr
       data-index={index}
       tabIndex={tabIndex}
       aria-rowindex={index + 2}
-      aria-label={rowTitle(descriptor, row.original)}
+      aria-label={title}
+      aria-selected={selected}
     >
-      {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={columnClass(cell.column.columnDef.meta)}>
+      {selected !== undefined && (
+        // Clicks and Space are handled on the table body (use-row-navigation.ts); the box
+        // itself is out of the tab order: the row is the one stop.
+        <td data-select-cell className="joule-select-cell">
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={selected}
+            readOnly
+            aria-label={`${selectLabel ?? ''} ${title}`.trim()}
+          />
+        </td>
+      )}
+      {row.getVisibleCells().map((cell, position) => (
+        <td
+          key={cell.id}
+          className={stickyClass(columnClass(cell.column.columnDef.meta), position)}
+        >
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}

@@ -115,7 +115,7 @@ export function listQueryFor(
  * Puts a page of rows the server already gave (`answer`: the API's list answer, docs/api.md
  * "Lists") into the cache under the very query key the list screen opened at `params`
  * reads, so that the screen renders those rows at once: the server-rendered first page and
- * the SPA's first render show the same rows (README "Speed").
+ * the SPA's first render show the same rows (docs/architecture.md "First page").
  */
 export function seedResourceList(
   queryClient: QueryClient,

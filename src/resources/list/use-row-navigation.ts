@@ -17,6 +17,14 @@ export interface RowNavigationOptions {
   readonly scrollToIndex?: (index: number) => void;
   /** Opens the row at an index (Enter, click). */
   readonly onOpen: (index: number) => void;
+  /**
+   * Selects rows (docs/api.md "Bulk actions"): Space or a click on the row's checkbox
+   * toggles the row (`toggle`), Shift+↑/↓ selects the row left and the row reached
+   * (`extend`, `from` the row left). Absent: the list has no selection.
+   */
+  readonly onSelect?: (index: number, mode: 'toggle' | 'extend', from?: number) => void;
+  /** Esc on a row, and ↑ on the first row: back to the list's search (and, for Esc, clear). */
+  readonly onEscape?: (key: 'Escape' | 'ArrowUp') => void;
 }
 
 const PAGE_STEP = 10;
@@ -37,6 +45,8 @@ export function useRowNavigation({
   containerRef,
   scrollToIndex,
   onOpen,
+  onSelect,
+  onEscape,
 }: RowNavigationOptions) {
   const [active, setActive] = useState(0);
   const pendingFocus = useRef<number | null>(null);
@@ -81,12 +91,24 @@ export function useRowNavigation({
       if (event.key === 'Enter') {
         event.preventDefault();
         onOpen(index);
+      } else if (event.key === ' ' && onSelect) {
+        event.preventDefault();
+        onSelect(index, 'toggle');
+      } else if (event.key === 'Escape' && onEscape) {
+        event.preventDefault();
+        onEscape('Escape');
+      } else if (event.key === 'ArrowUp' && index === 0 && !event.shiftKey && onEscape) {
+        event.preventDefault();
+        onEscape('ArrowUp');
       } else if (event.key in moves) {
         event.preventDefault();
-        moveTo(moves[event.key] ?? index);
+        const next = Math.max(0, Math.min(moves[event.key] ?? index, rowCount - 1));
+        if (event.shiftKey && onSelect && (event.key === 'ArrowDown' || event.key === 'ArrowUp'))
+          onSelect(next, 'extend', index);
+        moveTo(next);
       }
     },
-    [moveTo, onOpen, rowCount],
+    [moveTo, onOpen, onSelect, onEscape, rowCount],
   );
 
   const onClick = useCallback(
@@ -94,9 +116,13 @@ export function useRowNavigation({
       const index = rowIndexOf(event.target);
       if (index === null) return;
       setActive(index);
-      onOpen(index);
+      // The row's checkbox (its own cell) selects; anywhere else in the row opens it.
+      const inSelectCell =
+        event.target instanceof Element && event.target.closest('[data-select-cell]') !== null;
+      if (inSelectCell && onSelect) onSelect(index, event.shiftKey ? 'extend' : 'toggle');
+      else onOpen(index);
     },
-    [onOpen],
+    [onOpen, onSelect],
   );
 
   return { activeIndex, onKeyDown, onClick };

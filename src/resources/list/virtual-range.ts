@@ -1,7 +1,7 @@
 /**
  * The virtualizer of long list pages (`@tanstack/react-virtual`), in a chunk of its own:
  * `useVisibleRows` (use-visible-rows.ts) renders it only for a page of more than
- * `VIRTUALIZE_OVER` rows, so a list page of 25 rows never loads it (issue 16, Speed).
+ * `VIRTUALIZE_OVER` rows, so a list page of 25 rows never loads it (docs/architecture.md, Speed).
  */
 import { useLayoutEffect, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { Spinner } from '@blueprintjs/core';
 import { messages } from '../messages';
-import { loadDeferredMessages } from './deferred-messages';
+import { loadLazyMessages } from './lazy-messages';
 
 /** A component whose code loads on first use (see {@link lazyComponent}). */
 export type LazyComponent<P extends object> = ComponentType<P> & {
@@ -18,8 +18,8 @@ export type LazyComponent<P extends object> = ComponentType<P> & {
  * A component of an override (a dialog's panel, a page of its own) whose code loads the
  * first time it renders, with a small spinner labelled "Loading…" meanwhile: its module
  * then forms a chunk of its own instead of weighing on every list page's first load
- * (README "How the pages stay small"); with it, the messages of code loaded on first use
- * (`loadDeferredMessages`). `load` is a dynamic import, e.g.
+ * (docs/architecture.md "How the pages stay small"); with it, the messages of code loaded on first use
+ * (`loadLazyMessages`). `load` is a dynamic import, e.g.
  * `() => import('./bill-preview-panel').then((m) => m.BillPreviewPanel)`; a failed load
  * throws to the nearest error boundary, as any render error does.
  */
@@ -28,9 +28,9 @@ export function lazyComponent<P extends object>(
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  // The messages it shows come with its code (deferred-messages.ts).
+  // The messages it shows come with its code (lazy-messages.ts).
   const start = () =>
-    (loading ??= Promise.all([load(), loadDeferredMessages()]).then(([component]) => {
+    (loading ??= Promise.all([load(), loadLazyMessages()]).then(([component]) => {
       loaded = component;
       return component;
     }));

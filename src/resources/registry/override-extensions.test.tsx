@@ -8,7 +8,7 @@ import { ResourcePage } from '../resource-page';
 import type { ResourceFormContext } from '../form/resource-form';
 import { FormHarness } from '../test-support/form-harness';
 import { contracts } from '../test-support/fixtures';
-import { openDeferredPopover } from '../test-support/popover';
+import { openLazyPopover } from '../test-support/popover';
 import { fakeRequest, renderWithProviders } from '../test-support/render';
 import type { FormValidator, ResourceOverrides } from './overrides';
 
@@ -138,7 +138,7 @@ describe('ResourceOverride.cells in the column chooser', () => {
       locale: 'en',
     });
     await screen.findByRole('button', { name: 'Columns' });
-    await openDeferredPopover(userEvent.setup(), 'Columns');
+    await openLazyPopover(userEvent.setup(), 'Columns');
     expect(await screen.findByRole('checkbox', { name: 'Contracts' })).toBeTruthy();
   });
 });

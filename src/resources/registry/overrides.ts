@@ -211,6 +211,12 @@ export interface ResourceOverride {
    * signed-in user's) deciding what the user may change in this row: see {@link FormAccess}.
    */
   readonly useFormAccess?: (context: FormAccessContext) => FormAccess;
+  /**
+   * A React hook naming the dialog of an existing row in place of "<resource> <row's
+   * title>" (e.g. by the row's state: a draft by what it is for); undefined keeps the
+   * default. Called on every render, like {@link useFormAccess}.
+   */
+  readonly useDialogTitle?: (context: FormAccessContext) => string | undefined;
   /** A page in place of the resource's list screen (see {@link ResourceScreenOverride}). */
   readonly screen?: ResourceScreenOverride;
 }

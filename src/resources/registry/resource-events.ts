@@ -19,6 +19,17 @@ export type ResourceEvent =
       readonly title: string;
     }
   | {
+      /**
+       * An override's own action on a row finished (an invoice issued, sent): the host shows
+       * `message`, already in the user's language, in the snackbar.
+       */
+      readonly type: 'done';
+      readonly resource: string;
+      readonly message: string;
+      /** True when the action was refused or failed. @default false */
+      readonly failed?: boolean;
+    }
+  | {
       readonly type: 'failed';
       readonly resource: string;
       readonly title: string;

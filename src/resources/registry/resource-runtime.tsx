@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { request as apiRequest } from '../../api';
+import { clientOver, request as apiRequest, type ApiClient } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
 import type { FormValidatorLoaders } from '../form/form-validator';
 import type { ResourceOverride, ResourceOverrides } from './overrides';
@@ -19,6 +19,11 @@ export interface ResourceRuntime {
   readonly descriptorsByName: Readonly<Record<string, ResourceDescriptor>>;
   readonly overrides: ResourceOverrides;
   readonly request: RequestFn;
+  /**
+   * The typed client over `request` (`clientOver`): the calls of overrides and panels,
+   * typed by the API's document, e.g. `api.GET('/invoices/{id}/lines/', …)`.
+   */
+  readonly api: ApiClient;
   /** Told of every finished create, save and delete and of every failed one. */
   readonly onEvent: (event: ResourceEvent) => void;
   /**
@@ -41,6 +46,11 @@ export interface ResourceRuntime {
    * local storage and nothing is asked.
    */
   readonly keepsPreferences: boolean;
+  /**
+   * Whether the back-end keeps saved views of the lists (`apiFeatures.savedViews`:
+   * `/auth/me/views/`, docs/api.md "Saved views"); else the lists offer none.
+   */
+  readonly keepsViews: boolean;
 }
 
 const ignoreEvent = (): void => undefined;
@@ -50,11 +60,13 @@ const RuntimeContext = createContext<ResourceRuntime>({
   descriptorsByName: {},
   overrides: {},
   request: apiRequest,
+  api: clientOver(apiRequest),
   onEvent: ignoreEvent,
   owner: null,
   mayUse: mayUseAll,
   formValidators: {},
   keepsPreferences: true,
+  keepsViews: false,
 });
 
 /** Props of `ResourceRuntimeProvider`. */
@@ -102,6 +114,11 @@ export interface ResourceRuntimeProviderProps {
    * @default true
    */
   readonly keepsPreferences?: boolean;
+  /**
+   * Whether the back-end keeps saved views (see `ResourceRuntime.keepsViews`).
+   * @default false
+   */
+  readonly keepsViews?: boolean;
   readonly children?: ReactNode;
 }
 
@@ -121,28 +138,34 @@ export function ResourceRuntimeProvider({
   mayUse = mayUseAll,
   formValidators = NO_VALIDATORS,
   keepsPreferences = true,
+  keepsViews = false,
   children,
 }: ResourceRuntimeProviderProps) {
+  const api = useMemo(() => clientOver(request), [request]);
   const value = useMemo(
     () => ({
       descriptorsByName,
       overrides,
       request,
+      api,
       onEvent,
       owner,
       mayUse,
       formValidators,
       keepsPreferences,
+      keepsViews,
     }),
     [
       descriptorsByName,
       overrides,
       request,
+      api,
       onEvent,
       owner,
       mayUse,
       formValidators,
       keepsPreferences,
+      keepsViews,
     ],
   );
   return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;

@@ -102,6 +102,7 @@ export function RelatedList({
               id={dialog.id}
               preset={dialog.id === null ? preset : undefined}
               onClose={record.close}
+              onContinue={record.continueWith}
             />
           </RecordPathProvider>
         </Suspense>

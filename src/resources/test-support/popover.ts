@@ -3,12 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 
 /**
- * Opens a deferred popover (`deferred-popover.tsx`) by its target button's accessible name,
+ * Opens a lazy popover (`lazy-popover.tsx`) by its target button's accessible name,
  * once the popover's code is here. The code loads on pointing at the button (or 1.5 s after
  * the page shows) and the button is then rendered anew inside the popover: a click aimed at
  * the node found before that would land on a detached element, so the button is found again.
  */
-export async function openDeferredPopover(
+export async function openLazyPopover(
   user: ReturnType<typeof userEvent.setup>,
   name: string,
 ): Promise<void> {

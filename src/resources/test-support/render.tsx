@@ -9,12 +9,6 @@ import { MemoryRouter } from 'react-router';
 import { ApiError, type ApiResponse, type RequestOptions } from '../../api';
 import cs from '../../../locales/cs.json';
 import en from '../../../locales/en.json';
-import overridesCs from '../../../locales/overrides/cs.json';
-import overridesEn from '../../../locales/overrides/en.json';
-import deferredCs from '../../../locales/overrides/deferred/cs.json';
-import deferredEn from '../../../locales/overrides/deferred/en.json';
-import dialogCs from '../../../locales/deferred/cs.json';
-import dialogEn from '../../../locales/deferred/en.json';
 import { ResourceRuntimeProvider, type RequestFn } from '../registry/resource-runtime';
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
@@ -22,6 +16,21 @@ import type { ResourceDescriptor } from '../descriptor';
 import type { FormValidatorLoaders } from '../form/form-validator';
 import { descriptorsByName as fixtureDescriptors, testMessages } from './fixtures';
 import { generatedValidators } from './generated-forms';
+
+/** The overrides' messages (`overrides/<folder>/<lang>.json`), merged per language. */
+const overrideFiles = import.meta.glob<Record<string, string>>('../../../overrides/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+const overrideMessages = (lang: 'cs' | 'en'): Record<string, string> =>
+  Object.assign(
+    {},
+    ...Object.entries(overrideFiles)
+      .filter(([path]) => path.endsWith(`/${lang}.json`))
+      .map(([, messages]) => messages),
+  );
+const overridesCs = overrideMessages('cs');
+const overridesEn = overrideMessages('en');
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
@@ -114,9 +123,7 @@ export function Providers({
   );
   const messages = {
     ...labels,
-    ...(locale === 'cs'
-      ? { ...overridesCs, ...deferredCs, ...cs, ...dialogCs }
-      : { ...overridesEn, ...deferredEn, ...en, ...dialogEn }),
+    ...(locale === 'cs' ? { ...overridesCs, ...cs } : { ...overridesEn, ...en }),
     ...testMessages,
   };
   return (

@@ -10,6 +10,9 @@ import { ReferencesWidget, ReferenceWidget } from './reference-widgets';
 import { EmailWidget, PasswordWidget, TextareaWidget, TextWidget } from './text-widgets';
 
 export { templates } from './templates';
+// What the list's filter bar shares with the form's widgets.
+export { ReferencePicker } from './reference-picker';
+export { useReferenceTarget, useRowTitles } from './use-reference';
 
 /** Built-in widgets; a resource's override may add or replace some (`ResourceOverride.widgets`). */
 export const widgets: RegistryWidgetsType = {

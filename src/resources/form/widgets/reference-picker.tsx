@@ -39,17 +39,20 @@ const LIST_STYLE = {
 } as const;
 
 /**
- * An async searchable select (ARIA combobox with a listbox popup): typing searches the
- * referenced resource (`?search=…&page_size=20`) and lists row titles; arrows move,
- * Enter picks, Escape closes without leaving the dialog.
+ * An async searchable select (ARIA combobox with a listbox popup): a click or ↓ lists the
+ * first page of the referenced rows at once, typing searches them (`?search=…&page_size=20`);
+ * arrows move, Enter picks, Escape closes without leaving the dialog.
  */
 export function ReferencePicker(props: ReferencePickerProps) {
   const { id, target, selectedText, onSelect, onClear, exclude = [], accept, disabled } = props;
   const intl = useIntl();
   const listId = useId();
   const [text, setText] = useState<string | null>(null);
+  // Opened by a click or ↓ without typing: the first page is listed at once (docs/declarations.md
+  // "Dependent fields"), the chosen row's title stays in the input.
+  const [opened, setOpened] = useState(false);
   const [active, setActive] = useState(0);
-  const open = text !== null;
+  const open = text !== null || opened;
   const term = useDebounced(text ?? '', SEARCH_DELAY_MS);
   const search = useReferenceSearch(target, term.trim(), open, accept, props.filter);
   const options = search.options.filter((option) => !exclude.includes(option.id));
@@ -57,6 +60,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
 
   const close = () => {
     setText(null);
+    setOpened(false);
     setActive(0);
   };
   const pick = (option: ReferenceOption | undefined) => {
@@ -67,7 +71,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!open) setText('');
+      if (!open) setOpened(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive(Math.max(0, Math.min(activeIndex + step, options.length - 1)));
     } else if (event.key === 'Enter' && open) {
@@ -104,6 +108,9 @@ export function ReferencePicker(props: ReferencePickerProps) {
           setActive(0);
         }}
         onBlur={close}
+        onClick={() => {
+          if (!disabled) setOpened(true);
+        }}
         onKeyDown={onKeyDown}
         rightElement={
           search.loading && open ? (

@@ -36,9 +36,16 @@ export function FieldTemplate(props: FieldTemplateProps) {
     );
   }
   const errors = rawErrors?.filter(Boolean) ?? [];
+  // What the server stored instead of what was sent, once (docs/extending.md "What a form sends").
+  const storedAs = getUiOptions(uiSchema).storedAs;
+  const note = errors.length === 0 && typeof storedAs === 'string' ? storedAs : undefined;
   const helper =
     errors.length > 0 ? (
       <span id={errorId(id)}>{errors.join(' ')}</span>
+    ) : note ? (
+      <span id={helpId(id)} className="joule-stored-as">
+        {note}
+      </span>
     ) : rawHelp ? (
       <span id={helpId(id)}>{rawHelp}</span>
     ) : undefined;
@@ -51,7 +58,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       label={showLabel ? text : undefined}
       labelFor={id}
       labelInfo={required && showLabel ? <span aria-hidden="true">*</span> : undefined}
-      intent={errors.length > 0 ? 'danger' : 'none'}
+      intent={errors.length > 0 ? 'danger' : note ? 'primary' : 'none'}
       helperText={helper}
     >
       {children}

@@ -1,5 +1,5 @@
 /**
- * The unit beside a number input (issue 17 "Units"): `ui:options.unitLabel` (the message id
+ * The unit beside a number input (docs/product.md): `ui:options.unitLabel` (the message id
  * of the unit's display form, from the API's OPTIONS `unit`: `Kč/MWh` in Czech, `CZK/MWh`
  * in English), else `ui:options.unit` (the API's `x-unit` code) as it is. The field's label
  * does not repeat it.

@@ -1,0 +1,56 @@
+/**
+ * The user dialog's "Sessions" panel (docs/security.md "Tokens"), for holders of `USERS`
+ * when the back-end publishes the users' extra action `sign_out_everywhere`: signs the user
+ * out on every device after a confirmation (`POST /users/{id}/sign_out_everywhere/`); the
+ * server's refusal (a user holding more than the editor) is shown as it words it.
+ */
+import { useState } from 'react';
+import { Alert, Button, Callout, Intent } from '@blueprintjs/core';
+import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { unwrap } from '../../src/api';
+import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import { userMessages } from './messages';
+
+export function SignOutPanel({ id }: ResourcePanelProps) {
+  const intl = useIntl();
+  const { api } = useResourceRuntime();
+  const [confirming, setConfirming] = useState(false);
+  const signOut = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/users/{id}/sign_out_everywhere/', { params: { path: { id: Number(id) } } }),
+      ),
+  });
+  return (
+    <div className="joule-user-sessions">
+      <Button icon="log-out" onClick={() => setConfirming(true)} loading={signOut.isPending}>
+        <FormattedMessage {...userMessages.signOutEverywhere} />
+      </Button>
+      {signOut.isSuccess && (
+        <Callout intent="success" compact role="status">
+          <FormattedMessage {...userMessages.signedOutEverywhere} />
+        </Callout>
+      )}
+      {signOut.error && (
+        <Callout intent="danger" compact role="alert">
+          {signOut.error.message}
+        </Callout>
+      )}
+      <Alert
+        isOpen={confirming}
+        intent={Intent.DANGER}
+        icon="log-out"
+        confirmButtonText={intl.formatMessage(userMessages.signOutEverywhere)}
+        cancelButtonText={intl.formatMessage(userMessages.cancel)}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          signOut.mutate();
+        }}
+      >
+        <FormattedMessage {...userMessages.signOutEverywhereConfirm} />
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * What a page loads once its rows are painted: the stylesheets a page with its critical CSS
+ * inline only preloaded (server/http/critical-css.ts).
+ */
+
+/** The longest the page waits for a frame before going on. */
+const FRAME_WAIT_MS = 100;
+/** The longest the page waits for its stylesheets before hydrating anyway. */
+const STYLESHEETS_WAIT_MS = 3000;
+
+/** Resolves after the next frame has been painted (or {@link FRAME_WAIT_MS}: a hidden tab paints none). */
+function nextPaint(): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(done, FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        done();
+      }, 0),
+    );
+  });
+}
+
+/**
+ * Applies the stylesheets the inline early start preloaded for a page with its critical
+ * CSS inline (`<link rel="preload" as="style">`, server/http/critical-css.ts) once the
+ * server's rows are painted, so that their paint pays for no more CSS than it needs; and
+ * resolves once every stylesheet of the head has loaded or failed (or after
+ * {@link STYLESHEETS_WAIT_MS}: a failed one cannot be told from one still loading). The
+ * page is hydrated only then, so that what the user can open next (a dialog, a popover) is
+ * styled.
+ */
+export async function applyPreloadedStylesheets(doc: Document = document): Promise<unknown> {
+  const preloaded = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter(
+    (link) => link.as === 'style',
+  );
+  const applied = () =>
+    new Set(
+      [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (link) => link.href,
+      ),
+    );
+  // A static page's early start applied them already (src/boot/early-start.ts).
+  const missing = preloaded.filter((link) => !applied().has(link.href));
+  if (missing.length) {
+    await nextPaint();
+    const now = applied();
+    for (const preload of missing) {
+      if (now.has(preload.href)) continue;
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.crossOrigin = '';
+      // The attribute as the server wrote it (`/assets/…`), not the resolved URL: Vite's
+      // loader of a lazy chunk's stylesheets looks for `link[href="/assets/…"]` and would
+      // otherwise apply the same sheet again (a second parse and a restyle of the page).
+      link.setAttribute('href', preload.getAttribute('href') ?? preload.href);
+      doc.head.appendChild(link);
+    }
+  }
+  const pending = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+    .filter((link) => !link.sheet)
+    .map(
+      (link) =>
+        new Promise((done) => {
+          link.addEventListener('load', done, { once: true });
+          link.addEventListener('error', done, { once: true });
+        }),
+    );
+  if (pending.length === 0) return;
+  return Promise.race([
+    Promise.all(pending),
+    new Promise((done) => setTimeout(done, STYLESHEETS_WAIT_MS)),
+  ]);
+}

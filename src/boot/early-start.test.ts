@@ -1,0 +1,219 @@
+/** @vitest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyStart, type EarlyStartManifest } from './early-start';
+import { DEFERRED_STYLESHEETS_ATTRIBUTE, RENDERING_META_NAME } from '../shared';
+
+const manifest: EarlyStartManifest = {
+  modules: {
+    cs: ['/assets/cs.js'],
+    en: ['/assets/en.js'],
+    signedIn: ['/assets/shell.js', '/assets/registry.css'],
+  },
+};
+
+/** An unsigned JWT expiring `inS` seconds from now (base64url, as simplejwt writes it). */
+function jwt(inS: number): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${part({ alg: 'HS256' })}.${part({ exp: Math.floor(Date.now() / 1000) + inS, sub: 'ü?>' })}.sig`;
+}
+
+const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}'));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+  localStorage.clear();
+  document.head.innerHTML = '';
+  history.replaceState(null, '', '/');
+});
+
+function start(path: string, auth?: object, settings?: object) {
+  history.replaceState(null, '', path);
+  if (auth) localStorage.setItem('joule.auth', JSON.stringify(auth));
+  if (settings) localStorage.setItem('joule.settings', JSON.stringify(settings));
+  earlyStart(manifest);
+  const hints = [...document.head.querySelectorAll('link')].map(
+    (link) => `${link.rel} ${new URL(link.href).pathname}`,
+  );
+  const sent = fetchMock.mock.calls.map(([url, init]) => ({
+    url: String(url),
+    headers: init.headers,
+  }));
+  return { hints, sent };
+}
+
+describe('earlyStart (index.html)', () => {
+  it('signed out: hints the catalogue only and asks the API nothing', () => {
+    const { hints, sent } = start('/login');
+    expect(hints).toEqual(['modulepreload /assets/cs.js']);
+    expect(sent).toEqual([]);
+  });
+
+  it('a stored session: hints the signed-in code, asks the API nothing', () => {
+    const { hints, sent } = start(
+      '/customers?sort=-customer_no',
+      { backend: 'joule', access: jwt(300), refresh: jwt(3600) },
+      { language: 'en' },
+    );
+    expect(hints).toEqual([
+      'modulepreload /assets/en.js',
+      'modulepreload /assets/shell.js',
+      'stylesheet /assets/registry.css',
+    ]);
+    expect(sent).toEqual([]);
+  });
+
+  it('hints the code of a page the server renders its code after the first frame', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+      frames.push(callback),
+    );
+    const marker = document.createElement('meta');
+    marker.name = RENDERING_META_NAME;
+    document.head.append(marker);
+    const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
+    const { hints, sent } = start('/customers', auth);
+    expect(hints).toEqual(['stylesheet /assets/registry.css']);
+    expect(sent).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0]!(0);
+    expect(
+      [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href')),
+    ).toEqual(['/assets/registry.css', '/assets/cs.js', '/assets/shell.js']);
+  });
+
+  it('preloads at once the stylesheets the server took out of the head for its critical CSS', () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const marker = document.createElement('meta');
+    marker.name = RENDERING_META_NAME;
+    marker.setAttribute(DEFERRED_STYLESHEETS_ATTRIBUTE, '/assets/index-1.css /assets/more.css');
+    document.head.append(marker);
+    // Even without storage (the session is the server's business here).
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('no storage');
+    });
+    const { hints } = start('/customers');
+    expect(hints).toEqual(['preload /assets/index-1.css', 'preload /assets/more.css']);
+    expect(document.head.querySelector('link')!.as).toBe('style');
+    vi.restoreAllMocks();
+  });
+});
+
+describe("earlyStart: the entry's stylesheets", () => {
+  const withStylesheets: EarlyStartManifest = { ...manifest, stylesheets: ['/assets/index-1.css'] };
+
+  it('applies them at once on a static page, where index.html only preloads them', () => {
+    history.replaceState(null, '', '/login');
+    earlyStart(withStylesheets);
+    const [first, ...rest] = [...document.head.querySelectorAll('link')];
+    expect(`${first!.rel} ${first!.getAttribute('href')}`).toBe('stylesheet /assets/index-1.css');
+    // The same request as the page's preload (crossorigin), so it is fetched once.
+    expect(first!.crossOrigin).toBe('');
+    expect(rest.map((link) => link.getAttribute('href'))).toEqual(['/assets/cs.js']);
+  });
+
+  it('leaves them to the server on a page it renders', () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const marker = document.createElement('meta');
+    marker.name = RENDERING_META_NAME;
+    document.head.append(marker);
+    earlyStart(withStylesheets);
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
+  });
+});
+
+describe('earlyStart: the generated labels', () => {
+  const withLabels: EarlyStartManifest = {
+    modules: {
+      ...manifest.modules,
+      labels: { cs: ['/assets/labels-cs.js'], en: ['/assets/labels-en.js'] },
+    },
+  };
+
+  it('are hinted with a stored session only, in its language', () => {
+    history.replaceState(null, '', '/login');
+    earlyStart(withLabels);
+    const hrefs = () =>
+      [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+    expect(hrefs()).toEqual(['/assets/cs.js']);
+
+    document.head.innerHTML = '';
+    localStorage.setItem(
+      'joule.auth',
+      JSON.stringify({ backend: 'joule', access: jwt(300), refresh: jwt(3600) }),
+    );
+    localStorage.setItem('joule.settings', JSON.stringify({ language: 'en' }));
+    earlyStart(withLabels);
+    expect(hrefs()).toEqual([
+      '/assets/en.js',
+      '/assets/shell.js',
+      '/assets/registry.css',
+      '/assets/labels-en.js',
+    ]);
+  });
+});
+
+describe('earlyStart: the first GETs of a static page', () => {
+  const withFetch: EarlyStartManifest = {
+    ...manifest,
+    fetch: {
+      api: '/api/v1',
+      lists: { customers: '/customers/' },
+      pageSize: 25,
+      refreshMarginS: 120,
+    },
+  };
+  const session = (inS: number) => ({ backend: 'joule', access: jwt(inS), refresh: jwt(3600) });
+
+  function startWithFetch(path: string, auth?: object) {
+    history.replaceState(null, '', path);
+    if (auth) localStorage.setItem('joule.auth', JSON.stringify(auth));
+    earlyStart(withFetch);
+    return fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), headers: init.headers }));
+  }
+
+  afterEach(() => {
+    delete window.__jouleEarly;
+  });
+
+  it("sends the session check and the list's query of the URL, in the session's language", () => {
+    const auth = session(300);
+    const sent = startWithFetch('/customers?sort=-customer_no&search=Nov', auth);
+    const headers = {
+      Accept: 'application/json',
+      'Accept-Language': 'cs',
+      Authorization: `Bearer ${auth.access}`,
+    };
+    expect(sent).toEqual([
+      { url: '/api/v1/auth/me/', headers },
+      { url: '/api/v1/customers/?page=1&page_size=25&search=Nov&sort=-customer_no', headers },
+    ]);
+    expect(window.__jouleEarly?.map((entry) => entry.url)).toEqual(sent.map(({ url }) => url));
+  });
+
+  it('sends only the session check on a path that is no list, and nothing without a session', () => {
+    expect(startWithFetch('/settings', session(300)).map(({ url }) => url)).toEqual([
+      '/api/v1/auth/me/',
+    ]);
+    fetchMock.mockClear();
+    localStorage.clear();
+    expect(startWithFetch('/customers')).toEqual([]);
+  });
+
+  it('sends nothing with a token the app would renew first', () => {
+    expect(startWithFetch('/customers', session(60))).toEqual([]);
+  });
+
+  it('sends nothing on a page the server renders (its answers come embedded)', () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const marker = document.createElement('meta');
+    marker.name = RENDERING_META_NAME;
+    document.head.append(marker);
+    expect(startWithFetch('/customers', session(300))).toEqual([]);
+  });
+});

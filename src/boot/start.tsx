@@ -1,0 +1,95 @@
+/**
+ * Starts the SPA: settings in force, error reporting, catalogue on its way, router mounted;
+ * over a server-rendered page, hydrated (docs/architecture.md "First page").
+ */
+import { StrictMode } from 'react';
+import { FocusStyleManager } from '@blueprintjs/core';
+import { createRoot } from 'react-dom/client';
+import {
+  App,
+  createAppRouter,
+  initErrorReporting,
+  pageDataReady,
+  setUpIcons,
+  syncSettings,
+} from '../app';
+import { resumeSessionWith } from '../auth';
+import { getSettings, loadMessages } from '../i18n';
+import { applyPreloadedStylesheets } from './after-rows';
+import { adoptEarlyResponses } from './early-responses';
+import { takeFirstPageState } from './first-page-state';
+import { hydrate } from './hydrate';
+import { rootOptions } from './root-options';
+
+/**
+ * Mounts the app into `root` (docs/product.md §2 "The application mounts into one root element").
+ */
+export function startApp(root: HTMLElement): void {
+  // Sentry only when the build has a DSN (docs/product.md §9); loads alongside the first page.
+  void initErrorReporting();
+  // Focus rings for keyboard users only, not after every mouse click.
+  FocusStyleManager.onlyShowFocusOnTabs();
+  // Icon paths from the app's small set, not all of Blueprint's at the first icon.
+  setUpIcons();
+  syncSettings();
+  // The GETs index.html sent before this code was here (src/boot/early-start.ts).
+  adoptEarlyResponses();
+  const { language } = getSettings();
+  // Start fetching the catalogue now rather than after the first render.
+  void loadMessages(language);
+  const first = takeFirstPageState();
+  if (first && first.language === language && resumeSessionWith(first.user)) {
+    hydrate(root, first).catch((error: unknown) => {
+      // The page's code did not load: the app renders it afresh (and reports the failure).
+      console.error('The server-rendered page could not be hydrated', error);
+      render(root);
+    });
+  } else {
+    render(root);
+  }
+}
+
+/**
+ * Renders the app into `root`, replacing whatever the server put there. The router starts
+ * at once: its loaders fetch the page's code and data while nothing else holds the main
+ * thread. The first render waits for the stylesheets (which a static page's early start
+ * applied from a script, where they blocked nothing, and which a server-rendered page the
+ * app does not hydrate still needs in full), for the page's loaders and code (at most
+ * {@link FIRST_RENDER_WAIT_MS}, then the page's loading state shows) and then for the data
+ * its screen renders with (a list's rows and the user's columns: `pageDataReady`; at most
+ * {@link FIRST_RENDER_WAIT_MS} more, then the screen's own loading state shows): a page
+ * whose data comes quickly is rendered once, with it, rather than first as a spinner.
+ */
+function render(root: HTMLElement): void {
+  const router = createAppRouter();
+  const show = () => {
+    root.replaceChildren();
+    createRoot(root, rootOptions).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  };
+  const routed = new Promise<void>((done) => {
+    if (router.state.initialized) return done();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      done();
+    });
+  });
+  const firstPage = Promise.race([routed, waitAtMost(FIRST_RENDER_WAIT_MS)]).then(() =>
+    router.state.initialized
+      ? Promise.race([pageDataReady(router), waitAtMost(FIRST_RENDER_WAIT_MS)])
+      : undefined,
+  );
+  Promise.all([applyPreloadedStylesheets(), firstPage]).then(show, show);
+}
+
+/** The longest a page's first render waits for its code, and then for its data. */
+const FIRST_RENDER_WAIT_MS = 300;
+
+/** Resolves after `ms` milliseconds. */
+function waitAtMost(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}

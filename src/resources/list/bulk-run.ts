@@ -1,0 +1,119 @@
+/**
+ * Runs one bulk action on a list's selection (docs/api.md "Bulk actions"), headless: through
+ * the back-end's `POST <path>bulk/<action>/` when it publishes one (operation
+ * `<name>_bulk_<action>`, the descriptor's `extraActions`), else, for delete, one `DELETE`
+ * per row, so a plain DRF back-end gets the same summary: what succeeded and, for each
+ * refused row, its title and the server's reason.
+ */
+import { ApiError } from '../../api';
+import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
+import type { RequestFn } from '../registry/resource-runtime';
+import { rowTitle } from '../row-title';
+import { fetchAllRows } from './all-rows';
+import { buildListQuery, type ListState } from './list-query';
+import type { Selection } from './selection';
+
+/** The generic action every resource with a delete operation has. */
+export const DELETE_ACTION = 'delete';
+
+/** Most rows one bulk action takes (the server's bound, docs/api.md "Bulk actions"). */
+export const MAX_BULK_ROWS = 10_000;
+
+/** One refused row: its id, its title (null when unknown) and the reason, in the UI's language. */
+export interface BulkFailure {
+  readonly id: RowId;
+  readonly title: string | null;
+  readonly reason: string;
+}
+
+/** What a bulk action came to: the ids done and the rows refused. */
+export interface BulkResult {
+  readonly action: string;
+  readonly count: number;
+  readonly succeeded: readonly RowId[];
+  readonly failed: readonly BulkFailure[];
+}
+
+/** Whether the back-end publishes `POST <path>bulk/<action>/` for `descriptor`. */
+export function hasBulkEndpoint(descriptor: ResourceDescriptor, action: string): boolean {
+  return descriptor.operations.extraActions?.includes(`bulk_${action}`) ?? false;
+}
+
+/**
+ * The list's query as a bulk filter: every parameter of `state` but its paging, as strings
+ * (the body's `filter`).
+ */
+export function bulkFilter(state: ListState): Record<string, string> {
+  const query = buildListQuery(state);
+  const filter: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'page' || key === 'page_size' || value === undefined) continue;
+    filter[key] = String(value);
+  }
+  return filter;
+}
+
+/** What {@link runBulkAction} needs. */
+export interface BulkRunOptions {
+  readonly request: RequestFn;
+  readonly descriptor: ResourceDescriptor;
+  readonly action: string;
+  readonly selection: Selection;
+  /** The list's query: what a `matching` selection stands for. */
+  readonly state: ListState;
+  /** The text of a refusal the server gave no words for. */
+  readonly fallbackReason: string;
+}
+
+/** The server's words for a refused single request. */
+export function refusalOf(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const words = [
+    ...(error.detail ? [error.detail] : []),
+    ...error.nonFieldErrors,
+    ...Object.values(error.fieldErrors).flatMap((value) =>
+      Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [],
+    ),
+  ];
+  return words.length > 0 ? words.join(' ') : fallback;
+}
+
+/**
+ * Runs `action` on the selection and answers what came of it.
+ *
+ * @throws {ApiError} when the whole request is refused (400 past the bound, 403, …).
+ */
+export async function runBulkAction(options: BulkRunOptions): Promise<BulkResult> {
+  const { request, descriptor, action, selection, state } = options;
+  if (hasBulkEndpoint(descriptor, action)) {
+    const body =
+      selection.kind === 'matching'
+        ? { filter: bulkFilter(state) }
+        : { ids: [...selection.rows.values()].map((row) => row[descriptor.idField]) };
+    const { data } = await request<BulkResult>('POST', `${descriptor.path}bulk/${action}/`, {
+      body,
+    });
+    return data;
+  }
+  if (action !== DELETE_ACTION) throw new Error(`no endpoint for bulk action ${action}`);
+  const rows: readonly ResourceRow[] =
+    selection.kind === 'matching'
+      ? await fetchAllRows(request, descriptor, state)
+      : [...selection.rows.values()];
+  const succeeded: RowId[] = [];
+  const failed: BulkFailure[] = [];
+  for (const row of rows.slice(0, MAX_BULK_ROWS)) {
+    const id = row[descriptor.idField] as RowId;
+    try {
+      await request('DELETE', `${descriptor.path}${encodeURIComponent(String(id))}/`);
+      succeeded.push(id);
+    } catch (error) {
+      failed.push({
+        id,
+        title: rowTitle(descriptor, row) || null,
+        reason: refusalOf(error, options.fallbackReason),
+      });
+    }
+  }
+  return { action, count: rows.length, succeeded, failed };
+}
