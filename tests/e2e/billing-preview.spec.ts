@@ -1,6 +1,6 @@
-import { expect, listRows, test } from './fixtures';
+import { expect, listRows, test } from './test-support/fixtures';
 
-/** Issue #15 "Bill preview": a contract's bill for a period, or the reasons it cannot be billed. */
+/** docs/billing.md: a contract's bill for a period, or the reasons it cannot be billed. */
 test('the contract dialog previews a bill with lines and amount due', async ({ page }) => {
   await page.goto('/contracts');
   await listRows(page).first().click();
@@ -22,10 +22,11 @@ test('the contract dialog previews a bill with lines and amount due', async ({ p
   await dialog.getByRole('button', { name: 'Preview the bill' }).click();
   const refused = dialog.getByTestId('bill-refused');
   await expect(refused).toContainText('The contract cannot be billed for this period');
-  await expect(refused).toContainText('No reading of device');
+  // The meter by its serial, the point as its record is titled (EAN – name).
+  await expect(refused).toContainText(/Meter EM-\d+ on \d{18} – .+ has no reading after/);
 });
 
-/** Issue #17 "Settings (Global)": a superuser edits the supplier's details. */
+/** docs/product.md: a superuser edits the supplier's details. */
 test('the superuser edits the global settings', async ({ page }) => {
   await page.goto('/settings');
   const form = page.getByRole('form', { name: "Supplier's global settings" });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from './test-support/fixtures';
 
 /**
  * The months the billing test may bill, in order: it takes the first one no run has billed
@@ -13,7 +13,7 @@ const BILLABLE_MONTHS = [
 ] as const;
 
 /**
- * Issue #15 end to end on the demo data: a billing run for a month (worked by the server's
+ * docs/billing.md end to end on the demo data: a billing run for a month (worked by the server's
  * own worker, embedded PGlite) followed on its progress bar to the end; one of its invoices
  * issued and downloaded as a PDF carrying its number; then the reports page's billing totals
  * with that invoice, as a table, a chart on a canvas and a CSV.
@@ -35,7 +35,7 @@ test('run billing for a month, open an invoice and its PDF, and report the total
   const form = page.getByRole('dialog');
   // A month picker; the API takes the month's first day.
   await form.getByLabel('Bill contracts due in (month)').fill(target.month);
-  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form).toBeHidden();
   // Runs are listed newest first, each by its month's name.
   const [run] = await api.list('billing-runs', { page_size: 1 });
@@ -66,6 +66,10 @@ test('run billing for a month, open an invoice and its PDF, and report the total
   const invoiceDialog = page.getByRole('dialog');
   await expect(invoiceDialog.getByRole('columnheader', { name: 'Amount (CZK)' })).toBeVisible();
   await invoiceDialog.getByRole('button', { name: 'Issue' }).click();
+  // Issuing takes a number: the confirmation names it before anything happens.
+  const confirmation = page.getByRole('alertdialog');
+  await expect(confirmation).toContainText(/\d{10}/);
+  await confirmation.getByRole('button', { name: 'Issue' }).click();
   await expect(invoiceDialog.getByRole('button', { name: 'Cancel invoice' })).toBeVisible();
   // The newest issued invoice (newest first): this one.
   const [issued] = await api.list('invoices', { filter: 'state=issued', page_size: 1 });
@@ -78,7 +82,8 @@ test('run billing for a month, open an invoice and its PDF, and report the total
   expect(pdf.suggestedFilename()).toBe(`invoice-${number}.pdf`);
   const bytes = await readFile((await pdf.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  expect(bytes.toString('latin1')).toContain(`Invoice ${number}`);
+  // The document's title carries its number, in the customer's language.
+  expect(bytes.toString('latin1')).toMatch(new RegExp(`(Invoice|Faktura) ${number}`));
   await page.keyboard.press('Escape');
   // The dialog has gone and the list is back before the menu opens over it.
   await expect(invoiceDialog).toBeHidden();

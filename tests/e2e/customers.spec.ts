@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clerk, signIn, useLanguage } from './helpers';
+import { clerk, signIn, useLanguage } from './test-support/helpers';
 
 /** The clerk works with the seeded customers (issue "The whole domain", docs/product.md §2, §6). */
 test('the clerk reaches customers, contracts and points only, and searches customers', async ({

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { admin, signIn, useLanguage } from './helpers';
+import { expect, test } from './test-support/fixtures';
+import { admin, signIn, useLanguage } from './test-support/helpers';
 
 /**
  * Fault tests of the SPA (security issue, "Faults"): what the user typed in an open form
@@ -69,7 +69,7 @@ test('offline: saving fails with a message, the typed text stays, and saves once
   await dialog.getByLabel('VAT number (DIČ)').fill('CZ12345678');
 
   await context.setOffline(true);
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText(
     'The server cannot be reached. Nothing you entered is lost; try again.',
   );
@@ -77,7 +77,7 @@ test('offline: saving fails with a message, the typed text stays, and saves once
   await expect(dialog.getByLabel('VAT number (DIČ)')).toHaveValue('CZ12345678');
 
   await context.setOffline(false);
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
   const [saved] = await api.list('customers', { search: customer.no });
   expect(saved).toMatchObject({ company_name: 'Bez sítě a.s.', tin: 'CZ12345678' });
@@ -115,7 +115,7 @@ test.describe('the session ends while a form is open', () => {
     // The account is switched off meanwhile: the API refuses the access token and the
     // refresh token alike, so the session ends.
     await api.patch('users', userId, { is_active: false });
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
 
     const again = page.getByRole('dialog', { name: 'Sign in again' });
     await expect(again).toBeVisible();
@@ -133,7 +133,7 @@ test.describe('the session ends while a form is open', () => {
     await again.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(again).toBeHidden();
     await expect(dialog.getByLabel('Company name')).toHaveValue('Po novém přihlášení a.s.');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
     const [saved] = await api.list('customers', { search: customer.no });
     expect(saved).toMatchObject({ company_name: 'Po novém přihlášení a.s.' });

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from './test-support/fixtures';
 
 /**
- * Issue #13 "Import readings from a file": a CSV with good, repeated and bad rows through the
+ * docs/product.md: a CSV with good, repeated and bad rows through the
  * tariff devices page's "Import readings", against the real server; then the same file again.
  */
 

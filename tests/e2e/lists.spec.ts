@@ -1,7 +1,7 @@
-import { columnTexts, expect, listRows, test } from './fixtures';
+import { columnTexts, expect, listRows, test } from './test-support/fixtures';
 
 /**
- * Issue #4 "Lists": search, header sort, filters, page size and paging against the real API,
+ * docs/product.md: search, header sort, filters, page size and paging against the real API,
  * all held in the URL (reload, back and forward restore them).
  */
 test('customers: search narrows, sort reorders, a filter and the page size apply, the URL keeps it all', async ({

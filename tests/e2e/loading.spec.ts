@@ -1,11 +1,11 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { expect, listRows, test } from './fixtures';
-import { admin, signIn } from './helpers';
+import { expect, listRows, test } from './test-support/fixtures';
+import { admin, signIn } from './test-support/helpers';
 
 /**
- * Issue #4 "Speed and memory": what the first page asks for. A signed-out visitor's login
+ * docs/product.md: what the first page asks for. A signed-out visitor's login
  * page never downloads the signed-in code; a stored session's first page hints that code
- * from index.html (`src/app/early-start.ts`) and sends the session check and the rows' GET
+ * from index.html (`src/boot/early-start.ts`) and sends the session check and the rows' GET
  * once each. With the session's cookie the server sends the page with its rows already
  * rendered (server/http/first-page.ts) and the app hydrates it, keeping the server's
  * elements, without asking the API again.
@@ -179,7 +179,7 @@ test('a static page is rendered once, with its rows: the list shows no loading s
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  // The page's clock stands still: the first render's bounded waits (src/app/bootstrap.tsx,
+  // The page's clock stands still: the first render's bounded waits (src/boot/start.tsx,
   // at most 300 ms for the page's code, then as long for its rows) never run out, however
   // slow the machine, so what is tested is the render's decision — wait for the code and
   // the rows, then render once — and not a race against those bounds.
@@ -296,12 +296,12 @@ test.describe('a page the app cannot hydrate', () => {
     recoverableErrors,
   }) => {
     await freshSession(page, request, { cookie: true });
-    // The server's page, with its first row's first cell changed: markup the app's first
-    // render cannot match.
+    // The server's page, with its first row's first text cell (after the selection's
+    // checkbox cell) changed: markup the app's first render cannot match.
     await page.route('**/customers?sort=customer_no', async (route) => {
       const response = await route.fetch();
       const html = await response.text();
-      const changed = html.replace(/(data-index="0"[^>]*><td>)[^<]*/, '$1MISMATCH');
+      const changed = html.replace(/(data-index="0".*?<td>)[^<]*/s, '$1MISMATCH');
       expect(changed).not.toBe(html);
       await route.fulfill({ response, body: changed });
     });

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { admin } from './helpers';
+import { expect, expectNoSeriousA11yViolations, test } from './test-support/fixtures';
+import { admin } from './test-support/helpers';
 
 /**
- * Issue 13 "Tariff device — the measurements panel" against the real server: a reading added
+ * docs/product.md against the real server: a reading added
  * in the device dialog shows in the table and the chart without a reload, a lower one is
  * refused beside its field, the chart switches between day, week and month, the panel passes
  * axe, and a screenshot of it in Light and Dark Blue is kept under test-results/.
@@ -117,6 +117,39 @@ test('add a reading, see it in table and chart; a lower one is refused beside it
   await expect(high).toHaveValue('5');
   await expect(high).toHaveAttribute('aria-invalid', 'true');
   await expect(rows).toHaveCount(4);
+});
+
+test('a demo meter’s panel opens on its readings, in Czech numbers, with a kWh/MWh switch', async ({
+  page,
+}) => {
+  // Demo meters were read daily through 2025 (server/seed/points.ts): "the last 30 days" of
+  // today would be empty. EM-2400002 is a demo meter no other test writes to.
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      'joule.settings',
+      JSON.stringify({ theme: 'light', language: 'cs' }),
+    );
+  });
+  await page.goto('/tariffdevices?search=EM-2400002');
+  await page.getByRole('row', { name: /EM-2400002\b/ }).click();
+  const panel = page.getByRole('dialog').getByTestId('measurements-panel');
+  const readings = panel.getByRole('table', { name: 'Odečty, nejnovější první' });
+  await expect(readings.locator('tbody tr').first()).toContainText('31. 12. 2025');
+  await expect(readings.locator('tbody tr').first()).toContainText(/\d,\d{3} kWh/);
+  const chart = panel.locator('.joule-consumption-chart');
+  await expect(chart).toHaveAttribute('data-buckets', '30');
+  await expect(panel.getByLabel('Období')).toHaveValue('latest');
+  await expect(panel.getByText('V tomto období žádná spotřeba.')).toHaveCount(0);
+  await panel.getByText('Spotřeba po úsecích (tabulka)').click();
+  const buckets = panel.getByRole('table', { name: 'Spotřeba po úsecích (tabulka)' });
+  await expect(buckets.locator('tbody tr')).toHaveCount(30);
+  await expect(buckets.locator('tbody tr').last()).toContainText('31. 12. 2025');
+  await expect(buckets.locator('tbody tr').last()).toContainText(/\d kWh/);
+  // The form starts from the newest reading as Czech writes numbers.
+  await expect(panel.getByLabel('Vysoký tarif (VT) (kWh)')).toHaveValue(/^\d+,\d{3}$/);
+  await panel.getByRole('button', { name: 'MWh', exact: true }).click();
+  await expect(buckets.locator('tbody tr').last()).toContainText(/ MWh/);
+  await expect(readings.locator('tbody tr').first()).toContainText(/\d,\d{6} MWh/);
 });
 
 test('the chart switches between day, week and month', async ({ page }) => {

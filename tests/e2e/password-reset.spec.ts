@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { admin, clerk, signIn, useLanguage } from './helpers';
+import { admin, clerk, signIn, useLanguage } from './test-support/helpers';
 
 /**
  * Password reset (docs/product.md §2, §5, §8) against the real server: the mail is read from the

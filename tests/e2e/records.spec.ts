@@ -1,14 +1,14 @@
 /**
- * Issue 17 "Records with addresses, clear refusals" and "Dates, numbers": a record's URL
+ * docs/product.md and "Dates, numbers": a record's URL
  * opens its dialog (and reopens on reload), Back returns to the list as it was; a forbidden
  * URL says why; Czech date-times and numbers on a list, in a dialog and in an error; the
  * calendar picks a date; axe stays clean in every theme.
  */
 import type { Page } from '@playwright/test';
-import { clerk, relatedList } from './helpers';
-import { expect, expectNoSeriousA11yViolations, listRows, test } from './fixtures';
+import { clerk, relatedList } from './test-support/helpers';
+import { expect, expectNoSeriousA11yViolations, listRows, test } from './test-support/fixtures';
 
-/** Czech `31. 12. 2025 0:00` (issue 17: one date-time format per language). */
+/** Czech `31. 12. 2025 0:00` (docs/product.md: one date-time format per language). */
 const CZECH_DATE_TIME = /^\d{1,2}\. \d{1,2}\. \d{4} \d{1,2}:\d{2}$/;
 
 /** Starts every page of the test in `theme` and `language` (stored as the Settings page does). */
@@ -114,7 +114,7 @@ test.describe('Czech dates and numbers', () => {
     const high = dialog.getByLabel('Vysoký tarif', { exact: false }).first();
     await expect(high).not.toHaveValue('');
     await high.fill('0');
-    await dialog.getByRole('button', { name: 'Uložit' }).click();
+    await dialog.getByRole('button', { name: 'Uložit', exact: true }).click();
     await expect(
       dialog
         .getByText(/dřívější odečet tohoto zařízení má \d{1,3}(\u00a0\d{3})*,\d{3} kWh/)
@@ -135,7 +135,7 @@ test.describe('Czech dates and numbers', () => {
     // Czech month names, not the browser's.
     await expect(calendar).toContainText('leden');
     await calendar.locator('.rdp-day:not(.rdp-day_outside)', { hasText: /^15$/ }).first().click();
-    await expect(birth).toHaveValue(/^\d{4}-\d{2}-15$/);
+    await expect(birth).toHaveValue(/^15\. \d{1,2}\. \d{4}$/);
     // A picked date closes the calendar (Blueprint's PopoverNext), not the dialog.
     await expect(calendar).toBeHidden();
     await expect(dialog).toBeVisible();

@@ -1,8 +1,8 @@
-import { clerk } from './helpers';
-import { expect, listRows, test } from './fixtures';
+import { clerk } from './test-support/helpers';
+import { expect, listRows, test } from './test-support/fixtures';
 
 /**
- * Issue 17 "Names, not ids": the clerk (CUSTOMERS, CONTRACTS, POINTS) opens a point's
+ * docs/product.md: the clerk (CUSTOMERS, CONTRACTS, POINTS) opens a point's
  * specification and sees the tariff device, distributor and main fuse by name — resources
  * the clerk may not list — and picks another fuse among their titles.
  */
@@ -17,7 +17,11 @@ test('the clerk sees and picks a specification’s references by name', async ({
   expect(spec).toBeDefined();
   const points = await api.list('points', { page_size: 9999 });
   const point = points.find((row) => row.id === spec.point)!;
-  const fuses = await api.list('fuses', { page_size: 9999 });
+  // The picker offers the fuses of the specification's phases (x-reference-filter).
+  const fuses = await api.list('fuses', {
+    page_size: 9999,
+    filter: `phases=${String(spec.phases)}`,
+  });
   const other = fuses.find((fuse) => fuse.id !== spec.main_fuse)!;
 
   await page.goto(`/points?search=${String(point.ean)}`);

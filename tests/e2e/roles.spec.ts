@@ -1,8 +1,8 @@
-import { signIn, useLanguage } from './helpers';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { signIn, useLanguage } from './test-support/helpers';
+import { expect, expectNoSeriousA11yViolations, test } from './test-support/fixtures';
 
 /**
- * Issue #13 "Users and roles": a role's privileges are checkboxes grouped by area, as the
+ * docs/product.md: a role's privileges are checkboxes grouped by area, as the
  * API publishes them; a user whose role changes sees the changed menu after signing in
  * again (the menu follows `/auth/me/`'s privileges, docs/product.md §2 and §6).
  */
@@ -19,13 +19,13 @@ test('changing a role’s privileges changes its user’s menu after signing in 
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(roleName);
   const customersArea = dialog.getByRole('group', { name: 'Customers and contracts' });
-  await expect(customersArea.getByRole('checkbox')).toHaveCount(3);
+  await expect(customersArea.getByRole('checkbox')).toHaveCount(4);
   await expect(dialog.getByRole('group', { name: 'Administration' })).toContainText('everything');
   // A Blueprint checkbox is ticked through its label (the drawn box covers the input).
   await customersArea.getByText('Customers', { exact: true }).click();
   await expect(customersArea.getByRole('checkbox', { name: 'Customers' })).toBeChecked();
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   const [role] = await api.list('roles', { search: roleName });
@@ -56,7 +56,7 @@ test('changing a role’s privileges changes its user’s menu after signing in 
   await expect(edit.getByRole('checkbox', { name: 'Customers' })).toBeChecked();
   await edit.getByText('Contracts', { exact: true }).click();
   await expect(edit.getByRole('checkbox', { name: 'Contracts' })).toBeChecked();
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit).toBeHidden();
 
   const after = await menuAfterSignIn();

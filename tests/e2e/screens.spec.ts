@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, listRows, test } from './fixtures';
-import { clerk } from './helpers';
+import { expect, expectNoSeriousA11yViolations, listRows, test } from './test-support/fixtures';
+import { clerk } from './test-support/helpers';
 
 /**
- * Issue #4 "Every screen": each docs/product.md §2 screen reached through its menu, at its route,
+ * docs/product.md: each docs/product.md §2 screen reached through its menu, at its route,
  * titled from its descriptor, listing the demo rows, with no serious or critical axe finding.
  */
 interface Screen {

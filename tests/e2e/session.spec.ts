@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { admin, clerk, signIn, useLanguage, watchContentSecurityPolicy } from './helpers';
+import {
+  admin,
+  clerk,
+  signIn,
+  useLanguage,
+  watchContentSecurityPolicy,
+} from './test-support/helpers';
 
 // The login page and the guards run under the server's Content-Security-Policy: any
 // violation fails the test (docs/security-headers.md).

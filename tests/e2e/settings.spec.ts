@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { admin, signIn } from './helpers';
+import { admin, signIn } from './test-support/helpers';
 
 /**
  * Issue "The shell": language and theme chosen on /settings survive a reload

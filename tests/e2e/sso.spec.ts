@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL, idpPort } from '../../playwright.config';
-import { admin, useLanguage, watchContentSecurityPolicy } from './helpers';
+import { admin, useLanguage, watchContentSecurityPolicy } from './test-support/helpers';
 
 /**
  * Single sign-on through the server's dev identity provider, a real `oidc-provider`
@@ -173,7 +173,7 @@ test('a form stays open with its text while the access token expires, and saves'
 
   await expect(dialog.getByLabel('Email')).toHaveValue(email);
   await expect(dialog.getByLabel('Password')).toHaveValue('correct-horse-battery');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('searchbox', { name: 'Search' }).fill(email.slice(0, 14));
   await expect(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, signIn, useLanguage } from './helpers';
+import { admin, signIn, useLanguage } from './test-support/helpers';
 
 /**
  * Issue "Joule runs end to end": the admin manages users through the generic runtime,
@@ -24,7 +24,7 @@ test('admin creates a user with a role, finds, edits and deletes it', async ({ p
   const roles = dialog.getByRole('combobox', { name: 'Roles' });
   await roles.fill('Cler');
   await dialog.getByRole('option', { name: 'Clerk' }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // The finished save lands in the notification bell (docs/product.md §2), and
@@ -48,7 +48,7 @@ test('admin creates a user with a role, finds, edits and deletes it', async ({ p
   const edit = page.getByRole('dialog');
   const renamed = email.replace('e2e.', 'e2e.renamed.');
   await edit.getByLabel('Email').fill(renamed);
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit).toBeHidden();
   await page.getByRole('searchbox', { name: 'Search' }).fill('e2e.renamed');
   const renamedRow = page.getByRole('row', { name: new RegExp(renamed.replace(/\./g, '\\.')) });
@@ -72,8 +72,8 @@ test('a server field error is shown beside its field and the typed values stay',
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(admin.email);
   await dialog.getByLabel('Password').fill('another-long-password');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('user with this email already exists.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByText('User with this email already exists.')).toBeVisible();
   await expect(dialog.getByLabel('Email')).toHaveValue(admin.email);
   await expect(dialog.getByLabel('Password')).toHaveValue('another-long-password');
 });
@@ -86,14 +86,14 @@ test('the users list sorts by header and keeps its state in the URL', async ({ p
   await emailHeader.getByRole('button').click();
   await expect(page).toHaveURL(/sort=email/);
   await expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
-  await expect(rows.first()).toContainText('admin@joule.test');
+  await expect(rows.first()).toContainText('accountant@joule.test');
   await emailHeader.getByRole('button').click();
   await expect(page).toHaveURL(/sort=-email/);
   await expect(rows.first()).toContainText('clerk@joule.test');
   await page.goBack();
   await expect(page).toHaveURL(/sort=email/);
-  await expect(rows.first()).toContainText('admin@joule.test');
+  await expect(rows.first()).toContainText('accountant@joule.test');
   await page.reload();
   await expect(page).toHaveURL(/page_size=10/);
-  await expect(rows.first()).toContainText('admin@joule.test');
+  await expect(rows.first()).toContainText('accountant@joule.test');
 });

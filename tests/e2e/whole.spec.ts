@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test, type Api } from './fixtures';
-import { relatedList } from './helpers';
+import { expect, expectNoSeriousA11yViolations, test, type Api } from './test-support/fixtures';
+import { relatedList } from './test-support/helpers';
 
 /**
- * Issue 13 "A customer, a contract and a point as a whole" against the real server: a new
+ * docs/product.md against the real server: a new
  * specification from a chosen day closes the one in force the day before and the timeline
  * shows both; a payment added in the contract dialog shows with the balance after it; the
  * bespoke screens pass axe and are kept as screenshots in Light and Dark Blue under
@@ -105,7 +105,7 @@ test('a new specification from a chosen day closes the old one in the timeline',
   await timeline.getByRole('button', { name: 'Copy the one in force from this day' }).click();
   const create = page.getByRole('dialog').filter({ has: page.locator('input[id$="valid_from"]') });
   await expect(create.locator('input[id$="valid_from"]')).toHaveValue(/2030|1\/1/);
-  await create.getByRole('button', { name: 'Save' }).click();
+  await create.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(create).toBeHidden();
 
   await expect(items).toHaveCount(2);
@@ -132,7 +132,7 @@ test('a payment added in the contract dialog shows with the balance after it', a
   await dialog.getByLabel('Type').selectOption({ label: 'Advance payment' });
   await dialog.getByLabel(/^Amount\s*\*?$/).fill('0.20');
   await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill('2025-02-15');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(payments.getByTestId('balance')).toHaveText('Balance: CZK 1,500.30');
   const newest = payments.locator('tbody tr[data-index]').first();

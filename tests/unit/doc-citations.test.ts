@@ -1,5 +1,5 @@
 /**
- * The code cites the documents of the repository (issue #16: `docs/architecture.md`,
+ * The code cites the documents of the repository (docs/architecture.md: `docs/architecture.md`,
  * `docs/api.md`, `docs/declarations.md`, `docs/product.md`), never design documents kept
  * outside it (API.md, DESIGN.md, STYLE.md, the product specification SPEC.md), and a cited
  * section (`docs/api.md "Lists"`, `docs/product.md §2 "Layout"`) is one the cited document has.
@@ -108,6 +108,13 @@ describe('citations of the documentation', () => {
     }
     expect(missing).toEqual([]);
     expect(cited).toBeGreaterThan(50);
+  });
+
+  it('cite no issue numbers, which a reader of the repository cannot open', () => {
+    const citingIssues = citing.filter(
+      (file) => file !== self && /\b[Ii]ssues? #?\d+\b/.test(folded(file)),
+    );
+    expect(citingIssues).toEqual([]);
   });
 
   it('name no product specification outside the repository (SPEC §N, SPEC.md)', () => {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Demo accounts seeded on an empty database (README "Demo data"). */
+/** Demo accounts seeded on an empty database (README "Demo sign-in"). */
 export const admin = { email: 'admin@joule.test', password: 'joule-demo' } as const;
 export const clerk = { email: 'clerk@joule.test', password: 'joule-demo' } as const;
 

@@ -8,7 +8,7 @@ import {
 } from '@playwright/test';
 import { admin, signIn, useLanguage, watchContentSecurityPolicy } from './helpers';
 
-/** `RECOVERABLE_ERROR_PREFIX` of src/app/bootstrap.tsx. */
+/** `RECOVERABLE_ERROR_PREFIX` of src/boot/start.tsx. */
 const RECOVERABLE_ERROR_PREFIX = 'joule: recoverable error';
 
 /** A demo account (see `helpers.ts`). */
@@ -107,7 +107,7 @@ export const test = base.extend<
   api: async ({ request }, provide) => provide(new Api(request)),
   // Every test fails on a Content-Security-Policy violation (the policy must break
   // nothing) and on an error React recovered from, above all a hydration mismatch: a
-  // server-rendered page the app's first render did not match (src/app/bootstrap.tsx).
+  // server-rendered page the app's first render did not match (src/boot/start.tsx).
   page: async (
     { page, recoverableErrors: recovered, allowRecoverableErrors },
     provide,
@@ -202,6 +202,15 @@ export class Api {
     });
     expect(answer.status()).toBe(200);
     return ((await answer.json()) as { results: Record<string, unknown>[] }).results;
+  }
+
+  /** GET of one row (`/api/v1/<resource>/<id>/`). */
+  async get(resource: string, id: unknown): Promise<Record<string, unknown>> {
+    const answer = await this.request.get(`/api/v1/${resource}/${String(id)}/`, {
+      headers: await this.headers(),
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()) as Record<string, unknown>;
   }
 
   /** POST of a new row: what a test needs made; answers the row created. */
