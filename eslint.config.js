@@ -4,51 +4,106 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import local from './eslint-rules/no-past-index.js';
+import pastIndex from './eslint-rules/no-past-index.js';
+import nativeDateInput from './eslint-rules/no-native-date-input.js';
+
+/** The project's own rules (`eslint-rules/`). */
+const local = { rules: { ...pastIndex.rules, ...nativeDateInput.rules } };
 
 /**
- * The one-way import rule of docs/architecture.md's "may import" column: each zone lists
- * the folders its files must not import from. `server/` may import one module of `src/`,
- * the neutral `src/shared/` (cookie names, element ids, the first page's contract).
+ * The table of docs/architecture.md "The layers", row by row: the folders (or files) of a
+ * layer, what they may import besides themselves (`mayImport`) and what their tests may
+ * import besides (`testsMayImport`); `'data'` is a folder without code, `'anything'` tooling
+ * that no zone restricts. tests/unit/lint-layers.test.ts reads the table and fails when it
+ * and these rows disagree.
+ *
+ * @type {readonly { folders: readonly string[]; mayImport: readonly string[] | 'data' | 'anything'; testsMayImport: readonly string[] | 'data' | 'anything' }[]}
  */
-export const zones = [
-  { target: './server', from: './src', except: ['./shared'] },
-  { target: './server', from: ['./codegen', './overrides'] },
-  { target: './codegen', from: ['./src', './server', './overrides'] },
-  { target: './src/api', from: ['./src/auth', './src/resources', './src/app', './overrides'] },
-  { target: './src/auth', from: ['./src/resources', './src/app', './overrides'] },
-  { target: './src/resources', from: ['./src/app', './overrides'] },
+export const layers = [
+  { folders: ['server'], mayImport: ['src/shared'], testsMayImport: ['src/ssr'] },
+  { folders: ['codegen'], mayImport: [], testsMayImport: [] },
+  { folders: ['schema'], mayImport: 'data', testsMayImport: 'data' },
+  { folders: ['src/generated'], mayImport: [], testsMayImport: [] },
+  { folders: ['src/shared'], mayImport: [], testsMayImport: [] },
+  { folders: ['src/api'], mayImport: ['src/generated'], testsMayImport: [] },
+  { folders: ['src/auth'], mayImport: ['src/api', 'src/shared'], testsMayImport: ['server'] },
+  { folders: ['src/i18n'], mayImport: ['locales'], testsMayImport: [] },
   {
-    target: './src/i18n',
-    from: ['./src/api', './src/auth', './src/resources', './src/app', './overrides'],
+    folders: ['src/resources'],
+    mayImport: ['src/generated', 'src/api', 'src/auth', 'src/i18n'],
+    testsMayImport: ['locales'],
+  },
+  {
+    folders: ['src/app'],
+    mayImport: [
+      'src/generated',
+      'src/shared',
+      'src/api',
+      'src/auth',
+      'src/i18n',
+      'src/resources',
+      'overrides',
+    ],
+    testsMayImport: ['locales'],
+  },
+  {
+    folders: ['src/ssr', 'src/boot', 'src/main.tsx'],
+    mayImport: [
+      'src/generated',
+      'src/shared',
+      'src/api',
+      'src/auth',
+      'src/i18n',
+      'src/resources',
+      'src/app',
+    ],
+    testsMayImport: [],
+  },
+  {
+    folders: ['overrides'],
+    mayImport: ['src/api', 'src/auth', 'src/i18n', 'src/resources'],
+    testsMayImport: ['src/generated', 'src/app', 'codegen'],
+  },
+  { folders: ['locales'], mayImport: 'data', testsMayImport: 'data' },
+  {
+    folders: ['tests', 'bench', 'scripts', 'eslint-rules', 'build'],
+    mayImport: 'anything',
+    testsMayImport: 'anything',
   },
 ];
 
+const everyFolder = layers.flatMap((layer) => layer.folders);
+
 /**
- * Files that reached past a folder's index.ts when `local/no-past-index` came in (issue
- * 16), allowed until each is fixed: shrink this list, never grow it. New files are checked.
+ * The `import-x/no-restricted-paths` zone of one "may import" cell: the row's folders may
+ * import nothing of the table's other folders but `allowed`.
  */
-const PAST_INDEX_BASELINE = [
-  // The bench drives the import's own modules without the tariff devices' React override.
-  'bench/import.ts',
-  // Through the indexes these two would make a cycle (billing ↔ definitions).
-  'server/billing/routes.ts',
-  'server/resources/definitions/billing.ts',
-  'src/app/layout/settings-menu-popover.tsx',
-  'src/app/layout/settings-menu.tsx',
-  'src/app/layout/top-bar.tsx',
-  'src/app/layout/use-menus.ts',
-  'src/app/layout/user-menu-popover.tsx',
-  'src/app/layout/user-menu.tsx',
-  'src/app/menus.ts',
-  'src/app/notifications/notification-bell.tsx',
-  'src/app/notifications/notification-panel.tsx',
-  'src/app/shell-registry.ts',
-  'src/app/resource-registry.tsx',
-  'src/app/routes.tsx',
-  'src/resources/form/history-panel.tsx',
-  'src/resources/list/filter-bar.tsx',
-];
+function zoneOf(
+  /** @type {readonly string[]} */ folders,
+  /** @type {readonly string[]} */ allowed,
+) {
+  return {
+    target: folders.map((folder) => `./${folder}`),
+    from: everyFolder
+      .filter((folder) => !folders.includes(folder) && !allowed.includes(folder))
+      .map((folder) => `./${folder}`),
+  };
+}
+
+/** One zone per row's "may import" cell (code rows only). */
+export const zones = layers.flatMap((layer) =>
+  Array.isArray(layer.mayImport) ? [zoneOf(layer.folders, layer.mayImport)] : [],
+);
+
+/** One zone per row's "its tests may also import" cell, for test files and test helpers. */
+export const testZones = layers.flatMap((layer) =>
+  Array.isArray(layer.mayImport) && Array.isArray(layer.testsMayImport)
+    ? [zoneOf(layer.folders, [...layer.mayImport, ...layer.testsMayImport])]
+    : [],
+);
+
+/** Test files and the helpers only tests import. */
+export const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'];
 
 export default tseslint.config(
   {
@@ -57,7 +112,6 @@ export default tseslint.config(
       'dist',
       'dist-server',
       'data',
-      'src/generated',
       'schema',
       'test-results',
       'playwright-report',
@@ -86,6 +140,7 @@ export default tseslint.config(
         { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
       ],
       'local/no-past-index': 'error',
+      'local/no-native-date-input': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -94,25 +149,28 @@ export default tseslint.config(
     },
   },
   {
-    // The server's tests run the server-side renderer itself (src/ssr/), as the build does.
-    files: ['server/**/*.test.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: [{ target: './server', from: './src', except: ['./shared', './ssr'] }] },
-      ],
-    },
+    // Tests (and the helpers only they import) may also import what the table's last cell
+    // says, e.g. the server's tests run the server-side renderer itself, as the build does.
+    files: TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: testZones }] },
   },
   {
-    // Tests may reach into what they test; the build inlines src/app/early-start.ts.
-    files: [
-      '**/*.test.ts',
-      '**/*.test.tsx',
-      '**/test/**',
-      '**/test-support/**',
-      'vite.config.ts',
-      ...PAST_INDEX_BASELINE,
-    ],
+    // Tests and benchmarks may reach into what they test or measure (bench/import.ts drives
+    // the readings import's own modules, without the React override around them); the build
+    // inlines the early start of src/boot/.
+    files: [...TEST_FILES, 'bench/**', 'build/**', 'vite.config.ts'],
     rules: { 'local/no-past-index': 'off' },
+  },
+  {
+    // ajv's standalone validator code is not written to this style; its imports are linted
+    // like the rest of the generated code.
+    files: ['src/generated/validators/*.ts'],
+    ignores: ['src/generated/validators/index.ts', 'src/generated/validators/runtime.ts'],
+    rules: {
+      'prefer-const': 'off',
+      'no-var': 'off',
+      '@typescript-eslint/no-unused-vars': 'off',
+      '@typescript-eslint/ban-ts-comment': 'off',
+    },
   },
 );

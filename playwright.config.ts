@@ -60,6 +60,7 @@ export default defineConfig({
       JOULE_SECRET_KEY: 'e2e-only-secret-key-not-for-production',
       // Many sign-ins in a short run; throttling itself is covered by the API tests.
       JOULE_AUTH_RATE: '1000/min',
+      JOULE_EXPENSIVE_RATE: 'off',
       // A real OIDC provider on loopback for tests/e2e/sso.spec.ts. Its access tokens live
       // 10 s, so the single sign-on tests see tokens expire and renew (own tokens keep the
       // default 300 s, so other tests are untouched).

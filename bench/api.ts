@@ -29,7 +29,7 @@ import { sql } from 'drizzle-orm';
 import { startBenchApp } from './bench-app';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { LARGE_CUSTOMERS, seedLarge } from '../server/seed';
-import { findPgBin, startPgCluster } from '../server/test/pg-cluster';
+import { findPgBin, startPgCluster } from '../server/test-support/pg-cluster';
 import { benchImport } from './import';
 import { percentile } from './stats';
 
@@ -47,7 +47,7 @@ interface Case {
   readonly target?: number;
 }
 
-/** Issue 13: a year of daily consumption buckets of one meter answers within this. */
+/** docs/product.md: a year of daily consumption buckets of one meter answers within this. */
 const CONSUMPTION_TARGET_MS = 50;
 
 async function one(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:billing-runs` (issue #15 "Speed"): billing runs on the large data set on
+ * `npm run bench:billing-runs` (docs/speed.md): billing runs on the large data set on
  * PostgreSQL —
  *
  * - **throughput**: points billed per second by a run with 1 and with 2 billing workers

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:billing` (issue #15 "Speed"): the bill preview's time on the large data set
+ * `npm run bench:billing` (docs/speed.md): the bill preview's time on the large data set
  * on PostgreSQL (100,000 customers and their points). Target: ≤ 50 ms median.
  *
  * Sample: `BENCH_BILLING_SAMPLE` contracts (default 200) drawn at random with a fixed seed

@@ -1,5 +1,5 @@
 /**
- * "import 1,000,000 readings" of `npm run bench:api` (issue #13: a million readings import
+ * "import 1,000,000 readings" of `npm run bench:api` (docs/product.md: a million readings import
  * in under a minute). Runs in a scratch PostgreSQL database of its own, made on the server
  * of `url` and dropped afterwards, so no shared database (`joule_bench_load`) is touched:
  * migrations, the demo data, 1,000 meters with a year of daily readings, half of them on

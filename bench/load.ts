@@ -118,6 +118,7 @@ async function startServer(url: string): Promise<ChildProcess> {
         JOULE_SECRET_KEY: 'bench-load-secret-0123456789-0123456789',
         JWT_ACCESS_LIFETIME: '3600',
         JOULE_AUTH_RATE: '1000/min',
+        JOULE_EXPENSIVE_RATE: 'off',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,7 +14,7 @@
  * - "All" (9,999 rows): from the API's answer to the rows rendered, and the JS heap after
  *   it (CDP `Runtime.getHeapUsage` after a garbage collection);
  * - a header sort click → the re-sorted rows rendered;
- * - the tariff device dialog's consumption chart drawing a year of daily buckets (issue 13),
+ * - the tariff device dialog's consumption chart drawing a year of daily buckets (docs/product.md),
  *   from the consumption answer to the end of uPlot's draw.
  *
  * Sorting and "All" are the server's work: their figures are given twice, from the API's
@@ -42,13 +42,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BROWSER_UI_OFF, CHROMIUM_ARGS } from '../scripts/chromium-args';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type Request,
-} from '@playwright/test';
+import { markRows, pageJs, readBudgets, type PageJs } from './page-js';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -94,27 +89,48 @@ fetch('/api/v1/customers/?page=1&page_size=25&sort=customer_no', {
 </script></head><body></body></html>`;
 const MIB = 1024 * 1024;
 
-/** Each figure, its target and its unit. */
-const targets = {
-  loginJs: { label: 'initial JS, login page (gzip)', max: 150 * KIB, unit: 'KiB' },
-  listJs: { label: 'initial JS, list page (gzip)', max: 200 * KIB, unit: 'KiB' },
-  first25: { label: 'navigation → 25 rows in the document (rendered)', max: null, unit: 'ms' },
-  painted25: { label: 'navigation → 25 rows painted (server-rendered)', max: 300, unit: 'ms' },
-  staticPainted25: { label: 'navigation → 25 rows painted (static page)', max: 450, unit: 'ms' },
-  interactive: { label: 'navigation → first row click opens its dialog', max: 800, unit: 'ms' },
-  firstPaint: { label: 'list page, first contentful paint', max: null, unit: 'ms' },
-  bare25: { label: 'reference: 25 rows painted on a bare page (see above)', max: null, unit: 'ms' },
-  all9999: { label: '9,999-row page rendered (after its data)', max: 500, unit: 'ms' },
-  all9999Total: { label: '9,999-row page, click → rendered (with fetch)', max: null, unit: 'ms' },
-  heap: { label: 'JS heap after the 9,999 rows', max: 60 * MIB, unit: 'MiB' },
-  sort: { label: 'header sort → re-rendered (after its data)', max: 70, unit: 'ms' },
-  sortTotal: { label: 'header sort, click → re-rendered (with fetch)', max: null, unit: 'ms' },
-  chartYear: { label: 'consumption chart, a year of days drawn', max: 100, unit: 'ms' },
-} as const;
+const budgets = readBudgets();
+
+/**
+ * Each figure, its unit and its target (`bench/budgets.json`): `max` in its unit, or `ratio`
+ * to the bare reference page's median in the same run; `files` for the static page's JS.
+ */
+const targets: Record<
+  string,
+  { label: string; unit: 'KiB' | 'MiB' | 'ms'; max?: number; ratio?: number; files?: number }
+> = {
+  loginJs: { label: 'JS, login page (gzip)', unit: 'KiB', max: budgets.js.loginJs.maxKiB * KIB },
+  listJs: {
+    label: 'JS, list page, server-rendered (gzip)',
+    unit: 'KiB',
+    max: budgets.js.listJs.maxKiB * KIB,
+  },
+  staticJs: {
+    label: 'JS before the rows, static page (gzip)',
+    unit: 'KiB',
+    max: budgets.js.staticBeforeRows.maxKiB * KIB,
+    files: budgets.js.staticBeforeRows.maxFiles,
+  },
+  bare25: { label: 'bare reference page: 25 rows painted', unit: 'ms' },
+  painted25: { label: '25 rows painted, server-rendered', unit: 'ms' },
+  staticPainted25: { label: '25 rows painted, static page', unit: 'ms' },
+  interactive: { label: 'first row click opens its dialog', unit: 'ms' },
+  first25: { label: '25 rows in the document, server-rendered', unit: 'ms' },
+  firstPaint: { label: 'list page, first contentful paint', unit: 'ms' },
+  all9999: { label: '9,999-row page rendered (after its data)', unit: 'ms' },
+  all9999Total: { label: '9,999-row page, click → rendered', unit: 'ms' },
+  heap: { label: 'JS heap after the 9,999 rows', unit: 'MiB' },
+  sort: { label: 'header sort → re-rendered (after its data)', unit: 'ms' },
+  sortTotal: { label: 'header sort, click → re-rendered', unit: 'ms' },
+  chartYear: { label: 'consumption chart, a year of days drawn', unit: 'ms' },
+};
+for (const [key, ratio] of Object.entries(budgets.ratios)) targets[key]!.ratio = ratio;
+for (const [key, { max, unit }] of Object.entries(budgets.absolute))
+  targets[key]!.max = unit === 'MiB' ? max * MIB : max;
 type Figure = keyof typeof targets;
 
-/** The performance mark of a list page starting to load its dialog's code (src/resources/lazy-dialog.ts). */
-const DIALOG_PRELOAD_MARK = 'joule.dialog-preload';
+/** The number of JS files the static page loaded before its rows, per run. */
+const staticJsFiles: number[] = [];
 
 /** The performance measure the consumption chart records per draw (`DRAW_MEASURE`). */
 const CHART_MEASURE = 'joule.consumption-chart.draw';
@@ -154,6 +170,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       JOULE_AUTH_RATE: '1000/min',
+      JOULE_EXPENSIVE_RATE: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -235,47 +252,17 @@ async function openPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-/**
- * Sum of the encoded (gzip) bodies of the JS the page asked for until it was ready (the
- * login button; the 25 rows and the load event) and 300 ms after: what the page needs to be
- * used. A request counts when it is sent in that time. Chunks fetched later on purpose are
- * not counted: the popovers' code 1.5 s after a list shows, and the dialog code a list page
- * starts to load once its rows are painted (from its mark `DIALOG_PRELOAD_MARK` on).
- */
-async function jsBytes(page: Page, url: string, ready: () => Promise<unknown>): Promise<number> {
-  const sent: { request: Request; at: number }[] = [];
-  let counting = true;
-  page.on('request', (request) => {
-    const type = request.resourceType();
-    if (counting && (type === 'script' || request.url().endsWith('.js')))
-      sent.push({ request, at: Date.now() });
-  });
-  await page.goto(url);
-  await ready();
-  await page.waitForTimeout(300);
-  counting = false;
-  const preloadAt = await page.evaluate(
-    (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? 1e15),
-    DIALOG_PRELOAD_MARK,
-  );
-  const sizes = sent.map(async ({ request, at }) => {
-    const start = request.timing().startTime;
-    if ((start > 0 ? start : at) >= preloadAt) return 0;
-    const size = (await request.response()) ? (await request.sizes()).responseBodySize : 0;
-    if (process.env.JOULE_BENCH_VERBOSE) console.log(`  ${size} ${request.url()}`);
-    return size;
-  });
-  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
-}
-
 async function measureOnce(browser: Browser, session: { access: string; refresh: string }) {
   const figures: Partial<Record<Figure, number>> = {};
 
   // Login page, signed out.
   let context = await freshContext(browser);
   let page = await openPage(context);
-  figures.loginJs = await jsBytes(page, `${base}/login`, () =>
-    page.getByRole('button', { name: /^(Přihlásit se|Sign in)$/ }).waitFor(),
+  figures.loginJs = verbose(
+    'login',
+    await pageJs(page, `${base}/login`, () =>
+      page.getByRole('button', { name: /^(Přihlásit se|Sign in)$/ }).waitFor(),
+    ),
   );
   await context.close();
 
@@ -286,12 +273,16 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   page.on('pageerror', (error) => console.error('Page error:', error.message));
   // Sorted by number, so the header click (→ descending) surely changes the first row.
   // Ready once the rows show and the page has loaded.
-  figures.listJs = await jsBytes(page, `${base}${LIST_URL}`, async () => {
-    await page.locator('#root table tbody tr[data-index]').nth(24).waitFor();
-    await page.waitForLoadState('load');
-  });
+  figures.listJs = verbose(
+    'list',
+    await pageJs(page, `${base}${LIST_URL}`, async () => {
+      await page.locator('#root table tbody tr[data-index]').nth(24).waitFor();
+      await page.waitForLoadState('load');
+    }),
+  );
   if (jsOnly) {
     await context.close();
+    await staticJs(browser, session, figures);
     return figures;
   }
   figures.first25 = await mark(page, 'rows25');
@@ -369,7 +360,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   figures.heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
   await context.close();
 
-  // Issue 13: the measurements panel's chart drawing a year of daily buckets (uPlot), from
+  // docs/product.md: the measurements panel's chart drawing a year of daily buckets (uPlot), from
   // the consumption answer's arrival to the end of the draw (the chart's own measure).
   context = await freshContext(browser, session);
   page = await openPage(context);
@@ -407,16 +398,7 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   figures.interactive = await mark(page, 'dialog');
   await context.close();
 
-  // The static path: a stored session without the cookie (or another DRF back-end).
-  context = await freshContext(browser, session, false);
-  page = await openPage(context);
-  await page.goto(`${base}${LIST_URL}`);
-  await page.locator('table tbody tr[data-index]').nth(24).waitFor();
-  await page.waitForFunction(
-    () => (window as unknown as { __bench: Record<string, number> }).__bench.painted25,
-  );
-  figures.staticPainted25 = await mark(page, 'painted25');
-  await context.close();
+  await staticJs(browser, session, figures);
 
   // The reference: the same navigation and the same rows, on the bare page.
   context = await freshContext(browser, session);
@@ -432,6 +414,39 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   figures.bare25 = await mark(page, 'painted25');
   await context.close();
   return figures;
+}
+
+/**
+ * The static path (a stored session without the cookie, as against another DRF back-end):
+ * the JS before the rows, and the rows painted.
+ */
+async function staticJs(
+  browser: Browser,
+  session: { access: string; refresh: string },
+  figures: Partial<Record<Figure, number>>,
+): Promise<void> {
+  const context = await freshContext(browser, session, false);
+  const page = await openPage(context);
+  await markRows(page);
+  const js = await pageJs(
+    page,
+    `${base}${LIST_URL}`,
+    () => page.locator('table tbody tr[data-index]').nth(24).waitFor(),
+    { before: 'rows' },
+  );
+  figures.staticJs = verbose('static', js);
+  staticJsFiles.push(js.files.length);
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: Record<string, number> }).__bench.painted25,
+  );
+  figures.staticPainted25 = await mark(page, 'painted25');
+  await context.close();
+}
+
+/** `js`'s bytes; its files listed with `JOULE_BENCH_VERBOSE=1`. */
+function verbose(name: string, js: PageJs): number {
+  if (process.env.JOULE_BENCH_VERBOSE) console.log(`${name}:\n  ${js.files.join('\n  ')}`);
+  return js.bytes;
 }
 
 /** The time of the page's bench mark `name` (see `freshContext`), waiting for it. */
@@ -477,24 +492,40 @@ async function main() {
     }
     const slowed = cpuSlowdown > 1 ? `, CPU slowed ${cpuSlowdown}×` : '';
     console.log(`\nnpm run bench:ui — median of ${runs} runs, ${base}, data ${dataDir}${slowed}\n`);
+    const medians: Partial<Record<Figure, number>> = {};
+    for (const key of Object.keys(targets)) {
+      const measured = results.map((r) => r[key]).filter((v) => v !== undefined);
+      if (measured.length) medians[key] = median(measured);
+    }
     let missed = 0;
-    for (const [key, target] of Object.entries(targets) as [Figure, (typeof targets)[Figure]][]) {
-      if (results.every((r) => r[key] === undefined)) continue; // not measured (--js-only)
-      const values = results.map((r) => r[key] ?? Number.NaN);
-      const value = median(values);
-      const [low, high] = [Math.min(...values), Math.max(...values)].map((v) =>
-        show(v, target.unit),
-      );
-      const ok = target.max === null ? null : value <= target.max;
+    for (const [key, target] of Object.entries(targets)) {
+      const value = medians[key];
+      if (value === undefined) continue; // not measured (--js-only, no chart data)
+      const values = results.map((r) => r[key]).filter((v) => v !== undefined);
+      const range = `${show(Math.min(...values), target.unit).split(' ')[0]}–${show(Math.max(...values), target.unit)}`;
+      const bare = medians.bare25;
+      let goal = '';
+      let ok: boolean | null = null;
+      if (target.ratio !== undefined && bare !== undefined) {
+        ok = value <= target.ratio * bare;
+        goal = `${(value / bare).toFixed(2)}× bare, target ≤ ${target.ratio}×`;
+      } else if (target.max !== undefined) {
+        ok = value <= target.max;
+        goal = `target ≤ ${show(target.max, target.unit)}`;
+      }
+      if (target.files !== undefined) {
+        const files = median(staticJsFiles);
+        ok = ok !== false && files <= target.files;
+        goal += `; ${files} files, target ≤ ${target.files}`;
+      }
       if (ok === false) missed += 1;
-      const goal =
-        target.max === null ? '(no target)' : `target ≤ ${show(target.max, target.unit)}`;
       const mark = ok === null ? ' ' : ok ? '✓' : '✗';
       console.log(
-        `${mark} ${target.label.padEnd(48)} ${show(value, target.unit).padStart(10)}   ${goal.padEnd(20)} (runs ${low!.split(' ')[0]}–${high})`,
+        `${mark} ${target.label.padEnd(42)} ${show(value, target.unit).padStart(10)}  (runs ${range})  ${goal}`,
       );
     }
     console.log(missed ? `\n${missed} figure(s) miss their target.` : '\nEvery target met.');
+    if (missed) process.exitCode = 1;
   } finally {
     await browser.close();
     if (server.pid) process.kill(-server.pid, 'SIGTERM');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDbGenerateArgs } from './db-generate-args';
 
-describe('parseDbGenerateArgs (npm run db:generate, issue #16)', () => {
+describe('parseDbGenerateArgs (npm run db:generate, docs/architecture.md)', () => {
   it('takes the name as an argument or with --name', () => {
     expect(parseDbGenerateArgs(['--', 'invoice_lines'])).toEqual({
       name: 'invoice_lines',

@@ -1,5 +1,5 @@
 /**
- * The arguments of `npm run db:generate` (scripts/db-generate.ts, issue #16): a migration
+ * The arguments of `npm run db:generate` (scripts/db-generate.ts, docs/architecture.md): a migration
  * name, given as `-- <name>` or `-- --name <name>`, and `--custom` for an empty migration
  * to write SQL by hand (functions, triggers).
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run db:generate -- <name> [--custom]`: a drizzle-kit migration for the changes in
  * `server/db/schema/`, named (`NNNN_<name>.sql`, not drizzle's random words), with its
- * files formatted by Prettier so that `npm run lint` accepts them as written (issue #16).
+ * files formatted by Prettier so that `npm run lint` accepts them as written (docs/architecture.md).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkCataloguePair,
-  checkEagerMessages,
   checkMessages,
   extractMessageIds,
-  staticImports,
   type CataloguePair,
 } from './message-check';
 
@@ -111,60 +109,6 @@ describe('checkMessages', () => {
     expect(problems).toEqual([
       'locales/generated/cs.json lacks "resource.x.field.y.label" (present in locales/generated/en.json)',
       ...want,
-    ]);
-  });
-});
-
-describe('staticImports', () => {
-  it.each<[string, { given: string; want: string[] }]>([
-    ['named import', { given: "import { a } from './a';", want: ['./a'] }],
-    [
-      'multi-line import and re-export',
-      {
-        given: 'import {\n  a,\n  b,\n} from \'../b\';\nexport { c } from "./c";',
-        want: ['../b', './c'],
-      },
-    ],
-    ['side effect import', { given: "import './style.css';", want: ['./style.css'] }],
-    ['type-only import', { given: "import type { T } from './types';", want: [] }],
-    ['dynamic import', { given: "const m = () => import('./lazy');", want: [] }],
-    ['package import', { given: "import { lazy } from 'react';", want: [] }],
-  ])('%s', (_name, { given, want }) => {
-    expect(staticImports(given)).toEqual(want);
-  });
-});
-
-describe("checkEagerMessages (the overrides' messages a list page loads first)", () => {
-  const eager = (cs: Record<string, string>) => ({
-    ...pair(cs, cs),
-    name: 'locales/overrides/*.json',
-  });
-  const deferred = (cs: Record<string, string>) => ({
-    ...pair(cs, cs),
-    name: 'locales/overrides/deferred/*.json',
-  });
-  const use = (id: string) => ({ id, file: 'overrides/x/index.ts', line: 1 });
-
-  it("passes when the registry's code names exactly the eager ids", () => {
-    expect(
-      checkEagerMessages(eager({ 'overrides.x.a': 'A' }), deferred({ 'overrides.x.b': 'B' }), [
-        use('overrides.x.a'),
-        use('app.other.id'),
-      ]),
-    ).toEqual([]);
-  });
-
-  it("fails on an id the registry's code names from the deferred catalogue", () => {
-    expect(
-      checkEagerMessages(eager({}), deferred({ 'overrides.x.b': 'B' }), [use('overrides.x.b')]),
-    ).toEqual([
-      'overrides/x/index.ts:1 uses "overrides.x.b" in code the registry loads at once: move it from locales/overrides/deferred/*.json to locales/overrides/*.json',
-    ]);
-  });
-
-  it('fails on an eager id only code loaded on first use names', () => {
-    expect(checkEagerMessages(eager({ 'overrides.x.a': 'A' }), deferred({}), [])).toEqual([
-      'locales/overrides/*.json has "overrides.x.a", which only code loaded on first use names: move it to locales/overrides/deferred/*.json',
     ]);
   });
 });

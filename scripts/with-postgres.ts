@@ -2,7 +2,7 @@
  * `tsx scripts/with-postgres.ts <command> [args...]`: runs `command` with a PostgreSQL
  * server at hand for the tests, announced as `JOULE_TEST_POSTGRES_URL` (a role allowed to
  * create databases; the test harness makes and drops one database per test server,
- * server/test/server.ts). The server is, in this order:
+ * server/test-support/server.ts). The server is, in this order:
  *
  * 1. `JOULE_TEST_POSTGRES_URL` or `JOULE_TEST_DATABASE_URL` when set (an outer run of this
  *    script, or the developer's own server);
@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-/** The PostgreSQL every machine runs (README "Development"). */
+/** The PostgreSQL every machine runs (CONTRIBUTING.md "Set up"). */
 const LOCAL_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** True when `url` accepts a connection and a query within a couple of seconds. */

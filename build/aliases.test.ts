@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import type { Plugin, UserConfig } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { hasSideEffects, productionAliases, slimIconNames } from './aliases';
+
+/** The aliases a plugin's `config` hook adds. */
+function aliases(plugin: Plugin): { find: RegExp; replacement: string }[] {
+  const config = (plugin.config as () => UserConfig)();
+  return config.resolve!.alias as { find: RegExp; replacement: string }[];
+}
+
+describe('productionAliases', () => {
+  it("resolves react-router to its production build and the ICU parser to formatjs's no-parser stub", () => {
+    const [router, parser] = aliases(productionAliases());
+    expect(router!.find.test('react-router')).toBe(true);
+    expect(router!.find.test('react-router-dom')).toBe(false);
+    expect(router!.replacement).toMatch(/react-router[\\/]dist[\\/]production[\\/]index\.mjs$/);
+    expect(parser!.find.test('@formatjs/icu-messageformat-parser')).toBe(true);
+    expect(parser!.replacement).toMatch(/no-parser\.js$/);
+    for (const { replacement } of [router!, parser!]) expect(existsSync(replacement)).toBe(true);
+  });
+});
+
+describe('slimIconNames', () => {
+  const resolve = slimIconNames().resolveId as (source: string, importer?: string) => unknown;
+
+  it("swaps Blueprint's list of icon names for the app's shim, and nothing else", () => {
+    const shim = resolve('./iconNames', '/x/node_modules/@blueprintjs/icons/lib/esm/iconLoader.js');
+    expect(shim).toMatch(/src[\\/]app[\\/]icons[\\/]icon-names-shim\.ts$/);
+    expect(existsSync(shim as string)).toBe(true);
+    expect(resolve('./iconNames', '/x/src/app/icons/index.ts')).toBeNull();
+    expect(
+      resolve('./other', '/x/node_modules/@blueprintjs/icons/lib/esm/iconLoader.js'),
+    ).toBeNull();
+  });
+});
+
+describe('hasSideEffects', () => {
+  it('is false only for the modules declared free of them', () => {
+    expect(hasSideEffects('/x/node_modules/@rjsf/utils/lib/index.js', false)).toBe(false);
+    expect(hasSideEffects('/x/src/resources/index.ts', false)).toBe(false);
+    expect(hasSideEffects('/x/src/resources/resource-page.tsx', false)).toBe(true);
+    expect(hasSideEffects('react', true)).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Build-only module substitutions that make the browser's bundle smaller
+ * (docs/architecture.md "How the pages stay small"); tests and `npm run dev` keep the
+ * originals.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/** A path of the repository's `node_modules/` or `src/`. */
+const local = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+/**
+ * Bundles react-router's production build: its package exports only `dist/development`
+ * (remix-run/react-router#12532, #14753), whose dev warnings cost bytes and time on every
+ * page; and drops the ICU parser (the catalogues come precompiled, `precompiledMessages`).
+ */
+export function productionAliases(): Plugin {
+  return {
+    name: 'joule-production-aliases',
+    apply: 'build',
+    enforce: 'pre',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: local('node_modules/react-router/dist/production/index.mjs'),
+          },
+          {
+            find: /^@formatjs\/icu-messageformat-parser$/,
+            replacement: local('node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js'),
+          },
+        ],
+      },
+    }),
+  };
+}
+
+/**
+ * Replaces Blueprint's list of every icon name (checked by its icon loader) with the small
+ * check in `src/app/icons/icon-names-shim.ts`.
+ */
+export function slimIconNames(): Plugin {
+  const shim = local('src/app/icons/icon-names-shim.ts');
+  return {
+    name: 'joule-slim-icon-names',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './iconNames' && importer && /@blueprintjs[\\/]icons[\\/]/.test(importer)) {
+        return shim;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * Modules that have no side effects on import although nothing says so (a package's
+ * `"sideEffects": false`): Rollup then leaves out the modules of their barrel (`index.js`)
+ * that nothing uses. `@rjsf/utils`: a list page's override (the fuse range widget) uses one
+ * id helper, and without this the barrel brings lodash, lodash-es and the JSON-schema
+ * merging code (~40 kB gzip) into the list page's first chunks. `src/resources/index.ts`,
+ * the runtime's public surface (re-exports only): the shell's menus use one pure helper of
+ * it, and without this its modules that run code on import move into the entry (~95 kB).
+ */
+const SIDE_EFFECT_FREE = [
+  /[\\/]node_modules[\\/]@rjsf[\\/]utils[\\/]/,
+  /[\\/]src[\\/]resources[\\/]index\.ts$/,
+];
+
+/** Rollup's `treeshake.moduleSideEffects`: as package.json says, except `SIDE_EFFECT_FREE`. */
+export function hasSideEffects(id: string, external: boolean): boolean {
+  return external || !SIDE_EFFECT_FREE.some((pattern) => pattern.test(id));
+}

@@ -1,0 +1,136 @@
+import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
+import { earlyStart, type EarlyStartManifest } from '../src/boot/early-start';
+import { REFRESH_MARGIN_S } from '../src/auth/tokens';
+import { descriptors } from '../src/generated/descriptors';
+import { DEFAULT_PAGE_SIZE } from '../src/resources/list/list-query';
+import { browserBuild } from './browser-build';
+
+/**
+ * The URLs of the chunk of the first module matching `pattern` (its facade, else any chunk
+ * holding it) and of every chunk it imports, the entry excluded, with their CSS files.
+ * Throws when no chunk has such a module.
+ */
+export function closure(bundle: Rollup.OutputBundle, pattern: RegExp, base = '/'): string[] {
+  const chunks = Object.values(bundle).filter(
+    (item): item is Rollup.OutputChunk => item.type === 'chunk',
+  );
+  const start =
+    chunks.find((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId)) ??
+    chunks.find((chunk) => chunk.moduleIds.some((id) => pattern.test(id)));
+  if (!start) throw new Error(`inlineEarlyStart: no chunk for ${pattern}`);
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || seen.has(fileName)) return;
+    seen.add(fileName);
+    chunk.viteMetadata?.importedCss.forEach((css) => seen.add(css));
+    chunk.imports.forEach(visit);
+  };
+  visit(start.fileName);
+  return [...seen].map((fileName) => `${base}${fileName}`);
+}
+
+/** A module id pattern of a path under the repository (`/`-separated). */
+const file = (path: string) =>
+  new RegExp(`[\\\\/]${path.replace(/\./g, '\\.').replace(/\//g, '[\\\\/]')}$`);
+
+/**
+ * What the early start needs to send a static page's first GETs: the API base `api`
+ * (`VITE_API_URL`), the list routes' API paths, the list's page size and the token margin.
+ */
+export function earlyFetch(api = '/api/v1'): NonNullable<EarlyStartManifest['fetch']> {
+  return {
+    api: api.replace(/\/$/, ''),
+    lists: Object.fromEntries(
+      descriptors.filter(({ operations }) => operations.list).map(({ name, path }) => [name, path]),
+    ),
+    pageSize: DEFAULT_PAGE_SIZE,
+    refreshMarginS: REFRESH_MARGIN_S,
+  };
+}
+
+/** The early start's manifest of `bundle`: what the first page will ask for. */
+export function earlyStartManifest(
+  bundle: Rollup.OutputBundle,
+  stylesheets: string[],
+  base = '/',
+  fetch?: EarlyStartManifest['fetch'],
+): EarlyStartManifest {
+  const of = (path: string) => closure(bundle, file(path), base);
+  const signedIn = [
+    'src/app/layout/shell.tsx',
+    'src/app/resource-registry.tsx',
+    'src/app/icons/paths-16.ts',
+    // The map of the signed-in app's catalogues (src/i18n/catalogues.ts).
+    'src/i18n/signed-in-catalogues.ts',
+  ].flatMap(of);
+  // The generated labels and the overrides' messages join the catalogue only in the
+  // signed-in app (src/i18n/catalogues.ts).
+  const labels = (lang: string) => [
+    ...of(`locales/generated/${lang}.json`),
+    ...of(`src/i18n/overrides-${lang}.ts`),
+  ];
+  return {
+    stylesheets,
+    modules: {
+      cs: of('locales/cs.json'),
+      en: of('locales/en.json'),
+      signedIn: [...new Set(signedIn)],
+      labels: { cs: labels('cs'), en: labels('en') },
+    },
+    ...(fetch && { fetch }),
+  };
+}
+
+/**
+ * Turns index.html's stylesheet links into preloads (the early start applies them, so that
+ * they hold up neither the entry module nor the first paint); the page and the hrefs.
+ */
+export function preloadStylesheets(html: string): { html: string; stylesheets: string[] } {
+  const stylesheets: string[] = [];
+  const page = html.replace(
+    /<link rel="stylesheet"([^>]*?)\bhref="([^"]*)"([^>]*)>/g,
+    (_link, before: string, href: string, after: string) => {
+      stylesheets.push(href);
+      return `<link rel="preload" as="style"${before}href="${href}"${after}>`;
+    },
+  );
+  return { html: page, stylesheets };
+}
+
+/**
+ * Inlines `earlyStart` (src/boot/early-start.ts) into index.html's head with what it needs
+ * from the build ({@link earlyStartManifest}): the modules the first page asks for only once
+ * the entry has run, hinted so they arrive in one wave with the entry, and the entry's
+ * stylesheets, which the page's head then only preloads ({@link preloadStylesheets}; the
+ * server decides on a page it renders: server/http/critical-css.ts `blockingStylesheets`).
+ */
+export function inlineEarlyStart(): Plugin {
+  let base = '/';
+  let fetch: EarlyStartManifest['fetch'];
+  return {
+    name: 'joule-early-start',
+    apply: browserBuild,
+    configResolved(config) {
+      base = config.base;
+      fetch = earlyFetch(config.env.VITE_API_URL as string | undefined);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, { bundle }) {
+        if (!bundle) return;
+        const page = preloadStylesheets(html);
+        const manifest = earlyStartManifest(bundle, page.stylesheets, base, fetch);
+        const { code } = await transformWithEsbuild(
+          `(${earlyStart.toString()})(${JSON.stringify(manifest)})`,
+          'early-start.js',
+          { minify: true },
+        );
+        return {
+          html: page.html,
+          tags: [{ tag: 'script', children: code, injectTo: 'head-prepend' }],
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { testProjects, testWorkers } from './test-projects';
+
+describe('the test projects', () => {
+  it('run the API tests again on PostgreSQL only when a server is named', () => {
+    expect(testProjects('').map((project) => nameOf(project))).toEqual(['unit', 'security']);
+    expect(testProjects('postgres://127.0.0.1/postgres').map((project) => nameOf(project))).toEqual(
+      ['unit', 'security', 'postgres'],
+    );
+  });
+
+  it('use every core, or the number JOULE_TEST_WORKERS names', () => {
+    expect(testWorkers(2, undefined)).toBe(2);
+    expect(testWorkers(8, '')).toBe(8);
+    expect(testWorkers(2, '3')).toBe(3);
+    expect(testWorkers(2, 'many')).toBe(2);
+    expect(testWorkers(2, '0')).toBe(2);
+  });
+});
+
+function nameOf(project: unknown): string | undefined {
+  const test = (project as { test?: { name?: unknown } }).test;
+  return typeof test?.name === 'string' ? test.name : undefined;
+}

@@ -1,0 +1,61 @@
+import { availableParallelism } from 'node:os';
+import { configDefaults, type TestProjectConfiguration } from 'vitest/config';
+
+/**
+ * Test files of the security suite (`npm run test:security`): access matrix, fuzzing, races,
+ * and the fault tests (database outage, process killed mid-bulk), which pick their own
+ * databases.
+ */
+const SECURITY_TESTS = ['server/security/**/*.test.ts', 'server/faults/**/*.test.ts'];
+
+/**
+ * Vitest projects (`vitest run --project NAME`):
+ * - `unit`: every unit and API test on in-memory PGlite (the API tests on PostgreSQL instead
+ *   when `JOULE_TEST_DATABASE_URL` is set);
+ * - `security`: the security suite (server/security/) and the fault tests (server/faults/);
+ *   its race tests also take the PostgreSQL of `JOULE_TEST_POSTGRES_URL`;
+ * - `postgres`, only when `postgresUrl` (`JOULE_TEST_POSTGRES_URL`, set by
+ *   `scripts/with-postgres.ts`) names a PostgreSQL server: the API, engine and auth tests
+ *   again, each test server on its own fresh PostgreSQL database.
+ */
+export function testProjects(
+  postgresUrl = process.env.JOULE_TEST_POSTGRES_URL,
+): TestProjectConfiguration[] {
+  return [
+    {
+      extends: true,
+      test: {
+        name: 'unit',
+        include: ['{src,server,codegen,overrides,scripts,build,tests/unit}/**/*.test.{ts,tsx}'],
+        exclude: [...configDefaults.exclude, ...SECURITY_TESTS],
+      },
+    },
+    { extends: true, test: { name: 'security', include: SECURITY_TESTS } },
+    ...(postgresUrl
+      ? [
+          {
+            extends: true as const,
+            test: {
+              name: 'postgres',
+              include: ['server/{resources,auth,http}/**/*.test.ts'],
+              env: { JOULE_TEST_DATABASE_URL: postgresUrl },
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * How many test files run at once: one fork per core (`JOULE_TEST_WORKERS` overrides).
+ * Vitest's own default keeps a core free, which on CI's two cores means one file at a time,
+ * while most API tests wait on their database or HTTP half of the time.
+ */
+export function testWorkers(
+  cores = availableParallelism(),
+  override = process.env.JOULE_TEST_WORKERS,
+): number {
+  const requested = Number(override);
+  if (override && Number.isInteger(requested) && requested > 0) return requested;
+  return Math.max(cores, 1);
+}
