@@ -1,5 +1,5 @@
 /**
- * `npm run worker` (issue #15 "Scale beyond one process": a worker started on its own shares
+ * `npm run worker` (docs/operations.md: a worker started on its own shares
  * the runs of the database): the real `server/worker.ts` as a child process on a fresh
  * database of the PostgreSQL server at `JOULE_TEST_DATABASE_URL` (default the local one)
  * bills a run planned by another process, and stops on SIGTERM. Skipped, saying why, when no
@@ -16,7 +16,7 @@ import type { BillingQueue } from './billing/runs/queue';
 import { seedBillable } from './billing/runs/fixtures';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { billingRuns, invoices } from './db/schema';
-import { postgresAnswers } from './test/pg-cluster';
+import { postgresAnswers } from './test-support/pg-cluster';
 
 const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -137,5 +137,27 @@ describe.skipIf(!available)('npm run worker on PostgreSQL', () => {
     } finally {
       await working.stop();
     }
+  }, 60_000);
+
+  it('stopped while its first fetch is in flight, leaves nothing running on its connection', async () => {
+    // A job waits; the worker's first fetch starts as the queue starts, and the queue is
+    // stopped at once, on a connection ended as soon as stop() resolves (as the server
+    // does on SIGTERM). pg-boss hands the fetched job to the handler after its own stop: the
+    // job must go back to the queue, and nothing may touch the ended pool (an unhandled
+    // rejection fails this file).
+    await handle.db.transaction((tx) =>
+      queue.send(tx as unknown as Database, [{ run: 0, items: [999_994] }]),
+    );
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const own = await openDatabase({ url: databaseUrl });
+      const working = await startBillingQueue(own.db, { work: true, pollingSeconds: 60 });
+      await working.stop();
+      await own.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const answer = (await handle.db.execute(
+      sql`select state from pgboss.job where name = ${BILLING_QUEUE} and data->'items' = '[999994]'`,
+    )) as unknown as { rows: { state: string }[] };
+    expect(answer.rows.map((row) => row.state)).not.toContain('completed');
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 /**
- * The billing job queue (issue #15 "Scale beyond one process"): pg-boss 10 in the app's own
+ * The billing job queue (docs/operations.md): pg-boss 10 in the app's own
  * database (schema `pgboss`). A run is split into jobs of {@link BATCH_SIZE} contracts; any
  * process that {@link startBillingQueue}s with `work` takes jobs from the shared queue, so
  * workers on any number of machines sharing the database share a run. pg-boss hands each job
@@ -15,23 +15,28 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { timeJob, watchJobQueue } from '../../metrics';
+import {
+  BILLING_PLAN_QUEUE,
+  BILLING_QUEUE,
+  INLINE_PLAN_MAX,
+  billingQueue,
+  setBillingQueue,
+  type BatchJob,
+  type BillingQueue,
+} from './jobs';
+import { planQueued } from './plan';
 import { processBatch } from './process';
 
-/** The pg-boss queue of billing batches. */
-export const BILLING_QUEUE = 'billing-batch';
-
-/**
- * Contracts per job. A batch is billed set-based (`process.ts`): its fixed costs (a dozen
- * statements, the job's fetch) are shared by all its contracts, and 500 keep its transaction
- * near a second on a busy 2-core machine.
- */
-export const BATCH_SIZE = 500;
-
-/** What one job carries: the run and the ids of its items (`billing_run_items`). */
-export interface BatchJob {
-  readonly run: number;
-  readonly items: number[];
-}
+export {
+  BATCH_SIZE,
+  BILLING_PLAN_QUEUE,
+  BILLING_QUEUE,
+  INLINE_PLAN_MAX,
+  billingQueue,
+  type BatchJob,
+  type BillingQueue,
+} from './jobs';
 
 /** pg-boss's database interface. */
 type Executor = PgBoss.Db;
@@ -58,6 +63,46 @@ function executorOf(db: Database): Executor {
   return { executeSql: (text, values) => pool.query(text, values) as Promise<{ rows: never[] }> };
 }
 
+/**
+ * Counts what pg-boss still has under way on our connection: its queries and our job
+ * handlers. pg-boss's graceful stop waits only for jobs already fetched: a worker whose
+ * fetch is still in flight gets its job after `stop()` resolved and then completes or fails
+ * it without awaiting, on a pool the caller is about to end (an unhandled rejection that
+ * ends the process). {@link settled} waits until nothing is under way across a timer tick.
+ */
+class InFlight {
+  private count = 0;
+
+  /** Runs `work`, counted while it runs. */
+  async track<T>(work: () => Promise<T>): Promise<T> {
+    this.count += 1;
+    try {
+      return await work();
+    } finally {
+      this.count -= 1;
+    }
+  }
+
+  /**
+   * Resolves once nothing was under way at two timer ticks in a row (a query's result and
+   * what pg-boss does with it are one chain of microtasks, run before any timer), or after
+   * `maxMs` milliseconds.
+   */
+  async settled(maxMs: number): Promise<void> {
+    const until = Date.now() + maxMs;
+    let quiet = 0;
+    while (quiet < 2 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      quiet = this.count === 0 ? quiet + 1 : 0;
+    }
+  }
+}
+
+/** `executor` with each query counted by `inFlight`. */
+function trackedExecutor(executor: Executor, inFlight: InFlight): Executor {
+  return { executeSql: (text, values) => inFlight.track(() => executor.executeSql(text, values)) };
+}
+
 /** `text` with `$n` placeholders as a drizzle statement bound to `values`. */
 function boundSql(text: string, values: readonly unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
@@ -78,24 +123,6 @@ export function transactionExecutor(tx: Database): Executor {
   };
 }
 
-/** A started queue; {@link BillingQueue.stop} on shutdown. */
-export interface BillingQueue {
-  readonly boss: PgBoss;
-  /** Sends `jobs` inside the transaction `tx`. */
-  send(tx: Database, jobs: readonly BatchJob[]): Promise<void>;
-  stop(): Promise<void>;
-}
-
-let current: BillingQueue | undefined;
-
-/**
- * The queue of this process (started by the server or `npm run worker`), or undefined
- * when none is started: a run created then is planned but has no jobs.
- */
-export function billingQueue(): BillingQueue | undefined {
-  return current;
-}
-
 /** Options of {@link startBillingQueue}. */
 export interface BillingQueueOptions {
   /** Take jobs in this process. */
@@ -106,6 +133,26 @@ export interface BillingQueueOptions {
   readonly pollingSeconds?: number;
   /** Called when a batch fails (logged by the caller). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * On {@link BillingQueue.stop}, longest wait for the batches being billed, in milliseconds;
+   * past it they are handed back to the queue (failed, to be retried by any worker: nothing
+   * is billed twice, `process.ts`). @default 10000
+   */
+  readonly stopTimeoutMs?: number;
+  /** See {@link INLINE_PLAN_MAX} (tests set 0: every run planned by a worker). */
+  readonly inlinePlanMax?: number;
+}
+
+/** Jobs of the billing queue waiting and being worked on (docs/operations.md "Metrics"). */
+async function countJobs(db: Database): Promise<{ queued: number; active: number }> {
+  const result = (await db.execute(sql`
+    select count(*) filter (where state in ('created', 'retry'))::int as queued,
+           count(*) filter (where state = 'active')::int as active
+    from pgboss.job where name = ${BILLING_QUEUE}`)) as unknown as {
+    rows: { queued: number; active: number }[];
+  };
+  const row = result.rows[0];
+  return { queued: Number(row?.queued ?? 0), active: Number(row?.active ?? 0) };
 }
 
 /**
@@ -122,6 +169,7 @@ export async function installBillingQueue(db: Database): Promise<void> {
   });
   await boss.start();
   await boss.createQueue(BILLING_QUEUE);
+  await boss.createQueue(BILLING_PLAN_QUEUE);
   await boss.stop({ graceful: false, wait: true });
 }
 
@@ -133,8 +181,10 @@ export async function startBillingQueue(
   db: Database,
   options: BillingQueueOptions,
 ): Promise<BillingQueue> {
+  const inFlight = new InFlight();
+  let stopping = false;
   const boss = new PgBoss({
-    db: executorOf(db),
+    db: trackedExecutor(executorOf(db), inFlight),
     schema: 'pgboss',
     schedule: false,
     supervise: options.work,
@@ -142,8 +192,17 @@ export async function startBillingQueue(
   boss.on('error', (error) => options.onError?.(error));
   await boss.start();
   await boss.createQueue(BILLING_QUEUE);
+  await boss.createQueue(BILLING_PLAN_QUEUE);
+  const forgetQueue = watchJobQueue(BILLING_QUEUE, () => countJobs(db));
   const queue: BillingQueue = {
     boss,
+    inlinePlanMax: options.inlinePlanMax ?? INLINE_PLAN_MAX,
+    async sendPlan(tx, run) {
+      await boss.insert(
+        [{ name: BILLING_PLAN_QUEUE, data: { run }, retryLimit: 3, expireInSeconds: 900 }],
+        { db: transactionExecutor(tx) },
+      );
+    },
     async send(tx, jobs) {
       if (jobs.length === 0) return;
       await boss.insert(
@@ -152,25 +211,44 @@ export async function startBillingQueue(
       );
     },
     async stop() {
-      if (current === queue) current = undefined;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      if (billingQueue() === queue) setBillingQueue(undefined);
+      forgetQueue();
+      stopping = true;
+      const timeout = options.stopTimeoutMs ?? 10_000;
+      await boss.stop({ graceful: true, wait: true, timeout });
+      await inFlight.settled(timeout);
     },
   };
-  current = queue;
+  setBillingQueue(queue);
+  /** A job fetched once stopping began goes back to the queue (failed, retried later). */
+  const refuseWhenStopping = () => {
+    if (stopping) throw new Error('the billing queue is stopping');
+  };
   if (options.work) {
+    await boss.work<{ run: number }>(
+      BILLING_PLAN_QUEUE,
+      { pollingIntervalSeconds: options.pollingSeconds ?? 0.5, batchSize: 1 },
+      ([job]) =>
+        inFlight.track(async () => {
+          refuseWhenStopping();
+          if (job) await timeJob(BILLING_PLAN_QUEUE, () => planQueued(db, job.data.run));
+        }),
+    );
     const concurrency = options.concurrency ?? 1;
     for (let i = 0; i < concurrency; i += 1) {
       const worker: { id?: string } = {};
       worker.id = await boss.work<BatchJob>(
         BILLING_QUEUE,
         { pollingIntervalSeconds: options.pollingSeconds ?? 0.5, batchSize: 1 },
-        async ([job]) => {
-          if (!job) return;
-          await processBatch(db, job.data.run, job.data.items);
-          // pg-boss waits out the rest of its polling interval after a job that took less;
-          // a batch done means more may be waiting: fetch the next one at once.
-          if (worker.id) boss.notifyWorker(worker.id);
-        },
+        ([job]) =>
+          inFlight.track(async () => {
+            refuseWhenStopping();
+            if (!job) return;
+            await timeJob(BILLING_QUEUE, () => processBatch(db, job.data.run, job.data.items));
+            // pg-boss waits out the rest of its polling interval after a job that took less;
+            // a batch done means more may be waiting: fetch the next one at once.
+            if (worker.id) boss.notifyWorker(worker.id);
+          }),
       );
     }
   }
