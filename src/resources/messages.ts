@@ -56,6 +56,13 @@ export const messages = defineMessages({
     id: 'app.resources.bulkRefused',
     defaultMessage: 'Refused ({count})',
   },
+  bulkProgress: { id: 'app.resources.bulkProgress', defaultMessage: '{done} of {count} done' },
+  bulkStop: { id: 'app.resources.bulkStop', defaultMessage: 'Stop' },
+  bulkStopped: {
+    id: 'app.resources.bulkStopped',
+    defaultMessage:
+      'Stopped: {count, plural, one {# record was} other {# records were}} not reached.',
+  },
   bulkRecord: { id: 'app.resources.bulkRecord', defaultMessage: 'Record' },
   bulkReason: { id: 'app.resources.bulkReason', defaultMessage: 'Reason' },
   bulkFailed: { id: 'app.resources.bulkFailed', defaultMessage: 'The action failed.' },

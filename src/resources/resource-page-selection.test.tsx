@@ -54,6 +54,32 @@ describe('ResourcePage selection and keyboard', () => {
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(3);
   });
 
+  it('shows how far a long action has come, and stops it between two requests', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const second = new Promise<void>((resolve) => (release = resolve));
+    const { request, calls } = fakeRequest(async (call) => {
+      if (call.method === 'DELETE' && call.path === '/customers/2/') await second;
+      return server(call);
+    });
+    renderWithProviders(<ResourcePage descriptor={customers} />, { request });
+    await screen.findByRole('row', { name: 'Jan Novák' });
+    await user.click(screen.getByRole('checkbox', { name: 'Vybrat vše na této stránce' }));
+    await user.click(await screen.findByRole('button', { name: 'Smazat' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Smazat' }));
+    expect((await within(confirm).findByRole('status')).textContent).toBe('Hotovo 1 z 3');
+    expect(within(confirm).getByRole('progressbar', { name: 'Hotovo 1 z 3' })).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Zastavit' }));
+    release();
+    const summary = await screen.findByRole('dialog', { name: /Smazat/ });
+    expect(within(summary).getByText('Zastaveno: 1 záznam nebyl zpracován.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/customers/1/',
+      '/customers/2/',
+    ]);
+  });
+
   it('opens the row reached from the search with Enter', async () => {
     const user = userEvent.setup();
     const { request } = fakeRequest(server);

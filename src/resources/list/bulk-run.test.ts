@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeRequest } from '../test-support/render';
 import { customers } from '../test-support/fixtures';
-import { bulkFilter, runBulkAction } from './bulk-run';
+import { BULK_CHUNK_ROWS, bulkFilter, runBulkAction, type BulkProgress } from './bulk-run';
 import { DEFAULT_LIST_STATE } from './list-query';
 import { NO_SELECTION, setRows } from './selection';
 
@@ -60,6 +60,77 @@ describe('runBulkAction', () => {
       ['POST', '/customers/bulk/delete/', { ids: [1, 2, 3] }],
       ['POST', '/customers/bulk/delete/', { filter: { search: 'nov', filter: 'type=company' } }],
     ]);
+  });
+});
+
+describe('runBulkAction on a large selection', () => {
+  const many = Array.from({ length: 2 * BULK_CHUNK_ROWS + 50 }, (_, i) => ({
+    id: i + 1,
+    first_name: 'Jan',
+    last_name: `Novák ${i + 1}`,
+  }));
+  /** The bulk endpoint: refuses id 7, does the rest. */
+  const endpoint = () =>
+    fakeRequest(({ method, options }) => {
+      if (method === 'GET') return { data: { count: many.length, results: many } };
+      const ids = (options.body as { ids: number[] }).ids;
+      return {
+        data: {
+          action: 'delete',
+          count: ids.length,
+          succeeded: ids.filter((id) => id !== 7),
+          failed: ids.includes(7) ? [{ id: 7, title: 'Jan Novák 7', reason: 'No.' }] : [],
+        },
+      };
+    });
+  const base = { descriptor: withEndpoint, action: 'delete', state, fallbackReason: 'x' };
+
+  it('sends the ids in requests of BULK_CHUNK_ROWS, reporting progress after each', async () => {
+    const { request, calls } = endpoint();
+    const progress: BulkProgress[] = [];
+    const result = await runBulkAction({
+      ...base,
+      request,
+      selection: setRows(NO_SELECTION, many, 'id', true),
+      onProgress: (step) => progress.push(step),
+    });
+    expect(calls.map((call) => (call.options.body as { ids: number[] }).ids.length)).toEqual([
+      BULK_CHUNK_ROWS,
+      BULK_CHUNK_ROWS,
+      50,
+    ]);
+    expect(progress).toEqual([
+      { done: BULK_CHUNK_ROWS, count: many.length },
+      { done: 2 * BULK_CHUNK_ROWS, count: many.length },
+      { done: many.length, count: many.length },
+    ]);
+    expect(result.count).toBe(many.length);
+    expect(result.succeeded).toHaveLength(many.length - 1);
+    expect(result.failed).toEqual([{ id: 7, title: 'Jan Novák 7', reason: 'No.' }]);
+    expect(result.stopped).toBeUndefined();
+  });
+
+  it('reads the ids of "all matching" first, then sends them in chunks', async () => {
+    const { request, calls } = endpoint();
+    await runBulkAction({ ...base, request, selection: { kind: 'matching', count: many.length } });
+    expect(calls.map((call) => call.method)).toEqual(['GET', 'POST', 'POST', 'POST']);
+    expect(calls[0]!.options.query).toMatchObject({ search: 'nov', filter: 'type=company' });
+    expect((calls[1]!.options.body as { ids: number[] }).ids.slice(0, 2)).toEqual([1, 2]);
+  });
+
+  it('stops between two requests when asked, saying so', async () => {
+    const { request, calls } = endpoint();
+    const stop = new AbortController();
+    const result = await runBulkAction({
+      ...base,
+      request,
+      selection: setRows(NO_SELECTION, many, 'id', true),
+      signal: stop.signal,
+      onProgress: () => stop.abort(),
+    });
+    expect(calls).toHaveLength(1);
+    expect(result).toMatchObject({ count: many.length, stopped: true });
+    expect(result.succeeded).toHaveLength(BULK_CHUNK_ROWS - 1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,6 +9,7 @@ import {
   DialogBody,
   DialogFooter,
   HTMLTable,
+  ProgressBar,
 } from '@blueprintjs/core';
 import type { ResourceDescriptor } from '../descriptor';
 import { messages } from '../messages';
@@ -19,6 +20,7 @@ import {
   MAX_BULK_ROWS,
   refusalOf,
   runBulkAction,
+  type BulkProgress,
   type BulkResult,
 } from './bulk-run';
 import type { ListState } from './list-query';
@@ -47,7 +49,12 @@ interface BarAction {
 type Step =
   | { readonly kind: 'idle' }
   | { readonly kind: 'confirm'; readonly action: BarAction }
-  | { readonly kind: 'running'; readonly action: BarAction }
+  | {
+      readonly kind: 'running';
+      readonly action: BarAction;
+      /** Set once the first of several requests is answered. */
+      readonly progress?: BulkProgress;
+    }
   | { readonly kind: 'done'; readonly action: BarAction; readonly result: BulkResult }
   | { readonly kind: 'failed'; readonly action: BarAction; readonly reason: string };
 
@@ -65,6 +72,7 @@ export function SelectionBar(props: SelectionBarProps) {
   const { cells } = useResourceOverride(descriptor);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [exporting, setExporting] = useState(false);
+  const stopper = useRef<AbortController | null>(null);
   const resource = intl.formatMessage({ id: descriptor.title, defaultMessage: descriptor.name });
   const { count } = selection;
   if (count === 0 && step.kind === 'idle') return null;
@@ -82,6 +90,8 @@ export function SelectionBar(props: SelectionBarProps) {
 
   const run = async (action: BarAction) => {
     setStep({ kind: 'running', action });
+    const stop = new AbortController();
+    stopper.current = stop;
     try {
       const result = await runBulkAction({
         request,
@@ -90,6 +100,10 @@ export function SelectionBar(props: SelectionBarProps) {
         selection: selection.selection,
         state,
         fallbackReason: intl.formatMessage(messages.bulkRefusedFallback),
+        signal: stop.signal,
+        onProgress: (progress) => {
+          if (progress.done < progress.count) setStep({ kind: 'running', action, progress });
+        },
       });
       setStep({ kind: 'done', action, result });
       selection.clear();
@@ -100,9 +114,14 @@ export function SelectionBar(props: SelectionBarProps) {
         reason: refusalOf(error, intl.formatMessage(messages.bulkFailed)),
       });
     } finally {
+      stopper.current = null;
       await client.invalidateQueries({ queryKey: resourceKeys.all(descriptor.name) });
     }
   };
+  const progress = step.kind === 'running' ? step.progress : undefined;
+  const progressText =
+    progress &&
+    intl.formatMessage(messages.bulkProgress, { done: progress.done, count: progress.count });
 
   const exportSelection = async () => {
     setExporting(true);
@@ -186,6 +205,21 @@ export function SelectionBar(props: SelectionBarProps) {
         {step.kind === 'confirm' || step.kind === 'running'
           ? intl.formatMessage(messages.bulkConfirm, { action: step.action.label, count, resource })
           : null}
+        {progress && (
+          <div className="joule-bulk-progress">
+            <ProgressBar
+              intent="primary"
+              value={progress.done / progress.count}
+              aria-label={progressText}
+            />
+            <span role="status">{progressText}</span>
+            <Button
+              size="small"
+              text={intl.formatMessage(messages.bulkStop)}
+              onClick={() => stopper.current?.abort()}
+            />
+          </div>
+        )}
       </Alert>
       {(step.kind === 'done' || step.kind === 'failed') && (
         <BulkSummary step={step} resource={resource} onClose={() => setStep({ kind: 'idle' })} />
@@ -222,6 +256,14 @@ function BulkSummary({
                 count: step.result.count,
               })}
             </Callout>
+            {step.result.stopped && (
+              <Callout intent="warning" style={{ marginTop: 8 }}>
+                {intl.formatMessage(messages.bulkStopped, {
+                  count:
+                    step.result.count - step.result.succeeded.length - step.result.failed.length,
+                })}
+              </Callout>
+            )}
             {step.result.failed.length > 0 && (
               <div style={{ overflowX: 'auto', marginTop: 8 }}>
                 <HTMLTable
