@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pdfText } from '../../server/test-support/pdf-text';
 import { expect, test } from './test-support/fixtures';
+import { newestMailTo } from './test-support/outbox';
 
 /**
  * Billing from a month to money in (docs/billing.md "Demo data"), on the demo data in
@@ -17,23 +17,6 @@ const MONTH = { month: '2025-10', first: '2025-10-01' } as const;
 const CONTRACT = 'S-2024-00056';
 const SYMBOL = '202400056';
 const SAMPLE = join(process.cwd(), 'data/samples/statement-camt053.xml');
-const outbox = join(process.env.JOULE_E2E_DATA_DIR ?? '', 'outbox');
-
-/** The raw text of the newest mail to `to` in the outbox, or null. */
-function newestMailTo(to: string): string | null {
-  let names: string[];
-  try {
-    names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  for (const name of names.sort().reverse()) {
-    const mail = readFileSync(join(outbox, name), 'utf8');
-    if (mail.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return mail;
-  }
-  return null;
-}
-
 /** `text` on one line, a unit broken after its slash (`Kč/` `MWh`) joined again. */
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/\/ /g, '/');
 

@@ -1,38 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { admin, clerk, signIn, useLanguage } from './test-support/helpers';
+import { newestMailTo, quotedPrintableDecoded } from './test-support/outbox';
 
 /**
  * Password reset (docs/product.md §2, §5, §8) against the real server: the mail is read from the
  * server's outbox (playwright.config.ts gives the server a fresh data folder). A user made
  * for the test gets the new password, so the demo accounts keep theirs.
  */
-const outbox = join(process.env.JOULE_E2E_DATA_DIR ?? '', 'outbox');
-
-/** The text of the newest mail to `to` in the outbox, quoted-printable decoded. */
-function newestMailTo(to: string): string | null {
-  let names: string[];
-  try {
-    names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  for (const name of names.sort().reverse()) {
-    const mail = readFileSync(join(outbox, name), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    if (mail.toLowerCase().includes(`to: ${to}`)) return mail;
-  }
-  return null;
-}
-
 /** The path of the reset link in the newest mail to `to` (waits for the mail). */
 async function resetLinkFor(to: string): Promise<string> {
   let path = '';
   await expect
     .poll(() => {
-      path = /\/password-reset\/[\w-]+\/[\w-]+/.exec(newestMailTo(to) ?? '')?.[0] ?? '';
+      path =
+        /\/password-reset\/[\w-]+\/[\w-]+/.exec(
+          quotedPrintableDecoded(newestMailTo(to) ?? ''),
+        )?.[0] ?? '';
       return path;
     })
     .not.toBe('');
