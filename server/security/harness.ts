@@ -44,6 +44,8 @@ export interface JsonSchema {
   readonly nullable?: boolean;
   readonly pattern?: string;
   readonly 'x-reference'?: string;
+  /** On an embedded title (`x_title`): the reference field it names (docs/api.md "OpenAPI document"). */
+  readonly 'x-title-of'?: string;
 }
 
 /** The OpenAPI document, as far as the suite reads it. */
