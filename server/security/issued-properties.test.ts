@@ -5,16 +5,18 @@
  * - **An issued document does not change over time**: arbitrary sequences of allowed writes
  *   (renaming the customer, changing its language and e-mails, changing the billing address,
  *   adding a permanent one, changing the point's address and EAN, the supplier's name and
- *   bank account in the global settings, the contract's number and account) each succeed, and leave the issued invoice's stored document byte-identical, its
- *   PDF's text (Czech and English) identical and its own fields as they were. A draft of the
- *   same month, which reads the data afresh, must change under the same writes: the writes
- *   reach documents, so the property could fail.
- * - **Readings behind an issued invoice are locked**: a PATCH (any change of time, registers
- *   or flag), a DELETE or a bulk delete of a reading the invoice read (from the last one
- *   before its period to the first one after, both included) is refused with 409 naming the
- *   invoice (`{"detail", "invoice": id}`), and nothing changes; a new reading between them is
- *   refused the same way. Readings outside that window stay editable: a change within their
- *   neighbours' bounds is taken, a deletion too.
+ *   bank account in the global settings, the contract's number and account) each succeed,
+ *   and leave the issued invoice's stored document byte-identical, its PDF's text (Czech and
+ *   English) identical and its own fields as they were. A draft of the same month, which
+ *   reads the data afresh, must change under the same writes: the writes reach documents,
+ *   so the property could fail.
+ * - **Readings behind an issued invoice are locked**: a PATCH (any change of time,
+ *   registers, flag or meter), a DELETE or a bulk delete of a reading the invoice read (from
+ *   the last one before its period to the first one after, both included) is refused with
+ *   409 naming the invoice (`{"detail", "invoice": id}`), and nothing changes; a new reading
+ *   between them, or one moved there from outside, is refused the same way. Readings outside
+ *   that window stay editable: a change within their neighbours' bounds is taken, a deletion
+ *   too.
  *
  * A few runs each (fixed seed, `JOULE_FUZZ_SEED` overrides), well under a minute.
  */
@@ -70,6 +72,8 @@ let draft: number;
 let issuedNumber: string;
 /** The issued invoice's contract's meter. */
 let device: number;
+/** The meter of the other (draft) contract. */
+let otherDevice: number;
 let point: number;
 let billingAddress: number;
 
@@ -106,6 +110,14 @@ async function readingOn(day: string): Promise<Record<string, unknown>> {
   );
   if (!found) throw new Error(`no reading on ${day}`);
   return found;
+}
+
+/** The point of `contract` (one each) and the meter of its specification. */
+async function pointAndDevice(contract: number): Promise<[number, number]> {
+  const points = await api(`/points/?filter=${encodeURIComponent(`contract=${contract}`)}`);
+  const id = points.body.results[0].id as number;
+  const specifications = await api(`/specifications/?filter=${encodeURIComponent(`point=${id}`)}`);
+  return [id, specifications.body.results[0].tariff_device];
 }
 
 beforeAll(async () => {
@@ -155,14 +167,8 @@ beforeAll(async () => {
   expect(answer.body.state).toBe('issued');
   issuedNumber = answer.body.number;
 
-  const points = await api(
-    `/points/?filter=${encodeURIComponent(`contract=${seeded.contracts[0]}`)}`,
-  );
-  point = points.body.results[0].id;
-  const specifications = await api(
-    `/specifications/?filter=${encodeURIComponent(`point=${point}`)}`,
-  );
-  device = specifications.body.results[0].tariff_device;
+  [point, device] = await pointAndDevice(seeded.contracts[0]!);
+  [, otherDevice] = await pointAndDevice(seeded.contracts[1]!);
 }, 120_000);
 
 afterAll(() => server?.close());
@@ -322,6 +328,8 @@ const lockedChange = (row: Record<string, unknown>) =>
         ).toISOString(),
       })),
     fc.constant({ to_check: !row.to_check }),
+    // Onto the meter of the other contract, at an instant no invoice read.
+    fc.constant({ tariff_device: otherDevice, timestamp_received: '2019-06-01T10:00:00.000Z' }),
   );
 
 /** Asserts `answer` is the 409 naming the issued invoice. */
@@ -366,22 +374,32 @@ describe('readings behind an issued invoice are locked', () => {
     );
   }, 60_000);
 
-  it('a new reading between them is a 409 naming the invoice', async () => {
+  it('a new reading between them, or one moved among them, is a 409 naming the invoice', async () => {
     await fc.assert(
       fc.asyncProperty(
         // Any hour from the locked window's first reading to its last, not on a reading.
         fc.integer({ min: 1, max: 89 * 24 - 1 }),
-        async (hours) => {
+        fc.constantFrom(...OUTSIDE_DAYS, 'new'),
+        async (hours, from) => {
           const at = new Date(new Date(startOfDay(LOCKED_DAYS[0]!)).getTime() + hours * 3_600_000);
           const count = (await api('/measurements/?page_size=1')).body.count;
-          const answer = await api('/measurements/', 'POST', {
-            tariff_device: device,
-            timestamp_received: at.toISOString(),
-            obis_181: '1000.500',
-            obis_182: '500.000',
-            obis_280: '0.000',
-          });
-          expectLockedBy(answer, `POST a reading at ${at.toISOString()}`);
+          if (from === 'new') {
+            const answer = await api('/measurements/', 'POST', {
+              tariff_device: device,
+              timestamp_received: at.toISOString(),
+              obis_181: '1000.500',
+              obis_182: '500.000',
+              obis_280: '0.000',
+            });
+            expectLockedBy(answer, `POST a reading at ${at.toISOString()}`);
+          } else {
+            const row = await readingOn(from);
+            const answer = await api(`/measurements/${row.id}/`, 'PATCH', {
+              timestamp_received: at.toISOString(),
+            });
+            expectLockedBy(answer, `move the reading of ${from} to ${at.toISOString()}`);
+            expect((await api(`/measurements/${row.id}/`)).body).toEqual(row);
+          }
           expect((await api('/measurements/?page_size=1')).body.count).toBe(count);
         },
       ),

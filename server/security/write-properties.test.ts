@@ -4,10 +4,11 @@
  *
  * - **A write changes only the fields it was given**: for every resource with PATCH, valid
  *   partial bodies made from the resource's own request schema (the OpenAPI document built
- *   from its field declarations: types, choices, references, lengths, decimal scales), sent
- *   to a row of its own; when the server takes one (200), the answer is the row as read
- *   back, and every field not in the body reads as before, except the few
- *   {@link DERIVED} fields a given field derives.
+ *   from its field declarations: types, choices, references, lengths, decimal scales; or
+ *   fields of another of its rows together), sent to a row of its own; when the server takes
+ *   one (200), the answer is the row as read back, each given field reads as given, and
+ *   every field not in the body reads as before, except a reference's embedded title and
+ *   the few {@link DERIVED} fields a given field derives.
  * - **Money is positive and bounded** (docs/billing.md "Payments": "Amounts are positive and
  *   bounded"): a payment of zero or less, or above the configured ceiling
  *   (`JOULE_PAYMENT_MAX`, set low here to show it is the configured one that counts), is
@@ -15,7 +16,8 @@
  *   nothing is written; an amount within the bounds is taken as sent. A bank statement's
  *   credit out of bounds is refused and stores no incoming payment.
  *
- * A few runs per resource (fixed seed, `JOULE_FUZZ_SEED` overrides), well under a minute.
+ * A few runs per resource (fixed seed; `JOULE_FUZZ_RUNS`, `JOULE_FUZZ_SEED` override), well
+ * under a minute.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,7 +214,11 @@ function freshValue(name: string, schema: JsonSchema): fc.Arbitrary<unknown> | u
   }
 }
 
-/** Partial bodies for `resource`: one to three of its writable fields, each with a valid value. */
+/**
+ * Partial bodies for `resource`: one to three of its writable fields, each with a valid
+ * value; or one to five fields of another of its rows, taken together (values that go
+ * together: a company's type with its name and IČO, a validity's start with its end).
+ */
 function partialBody(resource: string, schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.entries(schema.properties ?? {}).filter(
     ([name, property]) =>
@@ -220,7 +226,7 @@ function partialBody(resource: string, schema: JsonSchema): fc.Arbitrary<Record<
       !(NOT_SENT[resource] ?? []).includes(name) &&
       resolve(DOCUMENT, property).type !== 'object',
   );
-  return fc
+  const independent = fc
     .subarray(fields, { minLength: 1, maxLength: Math.min(3, fields.length) })
     .chain((chosen) =>
       fc.record(
@@ -228,7 +234,19 @@ function partialBody(resource: string, schema: JsonSchema): fc.Arbitrary<Record<
           chosen.map(([name, property]) => [name, validValue(resource, name, property)]),
         ),
       ),
-    )
+    );
+  const rows = samples.get(resource) ?? [];
+  const names = fields.map(([name]) => name);
+  const coherent = rows.length
+    ? fc
+        .tuple(
+          fc.constantFrom(...rows),
+          fc.subarray(names, { minLength: 1, maxLength: Math.min(5, names.length) }),
+        )
+        .map(([row, chosen]) => Object.fromEntries(chosen.map((name) => [name, row[name]])))
+    : independent;
+  return fc
+    .oneof(independent, coherent)
     .map((body) =>
       Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
     )
@@ -239,6 +257,26 @@ function partialBody(resource: string, schema: JsonSchema): fc.Arbitrary<Record<
 function titleOf(resource: string, name: string): string {
   const row = (PATCHABLE.find(([patched]) => patched === resource)?.[1].properties ?? {})[name];
   return (row && resolve(DOCUMENT, row)['x-title-of']) || '';
+}
+
+/**
+ * Whether `stored` is `given` as the server keeps it: the same JSON, or the same number (a
+ * decimal written with other digits), instant (a date-time in another zone or precision),
+ * set (a list in another order) or text but for surrounding spaces and, for an e-mail,
+ * letter case.
+ */
+function sameValue(given: unknown, stored: unknown, schema: JsonSchema): boolean {
+  if (JSON.stringify(given) === JSON.stringify(stored)) return true;
+  if (Array.isArray(given) && Array.isArray(stored)) {
+    // A list of privileges or roles is a set: kept in the catalogue's order.
+    const sorted = (list: unknown[]) => JSON.stringify(list.map((v) => JSON.stringify(v)).sort());
+    return sorted(given) === sorted(stored);
+  }
+  if (typeof given !== 'string' || typeof stored !== 'string') return false;
+  if (schema.format === 'decimal') return Number(given) === Number(stored);
+  if (schema.format === 'date-time') return Date.parse(given) === Date.parse(stored);
+  if (schema.format === 'email') return given.trim().toLowerCase() === stored.toLowerCase();
+  return given.trim() === stored;
 }
 
 /** The fields of `before` that differ in `after`. */
@@ -280,6 +318,11 @@ describe.each(PATCHABLE.filter(([resource]) => !NOTHING_WRITABLE.has(resource)))
               !(derived[name] ?? []).some((source) => source in body),
           );
           expect(unexpected, `${what}: fields not given changed`).toEqual([]);
+          const ignored = Object.entries(body).filter(
+            ([name, value]) =>
+              !sameValue(value, after.body[name], resolve(DOCUMENT, schema.properties![name]!)),
+          );
+          expect(ignored, `${what}: given fields not as given`).toEqual([]);
         }),
         { numRuns: RUNS, seed, endOnFailure: true },
       );
@@ -292,7 +335,22 @@ describe.each(PATCHABLE.filter(([resource]) => !NOTHING_WRITABLE.has(resource)))
 
 /** Amounts (as the API's decimal strings) below, at and above the bounds. */
 const outOfBounds = fc.oneof(
-  fc.constantFrom('0', '0.00', '-0.01', '-1', '250000.01', '250001', '9999999999.99'),
+  fc.constantFrom(
+    '0',
+    '0.00',
+    '-0.00',
+    '-0.01',
+    '-1',
+    '0.001',
+    '0.009',
+    '0.004',
+    '1e-7',
+    '250000.01',
+    '250000.001',
+    '250001',
+    '9999999999.99',
+    '1e400',
+  ),
   fc.integer({ min: -25_000_000, max: 0 }).map((cents) => (cents / 100).toFixed(2)),
   fc.integer({ min: 25_000_001, max: 999_999_999_999 }).map((cents) => (cents / 100).toFixed(2)),
 );
