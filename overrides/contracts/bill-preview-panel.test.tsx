@@ -1,5 +1,5 @@
 /** @vitest-environment jsdom */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { descriptorsByName } from '../../src/generated/descriptors';
@@ -81,9 +81,11 @@ function open(answer: () => unknown, locale: 'cs' | 'en' = 'en') {
   return fake;
 }
 
+/** A range of inclusive days typed into "From" and "To (inclusive)", then the preview asked. */
 async function ask(from: string, to: string, button = 'Preview the bill') {
-  const fromInput = screen.getByLabelText('From (first day)');
-  const toInput = screen.getByLabelText('To (day after the last)');
+  await userEvent.selectOptions(screen.getByLabelText('Period: period by'), 'range');
+  const fromInput = screen.getByLabelText('From');
+  const toInput = screen.getByLabelText('To (inclusive)');
   await userEvent.clear(fromInput);
   await userEvent.type(fromInput, from);
   await userEvent.clear(toInput);
@@ -92,9 +94,49 @@ async function ask(from: string, to: string, button = 'Preview the bill') {
 }
 
 describe('the bill preview panel', () => {
+  // Today is 15 January 2026: the last complete month is December 2025.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 0, 15, 10));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('offers the last complete month at first and asks for it as [from, to)', async () => {
+    const { calls } = open(() => bill('404.54'));
+    expect((screen.getByLabelText('Period: Month') as HTMLInputElement).value).toBe(
+      'December 2025',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Preview the bill' }));
+    await screen.findByTestId('bill');
+    expect(calls.at(-1)!.options.query).toEqual({ from: '2025-12-01', to: '2026-01-01' });
+  });
+
+  it('takes a month, a quarter and a year from the app pickers', async () => {
+    const { calls } = open(() => bill('404.54'));
+    const preview = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Preview the bill' }));
+      await screen.findByTestId('bill');
+      return calls.at(-1)!.options.query;
+    };
+    const month = screen.getByLabelText('Period: Month');
+    await userEvent.clear(month);
+    await userEvent.type(month, '2/2024{Tab}');
+    expect(await preview()).toEqual({ from: '2024-02-01', to: '2024-03-01' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Period: period by'), 'quarter');
+    await userEvent.selectOptions(screen.getByLabelText('Period: Quarter'), '4');
+    expect(await preview()).toEqual({ from: '2024-10-01', to: '2025-01-01' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Period: period by'), 'year');
+    const year = screen.getByLabelText('Period: Year');
+    await userEvent.clear(year);
+    await userEvent.type(year, '2025{Tab}');
+    expect(await preview()).toEqual({ from: '2025-01-01', to: '2026-01-01' });
+  });
+
   it('asks for the period and shows lines with units, the registers (estimated marked) and totals', async () => {
     const { calls } = open(() => bill('404.54'));
-    await ask('2025-01-01', '2025-02-01');
+    await ask('2025-01-01', '2025-01-31');
     const shown = await screen.findByTestId('bill');
     expect(calls.at(-1)).toMatchObject({
       method: 'GET',
@@ -118,7 +160,7 @@ describe('the bill preview panel', () => {
     expect(text(screen.getByTestId('amount-due'))).toBe('Amount dueCZK 404.54');
 
     // Another period chosen: the bill of the old one goes until the new one is asked for.
-    const fromInput = screen.getByLabelText('From (first day)') as HTMLInputElement;
+    const fromInput = screen.getByLabelText('From') as HTMLInputElement;
     // Shown as the lists show dates, typed in the language's format.
     expect(fromInput.value).toBe('1/1/2025');
     await userEvent.clear(fromInput);
@@ -145,7 +187,7 @@ describe('the bill preview panel', () => {
         ],
       }),
     );
-    await ask('2026-03-01', '2026-04-01');
+    await ask('2026-03-01', '2026-03-31');
     const refused = await screen.findByTestId('bill-refused');
     expect(
       within(refused)

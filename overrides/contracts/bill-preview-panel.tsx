@@ -1,5 +1,7 @@
 /**
- * "Bill preview" in the contract dialog (docs/billing.md): for a chosen period `[from, to)` the
+ * "Bill preview" in the contract dialog (docs/billing.md): for a period picked as a month, a
+ * quarter, a year or an inclusive range of days (the last complete month at first), asked of the
+ * API as `[from, to)`, the
  * lines per point and segment with quantities and units, the register values used (estimated
  * ones marked), totals and amount due — or the reasons the contract cannot be billed. Asks
  * `GET /contracts/{id}/bill-preview/`; numbers formatted in the UI language, amounts in CZK.
@@ -8,7 +10,13 @@ import { useState, type FormEvent } from 'react';
 import { Button, Callout, FormGroup, HTMLTable, Spinner } from '@blueprintjs/core';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError, unwrap, type ApiSchema } from '../../src/api';
-import { DateInput, useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import {
+  PeriodInput,
+  useResourceRuntime,
+  type Period,
+  type ResourcePanelProps,
+} from '../../src/resources';
+import { apiPeriod, lastCompleteMonth } from './bill-period';
 import { billMessages } from './messages';
 
 type Bill = ApiSchema<'Bill'>;
@@ -23,14 +31,6 @@ type State =
   | { status: 'bill'; bill: Bill }
   | { status: 'refused'; reasons: Refusal[] }
   | { status: 'error'; detail: string };
-
-/** The previous calendar month as `[from, to)`. */
-function lastMonth(today = new Date()): { from: string; to: string } {
-  const year = today.getFullYear();
-  const month = today.getMonth();
-  const iso = (y: number, m: number) => new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-  return { from: iso(year, month - 1), to: iso(year, month) };
-}
 
 /** A decimal string formatted exactly (Intl formats numeric strings without rounding to float). */
 function decimal(intl: IntlShape, value: string, options: Intl.NumberFormatOptions = {}) {
@@ -159,11 +159,11 @@ function BillView({ bill }: { bill: Bill }) {
 export function BillPreviewPanel({ id }: ResourcePanelProps) {
   const intl = useIntl();
   const { api } = useResourceRuntime();
-  const [period, setPeriod] = useState(lastMonth);
+  const [period, setPeriod] = useState<Period>(() => lastCompleteMonth());
   const [state, setState] = useState<State>({ status: 'idle' });
 
   /** A new period: what was shown for the old one goes, so no bill shows under other dates. */
-  function choose(next: { from: string; to: string }) {
+  function choose(next: Period) {
     setPeriod(next);
     if (state.status !== 'loading') setState({ status: 'idle' });
   }
@@ -174,7 +174,7 @@ export function BillPreviewPanel({ id }: ResourcePanelProps) {
     try {
       const bill = await unwrap(
         api.GET('/contracts/{id}/bill-preview/', {
-          params: { path: { id: Number(id) }, query: period },
+          params: { path: { id: Number(id) }, query: apiPeriod(period) },
         }),
       );
       setState({ status: 'bill', bill });
@@ -196,18 +196,19 @@ export function BillPreviewPanel({ id }: ResourcePanelProps) {
         className="joule-bill-period"
         style={{ display: 'flex', gap: 12, alignItems: 'flex-end' }}
       >
-        <FormGroup label={intl.formatMessage(billMessages.from)} labelFor={`bill-from-${id}`}>
-          <DateInput
-            id={`bill-from-${id}`}
-            value={period.from}
-            onChange={(from) => choose({ ...period, from: from ?? '' })}
-          />
-        </FormGroup>
-        <FormGroup label={intl.formatMessage(billMessages.to)} labelFor={`bill-to-${id}`}>
-          <DateInput
-            id={`bill-to-${id}`}
-            value={period.to}
-            onChange={(to) => choose({ ...period, to: to ?? '' })}
+        <FormGroup
+          label={intl.formatMessage(billMessages.period)}
+          labelFor={`bill-period-${id}-kind`}
+        >
+          <PeriodInput
+            id={`bill-period-${id}`}
+            label={intl.formatMessage(billMessages.period)}
+            value={period}
+            onChange={choose}
+            rangeLabels={{
+              from: intl.formatMessage(billMessages.from),
+              to: intl.formatMessage(billMessages.to),
+            }}
           />
         </FormGroup>
         <FormGroup>

@@ -2,8 +2,9 @@
 import { defineMessages } from 'react-intl';
 
 export const billMessages = defineMessages({
-  from: { id: 'overrides.contracts.billFrom', defaultMessage: 'From (first day)' },
-  to: { id: 'overrides.contracts.billTo', defaultMessage: 'To (day after the last)' },
+  period: { id: 'overrides.contracts.billPeriod', defaultMessage: 'Period' },
+  from: { id: 'overrides.contracts.billFrom', defaultMessage: 'From' },
+  to: { id: 'overrides.contracts.billTo', defaultMessage: 'To (inclusive)' },
   show: { id: 'overrides.contracts.billShow', defaultMessage: 'Preview the bill' },
   cannotBill: {
     id: 'overrides.contracts.billCannot',

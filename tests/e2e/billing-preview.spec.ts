@@ -6,8 +6,8 @@ test('the contract dialog previews a bill with lines and amount due', async ({ p
   await listRows(page).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Bill preview', { exact: true })).toBeVisible();
-  await dialog.getByLabel('From (first day)').fill('2025-03-01');
-  await dialog.getByLabel('To (day after the last)').fill('2025-04-01');
+  // March 2025 as a month from the app's month input (asked of the API as [1 March, 1 April)).
+  await dialog.getByLabel('Period: Month').fill('3/2025');
   await dialog.getByRole('button', { name: 'Preview the bill' }).click();
   const bill = dialog.getByTestId('bill');
   await expect(bill.getByRole('row', { name: /Energy, high tariff/ }).first()).toContainText('MWh');
@@ -17,8 +17,10 @@ test('the contract dialog previews a bill with lines and amount due', async ({ p
   await expect(bill.getByTestId('amount-due')).toContainText('CZK');
 
   // No readings after the end of the demo year: the reasons instead of a bill.
-  await dialog.getByLabel('From (first day)').fill('2026-03-01');
-  await dialog.getByLabel('To (day after the last)').fill('2026-04-01');
+  // The same month of 2026 as a range of inclusive days.
+  await dialog.getByLabel('Period: period by').selectOption('range');
+  await dialog.getByLabel('From', { exact: true }).fill('3/1/2026');
+  await dialog.getByLabel('To (inclusive)').fill('3/31/2026');
   await dialog.getByRole('button', { name: 'Preview the bill' }).click();
   const refused = dialog.getByTestId('bill-refused');
   await expect(refused).toContainText('The contract cannot be billed for this period');

@@ -29,6 +29,8 @@ export interface DateRangeInputProps {
   readonly disabled?: boolean;
   /** @default false */
   readonly required?: boolean;
+  /** The ends' own accessible names ("From", "To (inclusive)"). @default "<label>: from/to" */
+  readonly endLabels?: { readonly from: string; readonly to: string };
 }
 
 /**
@@ -42,6 +44,7 @@ export function DateRangeInput({
   id,
   disabled,
   required,
+  endLabels,
 }: DateRangeInputProps) {
   const intl = useIntl();
   const text = useDateText();
@@ -64,7 +67,7 @@ export function DateRangeInput({
         <TextDateInput<string>
           {...text}
           id={`${id}-from`}
-          aria-label={intl.formatMessage(dateMessages.rangeFrom, { label })}
+          aria-label={endLabels?.from ?? intl.formatMessage(dateMessages.rangeFrom, { label })}
           value={from}
           onChange={(next) => onChange({ ...value, from: next })}
           disabled={disabled}
@@ -76,7 +79,7 @@ export function DateRangeInput({
         <TextDateInput<string>
           {...text}
           id={`${id}-to`}
-          aria-label={intl.formatMessage(dateMessages.rangeTo, { label })}
+          aria-label={endLabels?.to ?? intl.formatMessage(dateMessages.rangeTo, { label })}
           aria-describedby={reversed ? orderId : undefined}
           intent={reversed ? 'danger' : 'none'}
           value={to}

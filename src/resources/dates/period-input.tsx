@@ -35,6 +35,8 @@ export interface PeriodInputProps {
   readonly kinds?: readonly PeriodKind[];
   /** @default false */
   readonly disabled?: boolean;
+  /** The range's ends' accessible names. @default "<label>: from" and "<label>: to" */
+  readonly rangeLabels?: { readonly from: string; readonly to: string };
 }
 
 const kindMessage = {
@@ -58,6 +60,7 @@ export function PeriodInput({
   id,
   kinds = PERIOD_KINDS,
   disabled,
+  rangeLabels,
 }: PeriodInputProps) {
   const intl = useIntl();
   const [kind, setKind] = useState<PeriodKind>(() => {
@@ -149,6 +152,7 @@ export function PeriodInput({
           label={label}
           value={draft}
           disabled={disabled}
+          endLabels={rangeLabels}
           onChange={(next) => {
             setDraft(next);
             if (next.from && next.to && next.from <= next.to)
