@@ -25,7 +25,18 @@ const progress = (state: string): RunProgress => ({
       contract_no: 'S-3',
       period_from: '2026-02-01',
       period_to: '2026-03-01',
-      reasons: [{ code: 'no_reading_after', message: 'No reading after 2026-03-01.' }],
+      reasons: [
+        {
+          code: 'no_reading_after',
+          point_id: 10,
+          point_title: '859182400000000001 – Byt',
+          device_id: 7,
+          device_title: 'EM-0007',
+          day: '2026-03-01',
+          message:
+            'Meter EM-0007 on 859182400000000001 – Byt has no reading after 2026-03-01 00:00.',
+        },
+      ],
     },
   ],
 });
@@ -47,7 +58,16 @@ describe('the billing run panel', () => {
     expect(bar.style.width).toBe('80%');
     const link = screen.getByRole('link', { name: 'S-3' });
     expect(link.getAttribute('href')).toBe('/contracts/3');
-    expect(screen.getByText(/No reading after 2026-03-01\./)).toBeTruthy();
+    // The refusal names the meter and the point as links to their records, its day as dates show.
+    expect(screen.getByRole('link', { name: 'EM-0007' }).getAttribute('href')).toBe(
+      '/tariffdevices/7',
+    );
+    expect(
+      screen.getByRole('link', { name: '859182400000000001 – Byt' }).getAttribute('href'),
+    ).toBe('/points/10');
+    expect(link.closest('li')!.textContent).toContain(
+      'Meter EM-0007 on 859182400000000001 – Byt has no reading after Mar 1, 2026 00:00.',
+    );
     // The period's first and last day (period_to is the day after), and the bar's name.
     expect(link.closest('li')!.textContent).toContain('(Feb 1, 2026 – Feb 28, 2026)');
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toBeTruthy();

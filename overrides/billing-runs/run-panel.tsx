@@ -4,15 +4,18 @@
  * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
  * button (`POST /billing-runs/{id}/cancel/`; a refusal shown) and the failures with their
  * reasons and periods (first to last day), each linking to its contract's record
- * (`/contracts/7`, src/resources/record-path.tsx); when more failed than the answer lists
+ * (`/contracts/7`, src/resources/record-path.tsx) and naming its points and meters as links
+ * to theirs (overrides/contracts/refusal-text.tsx); when more failed than the answer lists
  * (at most 100), how many more.
  */
+import { Fragment } from 'react';
 import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { unwrap, type ApiSchema } from '../../src/api';
 import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import { RefusalText } from '../contracts';
 import { runMessages } from './messages';
 import { runPanelMessages } from './panel-messages';
 
@@ -105,7 +108,13 @@ export function RunProgressView({
                     last: day(dayBefore(failure.period_to)),
                   }}
                 />
-                ): {failure.reasons.map((reason) => reason.message).join(' ')}
+                ):{' '}
+                {failure.reasons.map((reason, index) => (
+                  <Fragment key={index}>
+                    {index > 0 && ' '}
+                    <RefusalText reason={reason} />
+                  </Fragment>
+                ))}
               </li>
             ))}
           </ul>

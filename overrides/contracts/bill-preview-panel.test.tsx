@@ -177,13 +177,22 @@ describe('the bill preview panel', () => {
     expect(text(await screen.findByTestId('amount-due'))).toBe('Přeplatek95,46 Kč');
   });
 
-  it('lists the reasons a contract cannot be billed', async () => {
+  it('lists the reasons a contract cannot be billed, points and meters linked', async () => {
     open(() =>
       apiError(422, {
         detail: 'The contract cannot be billed for this period.',
         reasons: [
-          { code: 'no_reading_after', message: 'No reading of device #7 after 2026-04-01 00:00.' },
-          { code: 'no_tariff', message: 'Point 8591…: no tariff on 2026-03-01 for product #1.' },
+          {
+            code: 'no_reading_after',
+            point_id: 10,
+            point_title: '859182400000000001 – Byt',
+            device_id: 7,
+            device_title: 'EM-0007',
+            day: '2026-04-01',
+            message:
+              'Meter EM-0007 on 859182400000000001 – Byt has no reading after 2026-04-01 00:00.',
+          },
+          { code: 'no_product', message: 'Contract S-7 has no product.' },
         ],
       }),
     );
@@ -192,11 +201,47 @@ describe('the bill preview panel', () => {
     expect(
       within(refused)
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
+        .map((item) => text(item)),
     ).toEqual([
-      'No reading of device #7 after 2026-04-01 00:00.',
-      'Point 8591…: no tariff on 2026-03-01 for product #1.',
+      'Meter EM-0007 on 859182400000000001 – Byt has no reading after Apr 1, 2026 00:00.',
+      'Contract S-7 has no product.',
     ]);
+    expect(within(refused).getByRole('link', { name: 'EM-0007' }).getAttribute('href')).toBe(
+      '/tariffdevices/7',
+    );
+    expect(
+      within(refused).getByRole('link', { name: '859182400000000001 – Byt' }).getAttribute('href'),
+    ).toBe('/points/10');
     expect(screen.queryByTestId('bill')).toBeNull();
+  });
+
+  it('shows a refusal in Czech with the Czech date format', async () => {
+    open(
+      () =>
+        apiError(422, {
+          detail: 'Smlouvu nelze vyúčtovat.',
+          reasons: [
+            {
+              code: 'no_reading_after',
+              point_id: 10,
+              point_title: '859182400000000001 – Byt',
+              device_id: 7,
+              device_title: '#7',
+              day: '2026-04-01',
+              message:
+                'Elektroměr #7 na odběrném místě 859182400000000001 – Byt nemá odečet po 1. 4. 2026 0:00.',
+            },
+          ],
+        }),
+      'cs',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Zobrazit náhled' }));
+    const refused = await screen.findByTestId('bill-refused');
+    expect(text(within(refused).getByRole('listitem'))).toBe(
+      'Elektroměr #7 na odběrném místě 859182400000000001 – Byt nemá odečet po 1. 4. 2026 0:00.',
+    );
+    expect(within(refused).getByRole('link', { name: '#7' }).getAttribute('href')).toBe(
+      '/tariffdevices/7',
+    );
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../../src/resources';
 import { apiPeriod, lastCompleteMonth } from './bill-period';
 import { billMessages } from './messages';
+import { RefusalText } from './refusal-text';
 
 type Bill = ApiSchema<'Bill'>;
 type Segment = ApiSchema<'BillSegment'>;
@@ -224,7 +225,9 @@ export function BillPreviewPanel({ id }: ResourcePanelProps) {
           <FormattedMessage {...billMessages.cannotBill} />
           <ul>
             {state.reasons.map((reason, index) => (
-              <li key={index}>{reason.message}</li>
+              <li key={index}>
+                <RefusalText reason={reason} />
+              </li>
             ))}
           </ul>
         </Callout>

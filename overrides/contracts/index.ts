@@ -8,6 +8,8 @@ import { lazyComponent, type ResourceOverride } from '../../src/resources';
 import { defineMessages } from 'react-intl';
 import { contractPaymentsPanel } from './payments-panel';
 
+export { RefusalText, type RefusalReason } from './refusal-text';
+
 /** The privilege of billing (server/billing/routes.ts). */
 const BILLING = 'BILLING';
 

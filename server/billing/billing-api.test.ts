@@ -111,7 +111,10 @@ describe('GET /contracts/{id}/bill-preview/', () => {
       {
         code: 'no_reading_after',
         point_id: example.point,
+        // The titles the message names them by, for links to their records.
+        point_title: expect.stringMatching(/^85918249\d{10} – Example point \d+$/),
         device_id: example.device,
+        device_title: expect.stringMatching(/^EXAMPLE-\d+$/),
         day: '2025-03-01',
         // The meter by its serial, the point as its record is titled (EAN – name).
         message: expect.stringMatching(

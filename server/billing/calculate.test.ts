@@ -417,6 +417,36 @@ describe('calculateBill: every refusal names its day', () => {
     expect(reason!.message.cs.length).toBeGreaterThan(0);
   });
 
+  it('gives the point and the meter the titles its message names them by, for links', () => {
+    const result = calculateBill(
+      base({
+        readings: [
+          reading(7, '2025-01-05', '1000', '500'),
+          reading(7, '2025-02-01', '1300', '600'),
+        ],
+        points: [
+          {
+            ...base().points[0]!,
+            specifications: [{ ...SPEC, tariff_device_serial: 'EM-0007' }],
+          },
+        ],
+      }),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const reason = result.reasons.find((r) => r.code === 'no_reading_before')!;
+    expect(reason).toMatchObject({
+      point_id: 10,
+      point_title: '859182400000000001 – Home',
+      device_id: 7,
+      device_title: 'EM-0007',
+    });
+    expect(reason.message.en).toContain(reason.point_title);
+    expect(reason.message.en).toContain(reason.device_title);
+    const product = calculateBill(base({ contract: { ...base().contract, product: null } }));
+    if (!product.ok) expect(product.reasons[0]).not.toHaveProperty('point_title');
+  });
+
   it('lists the refusals of every point, not only the first', () => {
     const result = calculateBill(
       base({

@@ -283,8 +283,12 @@ export type BillRefusalCode =
 export interface BillRefusal {
   readonly code: BillRefusalCode;
   readonly point_id?: number;
+  /** The point as the message names it (`EAN – name`), for a link to its record. */
+  readonly point_title?: string;
   /** The tariff device the refusal is about, when it is about one. */
   readonly device_id?: number;
+  /** The device as the message names it (its serial number, `#id` without one). */
+  readonly device_title?: string;
   /** The day (ISO date) the problem is on, when there is one. */
   readonly day?: string;
   readonly message: Text;
@@ -726,6 +730,27 @@ function slicesOf(
 }
 
 /**
+ * `refusal` with the titles its message gives its point and device, so a client can link
+ * them to their records (docs/billing.md).
+ */
+function titled(input: BillInput, refusal: BillRefusal): BillRefusal {
+  const point =
+    refusal.point_id === undefined
+      ? undefined
+      : input.points.find((candidate) => candidate.id === refusal.point_id);
+  const device = refusal.device_id;
+  const spec =
+    device === undefined
+      ? undefined
+      : point?.specifications.find((candidate) => candidate.tariff_device === device);
+  return {
+    ...refusal,
+    ...(point ? { point_title: pointTitle(point) } : {}),
+    ...(device === undefined ? {} : { device_title: spec?.tariff_device_serial || `#${device}` }),
+  };
+}
+
+/**
  * The bill of `input.contract` for `input.period` (docs/billing.md "The calculation"), or every
  * reason it cannot be billed. Pure: reads nothing but `input`.
  */
@@ -874,7 +899,8 @@ export function calculateBill(input: BillInput): BillResult {
     }
     points.push({ point: point.id, ean: point.ean, name: point.name, segments });
   }
-  if (refusals.length > 0 || vatRate === null) return { ok: false, reasons: refusals };
+  if (refusals.length > 0 || vatRate === null)
+    return { ok: false, reasons: refusals.map((refusal) => titled(input, refusal)) };
   let base = new Decimal(0);
   let production = new Decimal(0);
   for (const point of points)

@@ -373,11 +373,13 @@ export function billingOpenApi(prefix: string): {
         {
           code: { type: 'string' },
           point_id: { type: 'integer' },
+          point_title: { type: 'string' },
           device_id: { type: 'integer' },
+          device_title: { type: 'string' },
           day: isoDate,
           message: { type: 'string' },
         },
-        ['point_id', 'device_id', 'day'],
+        ['point_id', 'point_title', 'device_id', 'device_title', 'day'],
       ),
       BillRefused: object({
         detail: { type: 'string' },

@@ -2784,7 +2784,9 @@ export interface components {
     BillRefusal: {
       code: string;
       point_id?: number;
+      point_title?: string;
       device_id?: number;
+      device_title?: string;
       /** Format: date */
       day?: string;
       message: string;
@@ -2872,7 +2874,9 @@ export interface components {
         reasons: {
           code: string;
           point_id?: number;
+          point_title?: string;
           device_id?: number;
+          device_title?: string;
           day?: string;
           message: string;
         }[];

@@ -466,7 +466,9 @@ export function invoicesOpenApi(
                     properties: {
                       code: str,
                       point_id: { type: 'integer' },
+                      point_title: str,
                       device_id: { type: 'integer' },
+                      device_title: str,
                       day: str,
                       message: str,
                     },
