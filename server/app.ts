@@ -237,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     oidc: options.oidc ?? null,
     release: options.release ?? null,
     prefix: API_PREFIX,
+    secret: options.secret,
   });
   if (options.expensiveRate) {
     installExpensiveLimit(app, { db, auth, prefix: API_PREFIX, rate: options.expensiveRate });

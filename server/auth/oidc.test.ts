@@ -217,6 +217,27 @@ describe('provider access tokens', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ email: DEMO_USERS.clerk });
   });
+
+  it('signs in a user whose role requires two-factor: single sign-on leaves it to the provider', async () => {
+    // docs/security.md "Two-factor sign-in".
+    const admin = await server.login(DEMO_USERS.admin);
+    const role = await server.request('/roles/', {
+      method: 'POST',
+      token: admin,
+      body: { name: 'Strict over SSO', privileges: ['CUSTOMERS'], requires_two_factor: true },
+    });
+    expect(role.status).toBe(201);
+    const user = await server.request('/users/', {
+      method: 'POST',
+      token: admin,
+      body: { email: 'sso-strict@joule.test', roles: [role.body.id] },
+    });
+    expect(user.status).toBe(201);
+    const token = await sign(accessClaims({ sub: 'strict-sub', email: 'sso-strict@joule.test' }));
+    const response = await me(token);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ email: 'sso-strict@joule.test' });
+  });
 });
 
 describe('with the dev identity provider (oidc-provider)', () => {

@@ -8,6 +8,7 @@ import {
   type PathsObject,
   type SchemaObject,
 } from '../openapi/types';
+import { SUPERUSER } from './privileges';
 
 const readOnlyString = { type: 'string', readOnly: true };
 const writeOnlyString = { type: 'string', writeOnly: true };
@@ -83,6 +84,54 @@ export function authSchemas(): Record<string, SchemaObject> {
         current: { type: 'boolean', readOnly: true },
       },
       required: ['address', 'created_at', 'current', 'id', 'last_used_at', 'user_agent'],
+    },
+    // The second factor of a password sign-in (server/auth/two-factor-routes.ts).
+    TwoFactorCode: {
+      type: 'object',
+      properties: {
+        challenge: writeOnlyString,
+        code: { type: 'string', writeOnly: true, pattern: '^\\d{6}$' },
+        recovery_code: writeOnlyString,
+      },
+      required: ['challenge'],
+    },
+    TwoFactorTokens: {
+      type: 'object',
+      properties: {
+        access: readOnlyString,
+        refresh: readOnlyString,
+        recovery_codes: { type: 'array', items: { type: 'string' }, readOnly: true },
+      },
+      required: ['access', 'refresh'],
+    },
+    TwoFactorStatus: {
+      type: 'object',
+      properties: {
+        enabled: { type: 'boolean', readOnly: true },
+        required: { type: 'boolean', readOnly: true },
+        recovery_codes_left: { type: 'integer', readOnly: true },
+      },
+      required: ['enabled', 'recovery_codes_left', 'required'],
+    },
+    TwoFactorSetup: {
+      type: 'object',
+      properties: {
+        challenge: readOnlyString,
+        secret: readOnlyString,
+        otpauth_url: readOnlyString,
+        qr: readOnlyString,
+      },
+      required: ['challenge', 'otpauth_url', 'qr', 'secret'],
+    },
+    RecoveryCodes: {
+      type: 'object',
+      properties: { recovery_codes: { type: 'array', items: { type: 'string' }, readOnly: true } },
+      required: ['recovery_codes'],
+    },
+    TwoFactorDisable: {
+      type: 'object',
+      properties: { current_password: writeOnlyString },
+      required: ['current_password'],
     },
     SendEmailReset: {
       type: 'object',
@@ -200,6 +249,69 @@ export function authPaths(prefix: string): PathsObject {
     [`${prefix}/auth/jwt/blacklist/`]: post('auth_jwt_blacklist_create', 'auth', 'TokenBlacklist', {
       '200': jsonResponse('TokenBlacklist'),
     }),
+    [`${prefix}/auth/two_factor/`]: {
+      post: {
+        operationId: 'auth_two_factor_create',
+        description:
+          'The second factor of a password sign-in: the challenge `auth/jwt/create/` answered ' +
+          'and a TOTP code or a recovery code. After an enrolment the answer carries the ten ' +
+          'recovery codes, shown once. 400 for a wrong code, 401 once the challenge is void, ' +
+          '429 with Retry-After past the guesses a user may make.',
+        tags: ['auth'],
+        requestBody: jsonBody('TwoFactorCode'),
+        responses: { '200': jsonResponse('TwoFactorTokens') },
+      },
+    },
+    [`${prefix}/auth/me/two_factor/`]: {
+      get: {
+        operationId: 'auth_me_two_factor_retrieve',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        responses: { '200': jsonResponse('TwoFactorStatus') },
+      },
+    },
+    [`${prefix}/auth/me/two_factor/setup/`]: {
+      post: {
+        operationId: 'auth_me_two_factor_setup_create',
+        description: 'A new secret to enrol, confirmed by `auth/me/two_factor/confirm/`.',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        responses: { '200': jsonResponse('TwoFactorSetup') },
+      },
+    },
+    [`${prefix}/auth/me/two_factor/confirm/`]: {
+      post: {
+        operationId: 'auth_me_two_factor_confirm_create',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        requestBody: jsonBody('TwoFactorCode'),
+        responses: { '200': jsonResponse('RecoveryCodes') },
+      },
+    },
+    [`${prefix}/auth/me/two_factor/disable/`]: {
+      post: {
+        operationId: 'auth_me_two_factor_disable_create',
+        description:
+          'Turns the second factor off, with the current password; 400 when a role requires it.',
+        tags: ['auth'],
+        security: JWT_SECURITY,
+        requestBody: jsonBody('TwoFactorDisable'),
+        responses: { '204': NO_BODY },
+      },
+    },
+    [`${prefix}/users/{id}/reset_two_factor/`]: {
+      post: {
+        operationId: 'users_reset_two_factor',
+        description:
+          "Removes a user's second factor (a lost phone); audited. A superuser's only: they " +
+          'enrol again at the next sign-in when a role requires it.',
+        tags: ['users'],
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        security: JWT_SECURITY,
+        'x-privilege': SUPERUSER,
+        responses: { '204': NO_BODY },
+      },
+    },
     [`${prefix}/auth/me/`]: {
       get: {
         operationId: 'auth_me_retrieve',

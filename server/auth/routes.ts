@@ -1,7 +1,8 @@
 /**
  * The authentication endpoints (docs/api.md "Authentication endpoints", djoser + simplejwt
  * shapes) and the public client configuration:
- * - `POST /auth/jwt/create/` `{email, password}` → `{access, refresh}`
+ * - `POST /auth/jwt/create/` `{email, password}` → `{access, refresh}`, or a challenge for the
+ *   second factor (`two-factor-routes.ts`)
  * - `POST /auth/jwt/refresh/` `{refresh}` → `{access, refresh}`: the refresh token is rotated
  *   (simplejwt's ROTATE_REFRESH_TOKENS + BLACKLIST_AFTER_ROTATION), the old one revoked; an
  *   old one presented again revokes its whole session (`sessions.ts`)
@@ -50,6 +51,8 @@ import {
   revokeRefreshToken,
 } from './revocation';
 import { registerSessionRoutes } from './session-routes';
+import { SecretBox } from './two-factor';
+import { passwordSignedIn, registerTwoFactorRoutes } from './two-factor-routes';
 import { revokeSession, rotateSession, sessionClient, startSession } from './sessions';
 import { InvalidTokenError, type RefreshClaims, type TokenService } from './tokens';
 
@@ -85,6 +88,8 @@ export interface AuthRouteContext {
   readonly release: string | null;
   /** URL prefix of the API, e.g. `/api/v1`. */
   readonly prefix: string;
+  /** The server's secret: TOTP secrets are kept encrypted under a key derived from it. */
+  readonly secret: Uint8Array;
 }
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' };
@@ -111,6 +116,7 @@ function throttleScope(scope: string): ThrottleScope {
 /** Registers the endpoints listed in the module comment on `app`. */
 export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteContext): void {
   const { db, tokens, auth, resetTokens, mailer, prefix } = context;
+  const box = new SecretBox(context.secret);
   // Counters live in the database, shared by every instance (http/throttle.ts).
   const authThrottle = context.rate && new AuthThrottle(new ThrottleStore(db), context.rate);
   const throttle = async (request: FastifyRequest, scope: string, email: unknown) => {
@@ -143,6 +149,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
           isActive: users.isActive,
           // Read with the hash: tokens of a password changed meanwhile are void (revocation.ts).
           tokenGeneration: users.tokenGeneration,
+          email: users.email,
+          roles: users.roles,
+          totpSecret: users.totpSecret,
         })
         .from(users)
         .where(eq(users.email, emailKey(email)));
@@ -170,7 +179,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
           request.log.error({ err: error }, 'password hash could not be upgraded');
         }
       }
-      return startSession(db, tokens, user.id, user.tokenGeneration, sessionClient(request));
+      // Tokens, or a challenge for the second factor (docs/security.md "Two-factor sign-in").
+      return passwordSignedIn({ db, tokens, box }, user, sessionClient(request));
     },
   });
 
@@ -339,6 +349,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AuthRouteConte
   }
 
   registerSessionRoutes(app, { db, auth, prefix });
+  registerTwoFactorRoutes(app, { db, tokens, auth, box, prefix });
   registerPreferenceRoutes(app, { db, auth, prefix });
   registerViewRoutes(app, { db, auth, prefix });
 

@@ -77,7 +77,12 @@ export const EXPECTED_ACCESS: Readonly<Record<string, ResourceAccess>> = {
   obises: { privilege: 'OBISES' },
   users: {
     privilege: 'USERS',
-    actions: { bulk_deactivate: ['USERS'], sign_out_everywhere: ['USERS'] },
+    actions: {
+      bulk_deactivate: ['USERS'],
+      sign_out_everywhere: ['USERS'],
+      // docs/security.md "Two-factor sign-in": a superuser's only, not USERS.
+      reset_two_factor: [SUPERUSER],
+    },
   },
   roles: { privilege: 'ROLES', titlesAlso: ['USERS'] },
   pricelists: { privilege: 'PRICELISTS', titlesAlso: ['TARIFFS'] },

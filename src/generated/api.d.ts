@@ -262,6 +262,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/auth/me/two_factor/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['auth_me_two_factor_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/me/two_factor/confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['auth_me_two_factor_confirm_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/me/two_factor/disable/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Turns the second factor off, with the current password; 400 when a role requires it. */
+    post: operations['auth_me_two_factor_disable_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/me/two_factor/setup/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description A new secret to enrol, confirmed by `auth/me/two_factor/confirm/`. */
+    post: operations['auth_me_two_factor_setup_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/me/views/': {
     parameters: {
       query?: never;
@@ -292,6 +358,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['auth_me_views_item_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/auth/two_factor/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description The second factor of a password sign-in: the challenge `auth/jwt/create/` answered and a TOTP code or a recovery code. After an enrolment the answer carries the ten recovery codes, shown once. 400 for a wrong code, 401 once the challenge is void, 429 with Retry-After past the guesses a user may make. */
+    post: operations['auth_two_factor_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/billing-runs/': {
@@ -2594,6 +2677,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/users/{id}/reset_two_factor/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Removes a user's second factor (a lost phone); audited. A superuser's only: they enrol again at the next sign-in when a role requires it. */
+    post: operations['users_reset_two_factor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/users/{id}/sign_out_everywhere/': {
     parameters: {
       query?: never;
@@ -4021,6 +4121,11 @@ export interface components {
       name?: string;
       /** @default [] */
       privileges: components['schemas']['PrivilegesEnum'][];
+      /**
+       * @description Its users sign in with a code from an authenticator app as well as the password.
+       * @default false
+       */
+      requires_two_factor: boolean;
     };
     PatchedSavedView: {
       resource?: string;
@@ -4409,6 +4514,9 @@ export interface components {
       total: string;
       results: components['schemas']['Receivable'][];
     };
+    RecoveryCodes: {
+      readonly recovery_codes: string[];
+    };
     RegisterValue: {
       device: number;
       /** Format: date-time */
@@ -4440,6 +4548,11 @@ export interface components {
       name: string;
       /** @default [] */
       privileges: components['schemas']['PrivilegesEnum'][];
+      /**
+       * @description Its users sign in with a code from an authenticator app as well as the password.
+       * @default false
+       */
+      requires_two_factor: boolean;
     };
     /** @description A saved view of a list: its query string (search, filters, sort, page size) and columns under a name; only a superuser shares one with roles. */
     SavedView: {
@@ -4648,6 +4761,30 @@ export interface components {
     TokenRefresh: {
       readonly access: string;
       refresh: string;
+    };
+    TwoFactorCode: {
+      challenge: string;
+      code?: string;
+      recovery_code?: string;
+    };
+    TwoFactorDisable: {
+      current_password: string;
+    };
+    TwoFactorSetup: {
+      readonly challenge: string;
+      readonly secret: string;
+      readonly otpauth_url: string;
+      readonly qr: string;
+    };
+    TwoFactorStatus: {
+      readonly enabled: boolean;
+      readonly required: boolean;
+      readonly recovery_codes_left: number;
+    };
+    TwoFactorTokens: {
+      readonly access: string;
+      readonly refresh: string;
+      readonly recovery_codes?: string[];
     };
     User: {
       readonly id: number;
@@ -5203,6 +5340,89 @@ export interface operations {
       };
     };
   };
+  auth_me_two_factor_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TwoFactorStatus'];
+        };
+      };
+    };
+  };
+  auth_me_two_factor_confirm_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TwoFactorCode'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+    };
+  };
+  auth_me_two_factor_disable_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TwoFactorDisable'];
+      };
+    };
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  auth_me_two_factor_setup_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TwoFactorSetup'];
+        };
+      };
+    };
+  };
   auth_me_views_retrieve: {
     parameters: {
       query?: {
@@ -5313,6 +5533,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SavedView'];
+        };
+      };
+    };
+  };
+  auth_two_factor_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TwoFactorCode'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TwoFactorTokens'];
         };
       };
     };
@@ -11416,6 +11659,26 @@ export interface operations {
         content: {
           'application/json': components['schemas']['PaginatedAuditEntryList'];
         };
+      };
+    };
+  };
+  users_reset_two_factor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No response body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -24,6 +24,7 @@ export {
   revokedTokens,
   sessions,
   throttleHits,
+  twoFactorChallenges,
 } from './security';
 export { rowCounts } from './counts';
 export { globalSettings, vatRates } from './billing';

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -120,5 +121,32 @@ export const sessions = pgTable(
   (table) => [
     index('sessions_user_idx').on(table.userId),
     index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Pending second factors of a sign-in (docs/security.md "Two-factor sign-in"): the password
+ * was right, the code is owed. `kind` is `totp` (enrolled: a code or a recovery code),
+ * `enrol` (the role requires a second factor the user has not set up) or `setup` (a signed-in
+ * user enrolling in Settings). The client holds a random token; only its SHA-256 is kept.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    /** SHA-256 (hex) of the token the client holds. */
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    /** The user's token generation at the password check: a change meanwhile voids it. */
+    tokenGeneration: integer('token_generation').notNull(),
+    /** For an enrolment, the new secret (encrypted like `users.totp_secret`). */
+    pendingSecret: text('pending_secret'),
+    /** Wrong codes given so far; at the limit the challenge is deleted. */
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('two_factor_challenges_user_idx').on(table.userId),
+    index('two_factor_challenges_expires_at_idx').on(table.expiresAt),
   ],
 );

@@ -43,6 +43,16 @@ export const users = pgTable(
     /** Issuer and `sub` of the single sign-on account bound to this user on first use. */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
+    /**
+     * The TOTP secret (RFC 6238) of an enrolled user, encrypted with a key derived from the
+     * server's secret (auth/two-factor.ts); null: no second factor. Never answered by any
+     * resource.
+     */
+    totpSecret: text('totp_secret'),
+    /** The time step of the last accepted code: a code is accepted once (replay). */
+    totpLastStep: integer('totp_last_step'),
+    /** The unused recovery codes, each `<first two characters>:<scrypt hash>`. */
+    recoveryCodes: text('recovery_codes').array(),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),

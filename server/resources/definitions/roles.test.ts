@@ -22,6 +22,7 @@ describe('roles', () => {
       id: expect.any(Number),
       name: 'Auditor',
       privileges: ['CUSTOMERS', 'REPORTS'],
+      requires_two_factor: false,
     });
   });
 

@@ -42,6 +42,17 @@ export const rolesResource = defineResource({
       choices: PRIVILEGES,
       default: [],
     },
+    // docs/security.md "Two-factor sign-in": its users enrol at their next password sign-in.
+    requires_two_factor: {
+      type: 'boolean',
+      column: roles.requiresTwoFactor,
+      label: text('Requires two-factor', 'Vyžaduje dvoufázové ověření'),
+      helpText: text(
+        'Its users sign in with a code from an authenticator app as well as the password.',
+        'Její uživatelé se přihlašují heslem a kódem z ověřovací aplikace.',
+      ),
+      default: false,
+    },
   },
   authorizeWrite: ({ operation, values, existing, principal }) =>
     roleWriteRefusal({
