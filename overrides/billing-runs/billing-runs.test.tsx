@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   apiError,
@@ -8,6 +8,9 @@ import {
   renderWithProviders,
 } from '../../src/resources/test-support/render';
 import { descriptorsByName } from '../../src/generated/descriptors';
+import { mergeOverrides, ResourcePage } from '../../src/resources';
+import { generatedLabels } from '../../src/resources/test-support/generated-labels';
+import { overrides } from '../index';
 import { RunPanel, type RunProgress } from './run-panel';
 
 const progress = (state: string): RunProgress => ({
@@ -48,9 +51,11 @@ describe('the billing run panel', () => {
     }));
     renderWithProviders(
       <RunPanel descriptor={descriptorsByName['billing-runs']!} id={4} row={{ id: 4 }} />,
-      { request, locale: 'en' },
+      { request, locale: 'en', labels: generatedLabels('en') },
     );
     const status = await screen.findByRole('status');
+    // The state as a badge, labelled as the list labels it.
+    expect(screen.getByTestId('run-state').textContent).toBe('Running');
     expect(status.textContent).toBe(
       'Done 6 of 10 (invoiced 5, already invoiced 1) · failed 2 · remaining 2',
     );
@@ -97,4 +102,65 @@ describe('the billing run panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Zrušit běh' }));
     expect(await screen.findByText('Běh nelze zrušit: Běh neprobíhá.')).toBeTruthy();
   });
+});
+
+describe('a new billing run', () => {
+  it('shows its state and live progress right after it is created, without reopening', async () => {
+    const merged = mergeOverrides(descriptorsByName, overrides);
+    const row = {
+      id: 9,
+      month: '2026-01-01',
+      state: 'planning',
+      total: 0,
+      created_at: '2026-02-02T08:00:00Z',
+      finished_at: null,
+    };
+    // The run as its progress answers it, a step further at each poll.
+    const steps: RunProgress[] = [
+      { ...progress('planning'), total: 0, done: 0, invoiced: 0, skipped: 0, failed: 0 },
+      { ...progress('running'), failed: 0, failures: [] },
+      { ...progress('done'), done: 10, invoiced: 10, skipped: 0, failed: 0, remaining: 0 },
+    ].map((step) => ({ ...step, remaining: step.total - step.done - step.failed }));
+    let polled = 0;
+    const { request, calls } = fakeRequest((call) => {
+      if (call.method === 'POST') return { data: row };
+      if (call.path === '/billing-runs/9/progress/')
+        return { data: steps[Math.min(polled++, steps.length - 1)] };
+      if (call.path === '/billing-runs/9/') return { data: row };
+      return { data: { count: 0, results: [] } };
+    });
+    renderWithProviders(<ResourcePage descriptor={merged['billing-runs']!} />, {
+      request,
+      overrides,
+      descriptorsByName: merged,
+      labels: generatedLabels('en'),
+      locale: 'en',
+      url: '/billing-runs',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /^New/ }));
+    const month = await screen.findByLabelText(/Bill contracts due in \(month\)/);
+    await userEvent.type(month, '1/2026{Tab}');
+    // Save goes on to the run's dialog (no second "Save and continue" to choose).
+    expect(screen.queryByRole('button', { name: 'Save and continue' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/billing-runs/')).toBe(
+      true,
+    );
+    // The badge says what the list says, and follows the run as it goes.
+    const badge = await screen.findByTestId('run-state');
+    expect(badge.textContent).toBe('Planning');
+    await waitFor(() => expect(screen.getByTestId('run-state').textContent).toBe('Running'), {
+      timeout: 4000,
+    });
+    expect(screen.getByRole('status').textContent).toContain('Done 6 of 10');
+    await waitFor(() => expect(screen.getByTestId('run-state').textContent).toBe('Done'), {
+      timeout: 4000,
+    });
+    expect(screen.getByRole('status').textContent).toContain('remaining 0');
+    expect(screen.queryByRole('button', { name: 'Cancel the run' })).toBeNull();
+    // Finished: the polling stops.
+    const asked = polled;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(polled).toBe(asked);
+  }, 15_000);
 });

@@ -1,6 +1,6 @@
 /**
  * Billing runs (docs/billing.md "Billing run"): "New" asks for the month (a month picker; the API
- * takes its first day) and starts the run; the list shows each run's month by name; the run's dialog shows a progress bar (done, failed, remaining) that
+ * takes its first day) and starts the run, its dialog then showing the run (no reopening); the list shows each run's month by name; the run's dialog shows a progress bar (done, failed, remaining) that
  * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
  * button (`POST /billing-runs/{id}/cancel/`) and the failures with their reasons, each
  * linking to its contract's record (`/contracts/7`, src/resources/record-path.tsx).
@@ -31,6 +31,8 @@ export const billingRunsOverride: ResourceOverride = {
   }),
   widgets: { [MONTH_WIDGET]: LazyMonthWidget },
   cells: { [MONTH]: { format: (row, locale) => monthText(row[MONTH], locale) } },
+  // The new run's dialog at once: its state and progress follow without reopening it.
+  openAfterCreate: true,
   panels: [
     {
       id: 'run-progress',

@@ -1,6 +1,7 @@
 /**
  * Billing runs (docs/billing.md "Billing run"): "New" asks for the month (its first day) and
- * starts the run; the run's dialog shows a progress bar (done, failed, remaining) that
+ * starts the run; the run's dialog shows its state as a badge (as the list labels it) and a
+ * progress bar (done, failed, remaining) that
  * follows `GET /billing-runs/{id}/progress/` every second while the run goes, a cancel
  * button (`POST /billing-runs/{id}/cancel/`; a refusal shown) and the failures with their
  * reasons and periods (first to last day), each linking to its contract's record
@@ -9,12 +10,16 @@
  * (at most 100), how many more.
  */
 import { Fragment } from 'react';
-import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { unwrap, type ApiSchema } from '../../src/api';
-import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import {
+  useResourceRuntime,
+  type ResourceDescriptor,
+  type ResourcePanelProps,
+} from '../../src/resources';
 import { RefusalText } from '../contracts';
 import { runMessages } from './messages';
 import { runPanelMessages } from './panel-messages';
@@ -41,14 +46,33 @@ export type RunProgress = Pick<
   | 'failures'
 >;
 
-/** Progress bar, counts, cancel and failures of one run. */
+const STATE_INTENT: Readonly<Record<string, Intent>> = {
+  planning: Intent.PRIMARY,
+  running: Intent.PRIMARY,
+  done: Intent.SUCCESS,
+  cancelled: Intent.DANGER,
+};
+
+/**
+ * The message id the list labels a run's state by (the `state` field's choice in the
+ * descriptor, e.g. "Done"), so the dialog's badge says what the list says.
+ */
+export function stateLabelId(descriptor: ResourceDescriptor, state: string): string | undefined {
+  const field = descriptor.fields.find((candidate) => candidate.name === 'state');
+  return field?.choices?.find((choice) => String(choice.value) === state)?.label;
+}
+
+/** Badge, progress bar, counts, cancel and failures of one run. */
 export function RunProgressView({
   progress,
+  stateLabel,
   onCancel,
   cancelling,
   cancelError,
 }: {
   readonly progress: RunProgress;
+  /** The message id of the run's state as the list names it. */
+  readonly stateLabel?: string;
   readonly onCancel: () => void;
   readonly cancelling: boolean;
   /** Why the last cancel was refused, if it was. */
@@ -62,6 +86,15 @@ export function RunProgressView({
   const running = isLive(progress.state);
   return (
     <div>
+      <Tag
+        large
+        round
+        intent={STATE_INTENT[progress.state] ?? Intent.NONE}
+        data-testid="run-state"
+        style={{ marginBottom: 8 }}
+      >
+        {intl.formatMessage({ id: stateLabel ?? progress.state, defaultMessage: progress.state })}
+      </Tag>
       <ProgressBar
         value={value}
         animate={running}
@@ -136,7 +169,7 @@ export function RunProgressView({
 }
 
 /** The panel of a run's dialog. */
-export function RunPanel({ id }: ResourcePanelProps) {
+export function RunPanel({ id, descriptor }: ResourcePanelProps) {
   const client = useQueryClient();
   const { api } = useResourceRuntime();
   const path = { id: Number(id) };
@@ -153,6 +186,7 @@ export function RunPanel({ id }: ResourcePanelProps) {
   return (
     <RunProgressView
       progress={progress.data}
+      stateLabel={stateLabelId(descriptor, progress.data.state)}
       onCancel={() => cancel.mutate()}
       cancelling={cancel.isPending}
       cancelError={cancel.error ? cancel.error.message : null}

@@ -36,20 +36,21 @@ test('run billing for a month, open an invoice and its PDF, and report the total
   // A month picker; the API takes the month's first day.
   await form.getByLabel('Bill contracts due in (month)').fill(target.month);
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(form).toBeHidden();
+  // Save goes on to the new run's dialog: its state as a badge and its progress, live.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('run-state')).toHaveText(/Planning|Running|Done/);
   // Runs are listed newest first, each by its month's name.
   const [run] = await api.list('billing-runs', { page_size: 1 });
   expect(run?.month).toBe(`${target.month}-01`);
-  await expect(page.getByRole('cell', { name: target.name }).first()).toBeVisible();
-
-  await page.goto(`/billing-runs/${String(run?.id)}`);
-  const dialog = page.getByRole('dialog');
+  await expect(page).toHaveURL(new RegExp(`/billing-runs/${String(run?.id)}$`));
+  await expect(page.getByRole('cell', { name: target.name }).first()).toBeAttached();
   await expect(dialog.getByRole('progressbar')).toBeVisible();
   const status = dialog.getByRole('status');
   await expect(status).toContainText(/Done \d+ of \d+/);
   // The run ends: nothing remains, and the cancel button goes with the running state.
   await expect(status).toContainText('remaining 0', { timeout: 90_000 });
   await expect(dialog.getByRole('button', { name: 'Cancel the run' })).toBeHidden();
+  await expect(dialog.getByTestId('run-state')).toHaveText('Done');
   const counts = /Done (\d+) of (\d+) \(invoiced (\d+)/.exec((await status.textContent()) ?? '');
   expect(Number(counts?.[3])).toBeGreaterThan(0);
   // Contracts that could not be billed link to their records.

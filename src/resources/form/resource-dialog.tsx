@@ -190,6 +190,7 @@ function RecordDialog({
     widgets,
     validate,
     panels,
+    openAfterCreate = false,
     useFormAccess = fullAccess,
     useDialogTitle = defaultTitle,
   } = useResourceOverride(descriptor);
@@ -265,7 +266,9 @@ function RecordDialog({
   // unsaved changes.
   const leaveTo = (href: string) =>
     ready?.dirty ? setConfirm({ leaveTo: href }) : void navigate(href);
-  const offerContinue = id === null && onContinue !== undefined && hasRelated && canSave;
+  // Where Save itself goes on, a second button would say the same.
+  const offerContinue =
+    id === null && onContinue !== undefined && hasRelated && canSave && !openAfterCreate;
 
   const title =
     id === null
@@ -354,7 +357,7 @@ function RecordDialog({
                 stored={ready.base.row}
                 onChange={ready.setFormData}
                 onSubmit={(data) => {
-                  const goOn = continuing.current;
+                  const goOn = continuing.current || openAfterCreate;
                   continuing.current = false;
                   void ready.saveRow(data).then((saved) => {
                     // A value stored differently keeps the dialog open, saying so beside it.

@@ -207,6 +207,12 @@ export interface ResourceOverride {
   /** Sections shown below the form when an existing row is edited. */
   readonly panels?: readonly ResourcePanel[];
   /**
+   * "Save" of the create dialog goes on to the new row's dialog, as "Save and continue" does
+   * (docs/product.md §2 "Screen contents"), for rows whose dialog follows work their creation
+   * starts (a billing run's progress). @default false
+   */
+  readonly openAfterCreate?: boolean;
+  /**
    * A React hook the dialog calls on every render (so it may use other hooks, e.g. the
    * signed-in user's) deciding what the user may change in this row: see {@link FormAccess}.
    */
