@@ -149,6 +149,8 @@ describe('a new billing run', () => {
     // The badge says what the list says, and follows the run as it goes.
     const badge = await screen.findByTestId('run-state');
     expect(badge.textContent).toBe('Planning');
+    // The badge, not a "State —" field, says it.
+    expect(screen.getByRole('dialog').textContent).not.toContain('State');
     await waitFor(() => expect(screen.getByTestId('run-state').textContent).toBe('Running'), {
       timeout: 4000,
     });

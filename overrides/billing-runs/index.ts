@@ -19,6 +19,8 @@ const LazyMonthWidget = lazyComponent(() =>
 
 /** The run's month field (server/resources/definitions/billing.ts). */
 const MONTH = 'month';
+/** The run's state field. */
+const STATE = 'state';
 
 /**
  * The billing runs override: the month picked and shown as a month; the progress panel, whose
@@ -27,7 +29,11 @@ const MONTH = 'month';
 export const billingRunsOverride: ResourceOverride = {
   descriptor: (descriptor) => ({
     ...descriptor,
-    uiSchema: mergeFieldUi(descriptor.uiSchema, { [MONTH]: { 'ui:widget': MONTH_WIDGET } }),
+    // The state shows as the progress panel's badge, as the list labels it, not as a field.
+    uiSchema: mergeFieldUi(descriptor.uiSchema, {
+      [MONTH]: { 'ui:widget': MONTH_WIDGET },
+      [STATE]: { 'ui:widget': 'hidden' },
+    }),
   }),
   widgets: { [MONTH_WIDGET]: LazyMonthWidget },
   cells: { [MONTH]: { format: (row, locale) => monthText(row[MONTH], locale) } },
