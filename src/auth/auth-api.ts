@@ -2,10 +2,34 @@
 import { anonymousClient, apiClient, unwrap, writeBody } from '../api';
 import type { CurrentUser, TokenPair } from './session-store';
 
+/** What an authenticator app needs to enrol (docs/security.md "Two-factor sign-in"). */
+export interface TwoFactorEnrolment {
+  readonly secret: string;
+  readonly otpauth_url: string;
+  /** The `otpauth://` URL as an SVG QR code, a data URL. */
+  readonly qr: string;
+}
+
+/**
+ * A right password of a user with a second factor (docs/security.md "Two-factor sign-in"):
+ * no tokens yet, a challenge to answer with a code; with `enrolment` when the user's role
+ * requires a second factor they have not set up.
+ */
+export interface SecondFactorChallenge {
+  readonly challenge: string;
+  readonly enrolment: TwoFactorEnrolment | null;
+}
+
 /** The calls the session makes; a seam so tests can replace the network. */
 export interface AuthApi {
-  /** `POST /auth/jwt/create/` — own login. @throws {ApiError} 401 on bad credentials. */
-  createTokens(email: string, password: string): Promise<{ access: string; refresh: string }>;
+  /**
+   * `POST /auth/jwt/create/` — own login: tokens, or a challenge for the second factor.
+   * @throws {ApiError} 401 on bad credentials.
+   */
+  createTokens(
+    email: string,
+    password: string,
+  ): Promise<{ access: string; refresh: string } | SecondFactorChallenge>;
   /**
    * `POST /auth/jwt/refresh/` — a new access token and, with rotation (Joule's API rotates),
    * a new refresh token; the one sent is void afterwards.
@@ -27,6 +51,21 @@ export const httpAuthApi: AuthApi = {
         body: writeBody({ email, password }),
       }),
     );
+    // The OpenAPI document types the answer as the pair; a second factor answers otherwise.
+    const answer = tokens as unknown as Partial<TwoFactorEnrolment> & {
+      challenge?: string;
+      second_factor?: string;
+    };
+    if (typeof answer.challenge === 'string') {
+      const { secret, otpauth_url, qr } = answer;
+      return {
+        challenge: answer.challenge,
+        enrolment:
+          answer.second_factor === 'enrol' && secret && otpauth_url && qr
+            ? { secret, otpauth_url, qr }
+            : null,
+      };
+    }
     return { access: tokens.access, refresh: tokens.refresh };
   },
   async refreshTokens(refresh) {
@@ -45,3 +84,24 @@ export const httpAuthApi: AuthApi = {
     return { id: me.id, email: me.email, privileges: me.privileges ?? [] };
   },
 };
+
+/** A TOTP code or a recovery code answering a {@link SecondFactorChallenge}. */
+export type SecondFactorAnswer = { readonly code: string } | { readonly recovery_code: string };
+
+/**
+ * `POST /auth/two_factor/` — the second factor of a sign-in: the token pair, and after an
+ * enrolment the ten recovery codes (shown once; docs/security.md "Two-factor sign-in").
+ * @throws {ApiError} 400 for a wrong code, 401 once the challenge is void, 429 when throttled.
+ */
+export async function submitSecondFactor(
+  challenge: string,
+  answer: SecondFactorAnswer,
+): Promise<{ tokens: TokenPair; recoveryCodes: string[] | null }> {
+  const body = await unwrap(
+    anonymousClient.POST('/auth/two_factor/', { body: writeBody({ challenge, ...answer }) }),
+  );
+  return {
+    tokens: { access: body.access, refresh: body.refresh },
+    recoveryCodes: body.recovery_codes ?? null,
+  };
+}

@@ -1,6 +1,7 @@
 /** Public surface of `src/auth` (docs/architecture.md "Conventions": public surfaces). */
 import { setOidcBackend } from './oidc';
 import { authSession } from './session';
+import type { TokenPair } from './session-store';
 import { ssoBackend } from './sso';
 
 export { SUPERUSER, abilityFor, canUse, lackingPrivileges, rulesFor } from './abilities';
@@ -21,7 +22,7 @@ export {
   useSession,
 } from './react';
 export type { AbilityProviderProps, SessionProviderProps, SessionSource } from './react';
-export { LoginError, authSession, createAuthSession } from './session';
+export { LoginError, SecondFactorRequired, authSession, createAuthSession } from './session';
 export type { AuthSession, AuthSessionOptions, LoginFailure } from './session';
 export { SESSION_STORAGE_KEY, createSessionStore, emptySession, withTokens } from './session-store';
 export type {
@@ -38,7 +39,16 @@ export {
   tokenExpiry,
 } from './tokens';
 export type { RefreshDecision } from './tokens';
-export type { AuthApi } from './auth-api';
+export type {
+  AuthApi,
+  SecondFactorAnswer,
+  SecondFactorChallenge,
+  TwoFactorEnrolment,
+} from './auth-api';
+export { submitSecondFactor } from './auth-api';
+
+/** Starts the app session from tokens of a completed second factor (see `AuthSession.beginSession`). */
+export const beginOwnSession = (tokens: TokenPair) => authSession.beginSession('joule', tokens);
 
 /** Own login of the app session (see `AuthSession.login`). */
 export const login = authSession.login;

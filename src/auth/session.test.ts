@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api';
 import type { AuthApi } from './auth-api';
 import type { OidcBackend } from './oidc';
-import { LoginError, createAuthSession, type AuthSession, type RefreshLock } from './session';
+import {
+  LoginError,
+  SecondFactorRequired,
+  createAuthSession,
+  type AuthSession,
+  type RefreshLock,
+} from './session';
 import { createSessionStore, type CurrentUser } from './session-store';
 import { jwtExpiringAt, jwtLiving } from './test-support/tokens';
 
@@ -113,6 +119,17 @@ describe('login (docs/product.md §4, §8)', () => {
         want: (error) => {
           expect(error).toBeInstanceOf(ApiError);
           expect((error as ApiError).message).toBe('Server exploded');
+        },
+      },
+    ],
+    [
+      'a right password that owes a second factor → SecondFactorRequired, no session',
+      {
+        failure: { createTokens: async () => ({ challenge: 'c-1', enrolment: null }) },
+        want: (error) => {
+          // docs/security.md "Two-factor sign-in".
+          expect(error).toBeInstanceOf(SecondFactorRequired);
+          expect((error as SecondFactorRequired).challenge.challenge).toBe('c-1');
         },
       },
     ],

@@ -5,7 +5,7 @@
  */
 import { ApiError, NetworkError, configureAuth, type AuthHooks } from '../api';
 import { abilityFor, rulesFor, type AppAbility } from './abilities';
-import { httpAuthApi, type AuthApi } from './auth-api';
+import { httpAuthApi, type AuthApi, type SecondFactorChallenge } from './auth-api';
 import { getOidcBackend, type OidcBackend, type SignOutOptions } from './oidc';
 import { createRefreshTimer, type RefreshTimer } from './refresh-timer';
 import { mirrorAccessCookie } from './session-cookie';
@@ -22,6 +22,17 @@ import { canRefresh, REFRESH_CHECK_INTERVAL_MS, refreshDecision } from './tokens
 export type LoginFailure = 'invalid-credentials' | 'no-access';
 
 /** A refused sign-in: bad e-mail or password (401), or a user without any privilege. */
+/**
+ * A right password that still owes a second factor (docs/security.md "Two-factor sign-in"):
+ * `login` started no session; the login form asks for the code.
+ */
+export class SecondFactorRequired extends Error {
+  constructor(readonly challenge: SecondFactorChallenge) {
+    super('A second factor is required.');
+    this.name = 'SecondFactorRequired';
+  }
+}
+
 export class LoginError extends Error {
   readonly reason: LoginFailure;
   constructor(reason: LoginFailure) {
@@ -77,6 +88,7 @@ export interface AuthSession {
    * Own login (backend `joule`): gets tokens, loads the user, starts the timer.
    * @throws {LoginError} on 401 ('invalid-credentials') or a user without privileges
    *   ('no-access', signed out again).
+   * @throws {SecondFactorRequired} when the password was right and a code is owed.
    * @throws {ApiError | NetworkError} on any other failure (the view shows its message).
    */
   login(email: string, password: string): Promise<CurrentUser>;
@@ -189,7 +201,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   }
 
   async function login(email: string, password: string): Promise<CurrentUser> {
-    let tokens: { access: string; refresh: string };
+    let tokens: Awaited<ReturnType<AuthApi['createTokens']>>;
     try {
       tokens = await api.createTokens(email, password);
     } catch (error) {
@@ -198,6 +210,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
       }
       throw error;
     }
+    if ('challenge' in tokens) throw new SecondFactorRequired(tokens);
     return beginSession('joule', tokens);
   }
 

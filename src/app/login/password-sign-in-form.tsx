@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EnvelopeIcon, LockIcon } from '@blueprintjs/icons';
 import { useIntl } from 'react-intl';
 import { AuthError, AuthField, AuthSubmit } from './auth-layout';
+import { SecondFactorStep } from './second-factor-step';
 import type { LoginFormController } from './use-login-form';
 
 /** Props of `PasswordSignInForm`. */
@@ -29,7 +30,7 @@ export interface PasswordSignInFormProps {
 /** Signs in with an e-mail and a password; a failure shows in the form's callout. */
 export function PasswordSignInForm({
   labelledBy,
-  login: { state, submit },
+  login: { state, submit, restart },
   email: fixedEmail,
   onSignedIn,
   children,
@@ -43,6 +44,17 @@ export function PasswordSignInForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (await submit(email, password)) onSignedIn?.();
+  }
+
+  if (state.status === 'second-factor') {
+    return (
+      <SecondFactorStep
+        labelledBy={labelledBy}
+        challenge={state.challenge}
+        onSignedIn={() => onSignedIn?.()}
+        onRestart={restart}
+      />
+    );
   }
 
   return (

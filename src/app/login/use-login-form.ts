@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { ApiError, NetworkError } from '../../api';
-import { LoginError, login } from '../../auth';
+import { LoginError, SecondFactorRequired, login, type SecondFactorChallenge } from '../../auth';
 
 /**
  * A failure to show: a message id, or the error's own text (docs/product.md §8 "other failures").
@@ -19,7 +19,9 @@ export type LoginFormState =
   | { readonly status: 'pending' }
   | { readonly status: 'error'; readonly failure: LoginFailureMessage }
   /** The e-mail is not an address: shown beside the field, nothing was sent. */
-  | { readonly status: 'invalid'; readonly emailError: MessageDescriptor };
+  | { readonly status: 'invalid'; readonly emailError: MessageDescriptor }
+  /** The password was right; a code is owed (docs/security.md "Two-factor sign-in"). */
+  | { readonly status: 'second-factor'; readonly challenge: SecondFactorChallenge };
 
 /**
  * True for something shaped like an e-mail address: one `@`, no spaces, a local part and a
@@ -60,6 +62,8 @@ export interface LoginFormController {
   readonly state: LoginFormState;
   /** Signs in; resolves true on success (the view then navigates). */
   submit(email: string, password: string): Promise<boolean>;
+  /** Back to the password (a void challenge: sign in again). */
+  restart(): void;
 }
 
 export function useLoginForm(signIn: typeof login = login): LoginFormController {
@@ -83,11 +87,14 @@ export function useLoginForm(signIn: typeof login = login): LoginFormController 
         setState({ status: 'idle' });
         return true;
       } catch (error) {
-        setState({ status: 'error', failure: loginFailureMessage(error) });
+        if (error instanceof SecondFactorRequired)
+          setState({ status: 'second-factor', challenge: error.challenge });
+        else setState({ status: 'error', failure: loginFailureMessage(error) });
         return false;
       }
     },
     [signIn],
   );
-  return { state, submit };
+  const restart = useCallback(() => setState({ status: 'idle' }), []);
+  return { state, submit, restart };
 }

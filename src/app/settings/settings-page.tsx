@@ -21,6 +21,7 @@ import { notify } from '../notifications/notify';
 import { AccountForm } from './account-form';
 import { GlobalSettingsForm } from './global-settings-form';
 import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 const themeLabels: Readonly<Record<Theme, string>> = {
   light: 'app.settings.theme.light',
@@ -104,6 +105,7 @@ export function SettingsPage() {
         </form>
       </Card>
       {ownSignIn && <AccountForm />}
+      {ownSignIn && <TwoFactorCard />}
       {ownSignIn && <SessionsCard />}
       {superuser && <GlobalSettingsForm />}
     </div>
