@@ -19,4 +19,17 @@ export const userMessages = defineMessages({
     defaultMessage: 'The user was signed out everywhere.',
   },
   cancel: { id: 'overrides.users.cancel', defaultMessage: 'Cancel' },
+  resetTwoFactor: {
+    id: 'overrides.users.resetTwoFactor',
+    defaultMessage: 'Reset two-factor sign-in',
+  },
+  resetTwoFactorConfirm: {
+    id: 'overrides.users.resetTwoFactorConfirm',
+    defaultMessage:
+      "Remove this user's second factor? They sign in with the password alone, or enrol again if their role requires it.",
+  },
+  twoFactorReset: {
+    id: 'overrides.users.twoFactorReset',
+    defaultMessage: "The user's second factor was removed.",
+  },
 });
