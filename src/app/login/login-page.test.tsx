@@ -205,3 +205,68 @@ describe('single sign-on button (docs/product.md §4)', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with single sign-on' })).toBeNull();
   });
 });
+
+describe('the second factor (docs/security.md "Two-factor sign-in")', () => {
+  const me = () => json(200, { id: 1, email: 'strict@joule.test', privileges: ['CUSTOMERS'] });
+
+  it('asks for the code after the password, takes a recovery code instead, then signs in', async () => {
+    const sent: unknown[] = [];
+    routes = {
+      '/api/v1/auth/jwt/create/': () => json(200, { second_factor: 'totp', challenge: 'c-1' }),
+      '/api/v1/auth/two_factor/': async (request) => {
+        const body = (await request.json()) as { code?: string };
+        sent.push(body);
+        return body.code === '123456'
+          ? json(400, { code: ['The code is not right.'] })
+          : json(200, tokens);
+      },
+      '/api/v1/auth/me/': me,
+    };
+    const { router } = renderApp({ path: '/login' });
+    await signInWith('strict@joule.test', 'joule-demo', 'Sign in');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Code from the authenticator app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The code is not right.');
+    expect(router.state.location.pathname).toBe('/login');
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent).toEqual([
+      { challenge: 'c-1', code: '123456' },
+      { challenge: 'c-1', recovery_code: 'abcde-fghij' },
+    ]);
+  });
+
+  it('enrols: QR code and key, then the recovery codes, and signs in only once they are saved', async () => {
+    const recovery = Array.from({ length: 10 }, (_, i) => `code${i}-xxxxx`);
+    routes = {
+      '/api/v1/auth/jwt/create/': () =>
+        json(200, {
+          second_factor: 'enrol',
+          challenge: 'c-2',
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+          otpauth_url: 'otpauth://totp/Joule:strict%40joule.test?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+          qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+      '/api/v1/auth/two_factor/': () => json(200, { ...tokens, recovery_codes: recovery }),
+      '/api/v1/auth/me/': me,
+    };
+    const { router } = renderApp({ path: '/login' });
+    await signInWith('strict@joule.test', 'joule-demo', 'Sign in');
+    expect(
+      await screen.findByRole('img', { name: 'QR code for the authenticator app' }),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Secret key').textContent).toBe('JBSWY3DPEHPK3PXPJBSWY3DP');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Code from the authenticator app'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(authSession.store.getState().user).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
