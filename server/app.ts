@@ -299,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           queue = await startBillingQueue(db, {
             work: options.billingQueue.work,
             inlinePlanMax: options.billingQueue.inlinePlanMax,
+            mailer: options.mailer,
             stopTimeoutMs: options.queueStopTimeoutMs,
             onError: (error) => app.log.error({ err: error }, 'billing queue'),
           });

@@ -11,7 +11,7 @@
 import { installBillingQueue, startBillingQueue } from './billing';
 import { loadConfig } from './config';
 import { startMetricsServer } from './metrics';
-import { openConfiguredDatabase } from './runtime';
+import { createConfiguredMailer, openConfiguredDatabase } from './runtime';
 
 const config = loadConfig(process.env);
 if (!config.databaseUrl) {
@@ -33,6 +33,8 @@ const queue = await startBillingQueue(database.db, {
   // Leave the last seconds of the deadline to closing the database.
   stopTimeoutMs: Math.max(1, config.shutdownTimeout - 5) * 1000,
   onError: (error) => console.error('billing worker:', error),
+  // A worker mails runs' invoices as the server does (SMTP_URL, or the data folder's outbox).
+  mailer: createConfiguredMailer(config, (message) => console.log(message)),
 });
 const metricsServer = config.metricsListener
   ? await startMetricsServer(config.metricsListener)

@@ -104,6 +104,51 @@ describe('the billing run panel', () => {
   });
 });
 
+describe("a done run's invoices", () => {
+  it('are sent as a job on request, the dialog following the mailing to its end', async () => {
+    const done = { ...progress('done'), failed: 0, failures: [], remaining: 0 };
+    const waiting = { issued: 3, sent: 0, without_email: 1, remaining: 2 };
+    let asked = false;
+    let polls = 0;
+    const { request, calls } = fakeRequest((call) => {
+      if (call.method === 'POST') {
+        asked = true;
+        return { data: { ...done, sending: waiting }, status: 202 };
+      }
+      // Once asked, the second poll finds both mails sent.
+      const sent = asked && ++polls >= 2;
+      return {
+        data: {
+          ...done,
+          sending: sent ? { ...waiting, sent: 2, remaining: 0 } : waiting,
+        },
+      };
+    });
+    renderWithProviders(
+      <RunPanel descriptor={descriptorsByName['billing-runs']!} id={4} row={{ id: 4 }} />,
+      { request, locale: 'en', labels: generatedLabels('en') },
+    );
+    const sending = await screen.findByTestId('run-sending');
+    expect(sending.textContent).toBe(
+      'Invoices sent: 0 of 3 · 1 customer has no e-mail for documents',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send 2 issued invoices by e-mail' }));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/billing-runs/4/send/',
+    ]);
+    expect(await screen.findByRole('progressbar', { name: 'Sending' })).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('run-sending').textContent).toBe(
+          'Invoices sent: 2 of 3 · 1 customer has no e-mail for documents',
+        ),
+      { timeout: 5_000 },
+    );
+    expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
+    expect(screen.queryByRole('progressbar', { name: 'Sending' })).toBeNull();
+  });
+});
+
 describe('a new billing run', () => {
   it('shows its state and live progress right after it is created, without reopening', async () => {
     const merged = mergeOverrides(descriptorsByName, overrides);

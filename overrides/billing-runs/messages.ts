@@ -18,6 +18,22 @@ export const runMessages = defineMessages({
     defaultMessage:
       '{count, plural, one {# more contract} other {# more contracts}} could not be billed (the first {shown} are listed).',
   },
+  send: {
+    id: 'overrides.billingRuns.send',
+    defaultMessage:
+      'Send {count, plural, one {# issued invoice} other {# issued invoices}} by e-mail',
+  },
+  sent: { id: 'overrides.billingRuns.sent', defaultMessage: 'Invoices sent: {sent} of {issued}' },
+  withoutEmail: {
+    id: 'overrides.billingRuns.withoutEmail',
+    defaultMessage:
+      '{count, plural, one {# customer has} other {# customers have}} no e-mail for documents',
+  },
+  sendingProgress: { id: 'overrides.billingRuns.sendingProgress', defaultMessage: 'Sending' },
+  sendFailed: {
+    id: 'overrides.billingRuns.sendFailed',
+    defaultMessage: 'The invoices could not be sent: {detail}',
+  },
   cancelFailed: {
     id: 'overrides.billingRuns.cancelFailed',
     defaultMessage: 'The run could not be cancelled: {detail}',

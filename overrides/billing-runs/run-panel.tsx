@@ -7,9 +7,11 @@
  * reasons and periods (first to last day), each linking to its contract's record
  * (`/contracts/7`, src/resources/record-path.tsx) and naming its points and meters as links
  * to theirs (overrides/contracts/refusal-text.tsx); when more failed than the answer lists
- * (at most 100), how many more.
+ * (at most 100), how many more. A done run with issued invoices not yet sent offers "Send
+ * issued invoices" (`POST /billing-runs/{id}/send/`, a job on the queue) and follows the
+ * mailing with a bar of its own until every invoice that can be sent is.
  */
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { Button, Callout, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -44,7 +46,11 @@ export type RunProgress = Pick<
   | 'cancelled'
   | 'remaining'
   | 'failures'
->;
+> &
+  Partial<Pick<ApiSchema<'BillingRunProgress'>, 'sending'>>;
+
+/** Whether invoices of the run wait to be sent (and can be: their customer has an e-mail). */
+const toSend = (progress: RunProgress | undefined) => (progress?.sending?.remaining ?? 0) > 0;
 
 const STATE_INTENT: Readonly<Record<string, Intent>> = {
   planning: Intent.PRIMARY,
@@ -63,13 +69,7 @@ export function stateLabelId(descriptor: ResourceDescriptor, state: string): str
 }
 
 /** Badge, progress bar, counts, cancel and failures of one run. */
-export function RunProgressView({
-  progress,
-  stateLabel,
-  onCancel,
-  cancelling,
-  cancelError,
-}: {
+export function RunProgressView(props: {
   readonly progress: RunProgress;
   /** The message id of the run's state as the list names it. */
   readonly stateLabel?: string;
@@ -77,13 +77,22 @@ export function RunProgressView({
   readonly cancelling: boolean;
   /** Why the last cancel was refused, if it was. */
   readonly cancelError?: string | null;
+  /** Queues the mailing of the run's issued invoices; absent: no such button. */
+  readonly onSend?: () => void;
+  /** The mailing was asked for and is on its way (or being asked for). */
+  readonly sendingAsked?: boolean;
+  /** Why asking for the mailing was refused, if it was. */
+  readonly sendError?: string | null;
 }) {
+  const { progress, stateLabel, onCancel, cancelling, cancelError } = props;
   const intl = useIntl();
   const day = (iso: string) =>
     intl.formatDate(new Date(`${iso}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
   const finished = progress.done + progress.failed;
   const value = progress.total === 0 ? 1 : finished / progress.total;
   const running = isLive(progress.state);
+  const { onSend, sendingAsked, sendError } = props;
+  const sending = progress.sending;
   return (
     <div>
       <Tag
@@ -119,6 +128,42 @@ export function RunProgressView({
         <Button intent={Intent.DANGER} loading={cancelling} onClick={onCancel}>
           <FormattedMessage {...runMessages.cancel} />
         </Button>
+      )}
+      {progress.state === 'done' && sending && sending.issued > 0 && (
+        <div className="joule-run-sending" style={{ marginTop: 8 }}>
+          {sendingAsked && sending.remaining > 0 && (
+            <ProgressBar
+              value={sending.sent / Math.max(1, sending.issued - sending.without_email)}
+              intent={Intent.PRIMARY}
+              aria-label={intl.formatMessage(runMessages.sendingProgress)}
+            />
+          )}
+          <p aria-live="polite" data-testid="run-sending">
+            <FormattedMessage
+              {...runMessages.sent}
+              values={{ sent: sending.sent, issued: sending.issued }}
+            />
+            {sending.without_email > 0 && (
+              <>
+                {' · '}
+                <FormattedMessage
+                  {...runMessages.withoutEmail}
+                  values={{ count: sending.without_email }}
+                />
+              </>
+            )}
+          </p>
+          {onSend && sending.remaining > 0 && (
+            <Button intent={Intent.PRIMARY} icon="envelope" loading={sendingAsked} onClick={onSend}>
+              <FormattedMessage {...runMessages.send} values={{ count: sending.remaining }} />
+            </Button>
+          )}
+          {sendError && (
+            <Callout intent={Intent.DANGER} style={{ marginTop: 8 }}>
+              <FormattedMessage {...runMessages.sendFailed} values={{ detail: sendError }} />
+            </Callout>
+          )}
+        </div>
       )}
       {cancelError && (
         <Callout intent={Intent.DANGER} style={{ marginTop: 8 }}>
@@ -173,14 +218,24 @@ export function RunPanel({ id, descriptor }: ResourcePanelProps) {
   const client = useQueryClient();
   const { api } = useResourceRuntime();
   const path = { id: Number(id) };
+  // Set once the mailing is asked for: the progress is followed until it is done.
+  const [sendingAsked, setSendingAsked] = useState(false);
   const progress = useQuery({
     queryKey: ['billing-runs', 'progress', String(id)],
     queryFn: () => unwrap(api.GET('/billing-runs/{id}/progress/', { params: { path } })),
-    refetchInterval: (query) => (isLive(query.state.data?.state) ? 1000 : false),
+    refetchInterval: (query) =>
+      isLive(query.state.data?.state) || (sendingAsked && toSend(query.state.data)) ? 1000 : false,
   });
   const cancel = useMutation({
     mutationFn: () => unwrap(api.POST('/billing-runs/{id}/cancel/', { params: { path } })),
     onSuccess: () => client.invalidateQueries(),
+  });
+  const send = useMutation({
+    mutationFn: () => unwrap(api.POST('/billing-runs/{id}/send/', { params: { path } })),
+    onSuccess: (answer) => {
+      setSendingAsked(true);
+      client.setQueryData(['billing-runs', 'progress', String(id)], answer);
+    },
   });
   if (!progress.data) return null;
   return (
@@ -190,6 +245,9 @@ export function RunPanel({ id, descriptor }: ResourcePanelProps) {
       onCancel={() => cancel.mutate()}
       cancelling={cancel.isPending}
       cancelError={cancel.error ? cancel.error.message : null}
+      onSend={() => send.mutate()}
+      sendingAsked={send.isPending || (sendingAsked && toSend(progress.data))}
+      sendError={send.error ? send.error.message : null}
     />
   );
 }

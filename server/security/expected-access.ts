@@ -117,7 +117,7 @@ export const EXPECTED_ACCESS: Readonly<Record<string, ResourceAccess>> = {
   },
   'billing-runs': {
     privilege: 'BILLING',
-    actions: { progress: ['BILLING'], cancel: ['BILLING'] },
+    actions: { progress: ['BILLING'], cancel: ['BILLING'], send: ['BILLING'] },
   },
   payments: { privilege: 'PAYMENTS' },
   'incoming-payments': {

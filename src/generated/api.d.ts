@@ -494,6 +494,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/billing-runs/{id}/send/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Queues the mailing of a done run's issued invoices not yet sent (each once); `sending` of the progress follows it. 409 unless the run is done. */
+    post: operations['billing-runs_send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/collectors/': {
     parameters: {
       query?: never;
@@ -2966,6 +2983,12 @@ export interface components {
       points_billed: number;
       created_at: string;
       finished_at: string | null;
+      sending: {
+        issued: number;
+        sent: number;
+        without_email: number;
+        remaining: number;
+      };
       failures: {
         contract: number;
         contract_no: string;
@@ -5834,6 +5857,27 @@ export interface operations {
     requestBody?: never;
     responses: {
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingRunProgress'];
+        };
+      };
+    };
+  };
+  'billing-runs_send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
         headers: {
           [name: string]: unknown;
         };

@@ -172,7 +172,7 @@ export const descriptors: readonly ResourceDescriptor[] = [
       destroy: true,
       history: true,
       titles: true,
-      extraActions: ['bulk_delete', 'cancel', 'progress'],
+      extraActions: ['bulk_delete', 'cancel', 'progress', 'send'],
       dryRun: { create: true, update: true },
     },
     fields: fields('billing-runs', [

@@ -15,6 +15,9 @@
  *   remaining), points billed, and up to 100 failures with their reasons.
  * - `POST /billing-runs/{id}/cancel/`: stops a running run: its pending items are
  *   cancelled (a batch being billed finishes its locked items first).
+ * - `POST /billing-runs/{id}/send/`: queues the mailing of a done run's issued invoices
+ *   (`send-run.ts`): 202 with the progress, whose `sending` counts follow it; 409 unless the
+ *   run is done; 503 when no queue runs.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -38,6 +41,8 @@ import { auditChanges, recordAudit } from '../../resources/engine';
 import type { ResourceRegistry } from '../../resources/engine';
 import type { Mailer } from '../../auth/mailer';
 import { LINE_LABELS, type LineKind } from '../calculate';
+import { billingQueue } from '../runs/jobs';
+import { runSending } from './send-run';
 import {
   cancelInvoice,
   invoiceDocumentOf,
@@ -55,6 +60,14 @@ export const MAX_FAILURES = 100;
 
 const NOT_A_BOOLEAN = text('Must be true or false.', 'Musí být true nebo false.');
 const NOT_RUNNING = text('The run is not running.', 'Běh neprobíhá.');
+const NOT_DONE = text(
+  'Only a finished run can send its invoices.',
+  'Faktury lze rozeslat jen z dokončeného běhu.',
+);
+const NO_QUEUE = text(
+  'No billing worker runs to send the invoices; try again later.',
+  'Faktury nemá kdo rozeslat (neběží žádný fakturační worker); zkuste to později.',
+);
 const BAD_LANG = text('Choose cs or en.', 'Zvolte cs nebo en.');
 
 function parseId(request: FastifyRequest): number {
@@ -225,6 +238,26 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: BillingRout
       );
     },
   });
+  registerPath(app, `${prefix}/billing-runs/:id/send/`, {
+    async POST(request, reply) {
+      const principal = await auth.authorize(request, PRIVILEGE);
+      const id = parseId(request);
+      const [run] = await db.select().from(billingRuns).where(eq(billingRuns.id, id));
+      if (!run) throw notFound();
+      if (run.state !== 'done') throw detailError(409, NOT_DONE);
+      const queue = billingQueue();
+      if (!queue) throw detailError(503, NO_QUEUE);
+      await queue.sendInvoices({ run: id, user: { id: principal.id, email: principal.email } });
+      return reply
+        .code(202)
+        .send(
+          localize(
+            (await runProgress(db, id, run)) as unknown as LocalizableJson,
+            requestLang(request),
+          ),
+        );
+    },
+  });
 }
 
 /** The progress of run `id` (see the module comment). */
@@ -267,6 +300,7 @@ export async function runProgress(db: Database, id: number, run: typeof billingR
     points_billed: Number(of('invoiced')?.points ?? 0),
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
+    sending: await runSending(db, id),
     failures: failures.map((failure) => ({
       ...failure,
       reasons: (failure.reasons ?? []) as LocalizableJson,
@@ -360,6 +394,17 @@ export function invoicesOpenApi(
           jsonResponse('BillingRunProgress'),
         ),
       },
+      [`${prefix}/billing-runs/{id}/send/`]: {
+        post: {
+          ...op(
+            'billing-runs_send',
+            'billing-runs',
+            "Queues the mailing of a done run's issued invoices not yet sent (each once); `sending` of the progress follows it. 409 unless the run is done.",
+            jsonResponse('BillingRunProgress'),
+          ),
+          responses: { '202': jsonResponse('BillingRunProgress') },
+        },
+      },
       [`${prefix}/billing-runs/{id}/cancel/`]: {
         post: op(
           'billing-runs_cancel',
@@ -449,6 +494,16 @@ export function invoicesOpenApi(
           points_billed: { type: 'integer' },
           created_at: str,
           finished_at: nullableStr,
+          sending: {
+            type: 'object',
+            properties: {
+              issued: { type: 'integer' },
+              sent: { type: 'integer' },
+              without_email: { type: 'integer' },
+              remaining: { type: 'integer' },
+            },
+            required: ['issued', 'sent', 'without_email', 'remaining'],
+          },
           failures: {
             type: 'array',
             maxItems: MAX_FAILURES,
@@ -494,6 +549,7 @@ export function invoicesOpenApi(
           'points_billed',
           'created_at',
           'finished_at',
+          'sending',
           'failures',
         ],
       },

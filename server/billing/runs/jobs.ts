@@ -32,6 +32,18 @@ export interface BatchJob {
 }
 
 /** A started queue; {@link BillingQueue.stop} on shutdown. */
+/**
+ * The queue of a run's invoice mailings (docs/billing.md "Sending"): one job per request to
+ * send a run's issued invoices, taken by a process that has a mailer.
+ */
+export const INVOICE_SEND_QUEUE = 'invoice-send';
+
+/** What a mailing job carries: the run, and who asked (the audit's actor). */
+export interface SendJob {
+  readonly run: number;
+  readonly user: { readonly id: number; readonly email: string } | null;
+}
+
 export interface BillingQueue {
   readonly boss: PgBoss;
   /** Active contracts above which a run is planned by a worker ({@link INLINE_PLAN_MAX}). */
@@ -40,6 +52,8 @@ export interface BillingQueue {
   send(tx: Database, jobs: readonly BatchJob[]): Promise<void>;
   /** Sends the planning of run `run` inside the transaction `tx`. */
   sendPlan(tx: Database, run: number): Promise<void>;
+  /** Queues the mailing of run `job.run`'s issued invoices (one job per run at a time). */
+  sendInvoices(job: SendJob): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -16,10 +16,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { timeJob, watchJobQueue } from '../../metrics';
+import type { Mailer } from '../../auth/mailer';
+import { sendRunInvoices } from '../invoices/send-run';
 import {
   BILLING_PLAN_QUEUE,
   BILLING_QUEUE,
   INLINE_PLAN_MAX,
+  INVOICE_SEND_QUEUE,
+  type SendJob,
   billingQueue,
   setBillingQueue,
   type BatchJob,
@@ -141,6 +145,11 @@ export interface BillingQueueOptions {
   readonly stopTimeoutMs?: number;
   /** See {@link INLINE_PLAN_MAX} (tests set 0: every run planned by a worker). */
   readonly inlinePlanMax?: number;
+  /**
+   * With `work`: also take the mailings of runs' invoices ({@link INVOICE_SEND_QUEUE}),
+   * sent through this mailer. Without it, this process leaves them to one that has one.
+   */
+  readonly mailer?: Mailer;
 }
 
 /** Jobs of the billing queue waiting and being worked on (docs/operations.md "Metrics"). */
@@ -170,6 +179,7 @@ export async function installBillingQueue(db: Database): Promise<void> {
   await boss.start();
   await boss.createQueue(BILLING_QUEUE);
   await boss.createQueue(BILLING_PLAN_QUEUE);
+  await boss.createQueue(INVOICE_SEND_QUEUE);
   await boss.stop({ graceful: false, wait: true });
 }
 
@@ -193,6 +203,7 @@ export async function startBillingQueue(
   await boss.start();
   await boss.createQueue(BILLING_QUEUE);
   await boss.createQueue(BILLING_PLAN_QUEUE);
+  await boss.createQueue(INVOICE_SEND_QUEUE);
   const forgetQueue = watchJobQueue(BILLING_QUEUE, () => countJobs(db));
   const queue: BillingQueue = {
     boss,
@@ -209,6 +220,14 @@ export async function startBillingQueue(
         jobs.map((data) => ({ name: BILLING_QUEUE, data, retryLimit: 3, expireInSeconds: 900 })),
         { db: transactionExecutor(tx) },
       );
+    },
+    async sendInvoices(job) {
+      // One mailing per run waits at a time: asking again while it waits adds nothing.
+      await boss.send(INVOICE_SEND_QUEUE, job, {
+        singletonKey: `run-${job.run}`,
+        retryLimit: 3,
+        expireInSeconds: 3_600,
+      });
     },
     async stop() {
       if (billingQueue() === queue) setBillingQueue(undefined);
@@ -234,6 +253,18 @@ export async function startBillingQueue(
           if (job) await timeJob(BILLING_PLAN_QUEUE, () => planQueued(db, job.data.run));
         }),
     );
+    const mailer = options.mailer;
+    if (mailer)
+      await boss.work<SendJob>(
+        INVOICE_SEND_QUEUE,
+        { pollingIntervalSeconds: options.pollingSeconds ?? 0.5, batchSize: 1 },
+        ([job]) =>
+          inFlight.track(async () => {
+            refuseWhenStopping();
+            if (job)
+              await sendRunInvoices(db, job.data, mailer, (error) => options.onError?.(error));
+          }),
+      );
     const concurrency = options.concurrency ?? 1;
     for (let i = 0; i < concurrency; i += 1) {
       const worker: { id?: string } = {};

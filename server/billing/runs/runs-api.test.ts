@@ -5,9 +5,10 @@
  * runs and bills, and the audit rows of settings, runs, the invoices runs make, issue,
  * cancel.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { MemoryMailer } from '../../auth/mailer';
+import { auditLog, customers } from '../../db/schema';
 import { renderMetrics } from '../../metrics';
 import { DEMO_USERS } from '../../seed';
 import { startTestServer, type TestServer } from '../../test-support/server';
@@ -177,5 +178,76 @@ describe('global settings', () => {
     // Saving the same again changes nothing and records nothing.
     await api('/settings/global/', 'PUT', { ...before, supplier_name: 'Joule Energy s.r.o.' });
     expect(await auditOf('settings-global', 1)).toHaveLength(1);
+  });
+});
+
+describe('billing runs, mailed', () => {
+  it("send a done run's issued invoices as a job: each once, progress from the invoices, audited", async () => {
+    const db = server.database.db;
+    const mailed = await seedBillable(db, { count: 2, prefix: 'SND' });
+    const unmailed = await seedBillable(db, { count: 1, prefix: 'SNM' });
+    await db
+      .update(customers)
+      .set({ documentEmail: 'invoices@send.test' })
+      .where(eq(customers.id, mailed.customer));
+    // A run not done sends nothing: planning (no worker takes its planning), then cancelled.
+    const pending = await api('/billing-runs/', 'POST', { month: '2026-07-01' });
+    expect(pending.status).toBe(201);
+    const early = await api(`/billing-runs/${pending.body.id}/send/`, 'POST');
+    expect(early.status).toBe(409);
+    expect(early.body).toEqual({ detail: 'Only a finished run can send its invoices.' });
+    expect((await api(`/billing-runs/${pending.body.id}/cancel/`, 'POST')).status).toBe(200);
+    expect((await api(`/billing-runs/${pending.body.id}/send/`, 'POST')).status).toBe(409);
+    const mailer = new MemoryMailer();
+    const worker = await startBillingQueue(db, {
+      work: true,
+      inlinePlanMax: 0,
+      pollingSeconds: 0.5,
+      mailer,
+    });
+    try {
+      const run = await api('/billing-runs/', 'POST', { month: '2026-06-01' });
+      expect(run.status).toBe(201);
+      expect(await finished(run.body.id)).toMatchObject({ state: 'done' });
+      for (const customer of [mailed.customer, unmailed.customer]) {
+        const list = await api(`/invoices/?filter=customer=${customer}`);
+        for (const invoice of list.body.results)
+          if (invoice.state === 'draft')
+            expect((await api(`/invoices/${invoice.id}/issue/`, 'POST')).status).toBe(200);
+      }
+      const before = mailer.sent.length;
+      const asked = await api(`/billing-runs/${run.body.id}/send/`, 'POST');
+      expect(asked.status).toBe(202);
+      expect(asked.body.sending).toMatchObject({ issued: 3, without_email: 1 });
+      let sending = asked.body.sending as { sent: number; remaining: number };
+      for (let i = 0; i < 100 && sending.remaining > 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        sending = (await api(`/billing-runs/${run.body.id}/progress/`)).body.sending;
+      }
+      expect(sending).toEqual({ issued: 3, sent: 2, without_email: 1, remaining: 0 });
+      const mails = mailer.sent.slice(before);
+      expect(mails.map((mail) => mail.to)).toEqual(['invoices@send.test', 'invoices@send.test']);
+      expect(mails.every((mail) => (mail.attachments ?? []).length === 1)).toBe(true);
+      // Each send audited with who asked for the mailing.
+      const sentInvoices = await api(`/invoices/?filter=customer=${mailed.customer}`);
+      for (const invoice of sentInvoices.body.results) {
+        const last = (await auditOf('invoices', invoice.id)).at(-1)!;
+        expect(last.userEmail).toBe(DEMO_USERS.admin);
+        expect(Object.keys(last.changes as object)).toContain('sent_at');
+      }
+      // Asked again: the job runs and sends nothing twice.
+      expect((await api(`/billing-runs/${run.body.id}/send/`, 'POST')).status).toBe(202);
+      for (let i = 0; i < 100; i += 1) {
+        const answer = (await db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'invoice-send'
+              and state = 'completed' and (data->>'run')::int = ${run.body.id}`,
+        )) as unknown as { rows: { n: number }[] };
+        if (Number(answer.rows[0]!.n) >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(mailer.sent.length - before).toBe(2);
+    } finally {
+      await worker.stop();
+    }
   });
 });
