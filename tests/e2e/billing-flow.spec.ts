@@ -45,11 +45,12 @@ test('bill a month, issue, download, send and get paid by a bank statement', asy
   const form = page.getByRole('dialog');
   await form.getByLabel('Bill contracts due in (month)').fill(MONTH.month);
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(form).toBeHidden();
+  // Save goes on to the new run's dialog, which follows the run to its end.
+  const runDialog = page.getByRole('dialog');
+  await expect(runDialog.getByTestId('run-state')).toBeVisible();
   const [run] = await api.list('billing-runs', { page_size: 1 });
   expect(run?.month).toBe(MONTH.first);
-  await page.goto(`/billing-runs/${String(run?.id)}`);
-  const runDialog = page.getByRole('dialog');
+  await expect(page).toHaveURL(new RegExp(`/billing-runs/${String(run?.id)}$`));
   await expect(runDialog.getByRole('status')).toContainText('remaining 0', { timeout: 90_000 });
   await runDialog.getByRole('button', { name: 'Close' }).first().click();
 
