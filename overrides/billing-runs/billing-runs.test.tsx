@@ -12,6 +12,7 @@ import { mergeOverrides, ResourcePage } from '../../src/resources';
 import { generatedLabels } from '../../src/resources/test-support/generated-labels';
 import { overrides } from '../index';
 import { RunPanel, type RunProgress } from './run-panel';
+import type { ResourceEvent } from '../../src/resources';
 
 const progress = (state: string): RunProgress => ({
   state,
@@ -101,6 +102,36 @@ describe('the billing run panel', () => {
     expect(screen.queryByText(/Další/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Zrušit běh' }));
     expect(await screen.findByText('Běh nelze zrušit: Běh neprobíhá.')).toBeTruthy();
+  });
+});
+
+describe('a run followed to its end', () => {
+  it('tells the bell how it ended once, also after its dialog was closed', async () => {
+    let polled = 0;
+    const { request } = fakeRequest(() => ({
+      data:
+        polled++ < 1
+          ? progress('running')
+          : { ...progress('done'), done: 8, remaining: 0, invoiced: 7 },
+    }));
+    const events: ResourceEvent[] = [];
+    const { unmount } = renderWithProviders(
+      <RunPanel descriptor={descriptorsByName['billing-runs']!} id={41} row={{ id: 41 }} />,
+      { request, locale: 'en', labels: generatedLabels('en'), onEvent: (e) => events.push(e) },
+    );
+    expect((await screen.findByTestId('run-state')).textContent).toBe('Running');
+    unmount();
+    await waitFor(() => expect(events).toHaveLength(1), { timeout: 5_000 });
+    expect(events[0]).toEqual({
+      type: 'done',
+      resource: 'billing-runs',
+      bell: true,
+      failed: true,
+      message: 'Billing run #41 is done: 7 invoiced, 2 could not be billed.',
+    });
+    // Told once: the next polls of other observers do not tell it again.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(events).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { lazyComponent, mergeFieldUi, type ResourceOverride } from '../../src/resources';
 import { runPanelMessages } from './panel-messages';
+import { markCreated } from './just-created';
 import { monthText } from './month';
 
 /** The month widget's name in `ui:widget`. */
@@ -39,6 +40,8 @@ export const billingRunsOverride: ResourceOverride = {
   cells: { [MONTH]: { format: (row, locale) => monthText(row[MONTH], locale) } },
   // The new run's dialog at once: its state and progress follow without reopening it.
   openAfterCreate: true,
+  // Followed to its end, so that the bell says how it ended (run-panel.tsx).
+  onCreated: (row) => markCreated(row.id),
   panels: [
     {
       id: 'run-progress',

@@ -34,6 +34,15 @@ export const runMessages = defineMessages({
     id: 'overrides.billingRuns.sendFailed',
     defaultMessage: 'The invoices could not be sent: {detail}',
   },
+  ended: {
+    id: 'overrides.billingRuns.ended',
+    defaultMessage:
+      'Billing run #{id} is done: {invoiced} invoiced, {failed, plural, =0 {none failed} one {# could not be billed} other {# could not be billed}}.',
+  },
+  endedCancelled: {
+    id: 'overrides.billingRuns.endedCancelled',
+    defaultMessage: 'Billing run #{id} was cancelled ({invoiced} invoiced).',
+  },
   cancelFailed: {
     id: 'overrides.billingRuns.cancelFailed',
     defaultMessage: 'The run could not be cancelled: {detail}',

@@ -11,7 +11,7 @@
  * issued invoices" (`POST /billing-runs/{id}/send/`, a job on the queue) and follows the
  * mailing with a bar of its own until every invoice that can be sent is.
  */
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Button, Callout, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -25,6 +25,8 @@ import {
 import { RefusalText } from '../contracts';
 import { runMessages } from './messages';
 import { runPanelMessages } from './panel-messages';
+import { takeCreated } from './just-created';
+import { watchRun } from './run-watch';
 
 /** The day before `iso` (`YYYY-MM-DD`): the last day of a period ending there. */
 function dayBefore(iso: string): string {
@@ -216,13 +218,16 @@ export function RunProgressView(props: {
 /** The panel of a run's dialog. */
 export function RunPanel({ id, descriptor }: ResourcePanelProps) {
   const client = useQueryClient();
-  const { api } = useResourceRuntime();
+  const intl = useIntl();
+  const { api, onEvent } = useResourceRuntime();
   const path = { id: Number(id) };
+  const queryKey = ['billing-runs', 'progress', String(id)];
+  const fetchProgress = () => unwrap(api.GET('/billing-runs/{id}/progress/', { params: { path } }));
   // Set once the mailing is asked for: the progress is followed until it is done.
   const [sendingAsked, setSendingAsked] = useState(false);
   const progress = useQuery({
-    queryKey: ['billing-runs', 'progress', String(id)],
-    queryFn: () => unwrap(api.GET('/billing-runs/{id}/progress/', { params: { path } })),
+    queryKey,
+    queryFn: fetchProgress,
     refetchInterval: (query) =>
       isLive(query.state.data?.state) || (sendingAsked && toSend(query.state.data)) ? 1000 : false,
   });
@@ -237,6 +242,32 @@ export function RunPanel({ id, descriptor }: ResourcePanelProps) {
       client.setQueryData(['billing-runs', 'progress', String(id)], answer);
     },
   });
+  const live = isLive(progress.data?.state);
+  // A run seen going, or created in this tab (it may have ended before its progress is first
+  // read), is followed to its end even once the dialog is closed; the bell says how it ended.
+  useEffect(() => {
+    if (!takeCreated(id) && !live) return;
+    watchRun({
+      client,
+      id: String(id),
+      queryKey,
+      fetchProgress,
+      isLive,
+      onEnd: (ended) =>
+        onEvent({
+          type: 'done',
+          resource: 'billing-runs',
+          bell: true,
+          failed: ended.state !== 'done' || ended.failed > 0,
+          message: intl.formatMessage(
+            ended.state === 'done' ? runMessages.ended : runMessages.endedCancelled,
+            { id: String(id), invoiced: ended.invoiced, failed: ended.failed },
+          ),
+        }),
+    });
+    // The watch is started once per run; what it needs does not change meanwhile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live, id]);
   if (!progress.data) return null;
   return (
     <RunProgressView

@@ -58,6 +58,12 @@ test('run billing for a month, open an invoice and its PDF, and report the total
   if (await failure.isVisible())
     await expect(failure).toHaveAttribute('href', /^\/contracts\/\d+$/);
   await dialog.getByRole('button', { name: 'Close' }).first().click();
+  // The bell says how the run ended.
+  await page.getByRole('button', { name: /Notifications \(\d+\)/ }).click();
+  await expect(
+    page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first(),
+  ).toContainText(new RegExp(`Billing run #${String(run?.id)} is done: \\d+ invoiced`));
+  await page.keyboard.press('Escape');
 
   // 2. One of the run's invoices: issued (it gets its number), then downloaded as a PDF.
   // Invoices are listed newest first: a draft of this run.

@@ -55,4 +55,24 @@ describe('resource events → bell, snackbar, error report (docs/product.md §4,
     expect(report).toHaveBeenCalledWith(error, { resource: 'contracts', operation });
     expect(showSnackbar).not.toHaveBeenCalled();
   });
+
+  it("an override's finished action: a snackbar, and a bell notification when it asks for one", () => {
+    const { onEvent, notify, showSnackbar } = handler();
+    onEvent({ type: 'done', resource: 'invoices', message: 'Invoice 2026000001 sent.' });
+    expect(showSnackbar).toHaveBeenCalledWith({
+      message: 'Invoice 2026000001 sent.',
+      color: 'success',
+    });
+    expect(notify).not.toHaveBeenCalled();
+    onEvent({ type: 'done', resource: 'billing-runs', message: 'Run done.', bell: true });
+    expect(notify).toHaveBeenCalledWith({ type: 'success', message: 'Run done.' });
+    onEvent({
+      type: 'done',
+      resource: 'billing-runs',
+      message: 'Run done, 2 failed.',
+      failed: true,
+      bell: true,
+    });
+    expect(notify).toHaveBeenLastCalledWith({ type: 'warning', message: 'Run done, 2 failed.' });
+  });
 });

@@ -52,6 +52,8 @@ export function createResourceEventHandler({
   return (event) => {
     if (event.type === 'done') {
       showSnackbar({ message: event.message, color: event.failed ? 'danger' : 'success' });
+      if (event.bell)
+        notify({ type: event.failed ? 'warning' : 'success', message: event.message });
       return;
     }
     const message = resourceEventMessage(

@@ -191,6 +191,7 @@ function RecordDialog({
     validate,
     panels,
     openAfterCreate = false,
+    onCreated,
     useFormAccess = fullAccess,
     useDialogTitle = defaultTitle,
   } = useResourceOverride(descriptor);
@@ -362,6 +363,7 @@ function RecordDialog({
                   void ready.saveRow(data).then((saved) => {
                     // A value stored differently keeps the dialog open, saying so beside it.
                     if (!saved || saved.storedDifferently) return;
+                    if (id === null) onCreated?.(saved.row);
                     const newId = saved.row[descriptor.idField];
                     if (goOn && (typeof newId === 'number' || typeof newId === 'string'))
                       onContinue?.(newId);

@@ -212,6 +212,8 @@ export interface ResourceOverride {
    * starts (a billing run's progress). @default false
    */
   readonly openAfterCreate?: boolean;
+  /** Called with the row the create dialog has just created (a billing run, to follow it). */
+  readonly onCreated?: (row: ResourceRow) => void;
   /**
    * A React hook the dialog calls on every render (so it may use other hooks, e.g. the
    * signed-in user's) deciding what the user may change in this row: see {@link FormAccess}.

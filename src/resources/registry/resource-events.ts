@@ -28,6 +28,11 @@ export type ResourceEvent =
       readonly message: string;
       /** True when the action was refused or failed. @default false */
       readonly failed?: boolean;
+      /**
+       * Also kept in the bell (docs/product.md §4): for what ends while the user may be
+       * elsewhere (a billing run finished). @default false
+       */
+      readonly bell?: boolean;
     }
   | {
       readonly type: 'failed';
