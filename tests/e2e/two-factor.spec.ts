@@ -8,7 +8,8 @@ import { useLanguage } from './test-support/helpers';
  * it enrols at the first sign-in (the key read from the page, the code computed from it), sees
  * the ten recovery codes once, then signs in with a code and with a recovery code.
  */
-const user = { email: 'two-factor-e2e@joule.test', password: 'two-factor-e2e-1' };
+// Not of the demo's domain: users.spec.ts orders the demo's own users by e-mail.
+const user = { email: 'two-factor-e2e@example.cz', password: 'two-factor-e2e-1' };
 
 /** The code of `secret` for the time step `steps` after the current one. */
 const codeOf = (secret: string, steps = 0) =>
