@@ -3,7 +3,7 @@
  * not enough): `server/main.ts` forks two workers on one port, and because the API keeps no
  * state in a process, a refresh token revoked through one worker is refused by every
  * worker. Runs the real entry point as a child process on a fresh database of the
- * PostgreSQL server at `JOULE_TEST_DATABASE_URL` (default the local one); skipped, saying
+ * PostgreSQL server at `JOULE_TEST_POSTGRES_URL` (default the local one); skipped, saying
  * why, when none answers. With `JOULE_METRICS_PORT` the primary answers the metrics of both
  * workers added up (docs/operations.md "Metrics").
  */
@@ -13,12 +13,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed';
-import { freePort, postgresAnswers } from './test-support/pg-cluster';
+import { freePort, testPostgresAvailable, testPostgresUrl } from './test-support/pg-cluster';
 
-const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const serverUrl = testPostgresUrl;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const available = await postgresAnswers(serverUrl);
+const available = await testPostgresAvailable();
 
 /** Pids of the processes below `pid` (children, grandchildren, …). */
 function descendants(pid: number): number[] {

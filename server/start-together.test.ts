@@ -1,7 +1,7 @@
 /**
  * Upgrades and scale-out (docs/operations.md "Stopping and upgrading"): two server
  * processes started at the same moment against one fresh PostgreSQL database (the server at
- * `JOULE_TEST_DATABASE_URL`, default the local one) both start and become ready; the
+ * `JOULE_TEST_POSTGRES_URL`, default the local one) both start and become ready; the
  * migrations were applied once, in order, the demo data seeded once and the job queue's
  * schema installed once. Skipped, saying why, when no PostgreSQL answers.
  */
@@ -14,15 +14,15 @@ import {
   startChildServer,
   type ChildServer,
 } from './test-support/child-server';
-import { postgresAnswers } from './test-support/pg-cluster';
+import { testPostgresAvailable, testPostgresUrl } from './test-support/pg-cluster';
 
-const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const available = await postgresAnswers(serverUrl);
+const serverUrl = testPostgresUrl;
+const available = await testPostgresAvailable();
 
 describe.skipIf(!available)(
   available
     ? 'two instances starting together on a fresh database'
-    : `two instances starting together (skipped: no PostgreSQL at ${serverUrl}; set JOULE_TEST_DATABASE_URL)`,
+    : `two instances starting together (skipped: no PostgreSQL at ${serverUrl}; set JOULE_TEST_POSTGRES_URL)`,
   () => {
     let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
     let servers: ChildServer[] = [];

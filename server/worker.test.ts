@@ -1,7 +1,7 @@
 /**
  * `npm run worker` (docs/operations.md: a worker started on its own shares
  * the runs of the database): the real `server/worker.ts` as a child process on a fresh
- * database of the PostgreSQL server at `JOULE_TEST_DATABASE_URL` (default the local one)
+ * database of the PostgreSQL server at `JOULE_TEST_POSTGRES_URL` (default the local one)
  * bills a run planned by another process, and stops on SIGTERM. Skipped, saying why, when no
  * PostgreSQL answers. Without `DATABASE_URL` it refuses to start: PGlite bills in the server.
  */
@@ -16,11 +16,11 @@ import type { BillingQueue } from './billing/runs/queue';
 import { seedBillable } from './billing/runs/fixtures';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { billingRuns, invoices } from './db/schema';
-import { postgresAnswers } from './test-support/pg-cluster';
+import { testPostgresAvailable, testPostgresUrl } from './test-support/pg-cluster';
 
-const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const serverUrl = testPostgresUrl;
 const root = fileURLToPath(new URL('..', import.meta.url));
-const available = await postgresAnswers(serverUrl);
+const available = await testPostgresAvailable();
 
 /** Starts `server/worker.ts` with `env`; resolves with the child and what it printed. */
 function startWorker(env: Record<string, string | undefined>) {

@@ -5,7 +5,7 @@
  * database holds either none of its readings or all of them, never a part.
  *
  * The real server runs as a child process (`node --import tsx server/main.ts`) on a fresh
- * database of the PostgreSQL server at `JOULE_TEST_DATABASE_URL` (default the shared
+ * database of the PostgreSQL server at `JOULE_TEST_POSTGRES_URL` (default the shared
  * `postgres://postgres@127.0.0.1:5432/test`) with the demo data. Each round signs in,
  * sends the largest allowed batch of new readings, kills the child at a different moment
  * after the body has gone out, waits until PostgreSQL has finished with the dead
@@ -19,12 +19,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BULK_READINGS } from '../resources/bulk/measurements';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
-import { freePort, postgresAnswers } from '../test-support/pg-cluster';
+import { freePort, testPostgresAvailable, testPostgresUrl } from '../test-support/pg-cluster';
 
-const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const serverUrl = testPostgresUrl;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const available = await postgresAnswers(serverUrl);
+const available = await testPostgresAvailable();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -113,7 +113,7 @@ function sendAndKill(
 describe.skipIf(!available)(
   available
     ? 'the server killed during a bulk ingest'
-    : `the server killed during a bulk ingest (skipped: no PostgreSQL at ${serverUrl}; set JOULE_TEST_DATABASE_URL)`,
+    : `the server killed during a bulk ingest (skipped: no PostgreSQL at ${serverUrl}; set JOULE_TEST_POSTGRES_URL)`,
   () => {
     const name = `joule_fault_${randomBytes(6).toString('hex')}`;
     let databaseUrl: string;

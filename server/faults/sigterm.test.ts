@@ -1,6 +1,6 @@
 /**
  * Graceful shutdown (docs/operations.md "Stopping and upgrading"): the real server, a child
- * process on a fresh PostgreSQL database (the server at `JOULE_TEST_DATABASE_URL`, default the
+ * process on a fresh PostgreSQL database (the server at `JOULE_TEST_POSTGRES_URL`, default the
  * local one), gets SIGTERM in the middle of a billing run and in the middle of a bulk
  * readings import, ends by itself (exit code 0), and is started again. Asserted:
  *
@@ -25,10 +25,10 @@ import {
   startChildServer,
   type ChildServer,
 } from '../test-support/child-server';
-import { postgresAnswers } from '../test-support/pg-cluster';
+import { testPostgresAvailable, testPostgresUrl } from '../test-support/pg-cluster';
 
-const serverUrl = process.env.JOULE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const available = await postgresAnswers(serverUrl);
+const serverUrl = testPostgresUrl;
+const available = await testPostgresAvailable();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,7 +69,7 @@ function post(url: string, token: string, body: string): Promise<number> {
 describe.skipIf(!available)(
   available
     ? 'SIGTERM in the middle of work'
-    : `SIGTERM in the middle of work (skipped: no PostgreSQL at ${serverUrl}; set JOULE_TEST_DATABASE_URL)`,
+    : `SIGTERM in the middle of work (skipped: no PostgreSQL at ${serverUrl}; set JOULE_TEST_POSTGRES_URL)`,
   () => {
     let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
     let database: DatabaseHandle;

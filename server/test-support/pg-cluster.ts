@@ -195,3 +195,28 @@ export async function postgresAnswers(url: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * The PostgreSQL server a test that needs one of its own databases runs against: the one
+ * `scripts/with-postgres.ts` announced (`JOULE_TEST_POSTGRES_URL`), else
+ * `JOULE_TEST_DATABASE_URL`, else the local one (trust auth on 127.0.0.1:5432).
+ */
+export const testPostgresUrl: string =
+  process.env.JOULE_TEST_POSTGRES_URL ||
+  process.env.JOULE_TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * True when {@link testPostgresUrl} answers, false when it does not and nobody announced it
+ * (a developer's run without PostgreSQL: the test is skipped, saying why).
+ *
+ * @throws Error when the server was announced (`JOULE_TEST_POSTGRES_URL`, as `npm test`
+ *   does) and does not answer: a PostgreSQL test must then fail, not pass by being skipped.
+ */
+export async function testPostgresAvailable(): Promise<boolean> {
+  if (await postgresAnswers(testPostgresUrl)) return true;
+  if (process.env.JOULE_TEST_POSTGRES_URL) {
+    throw new Error(`JOULE_TEST_POSTGRES_URL (${testPostgresUrl}) does not answer`);
+  }
+  return false;
+}
