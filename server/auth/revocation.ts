@@ -44,22 +44,6 @@ export async function keepingTokens<T>(
 const PURGE_BATCH = 100;
 
 /**
- * The value to store in `users.password_changed_at` for a password set at `now`: `now`
- * truncated to the whole second (see the module comment).
- */
-export function passwordChangeTime(now: Date = new Date()): Date {
-  return new Date(Math.floor(now.getTime() / 1000) * 1000);
-}
-
-/**
- * True when a token issued at `issuedAt` (JWT `iat`, seconds) predates the password change
- * at `changedAt` (null: never changed) and must be refused.
- */
-export function issuedBeforePasswordChange(issuedAt: number, changedAt: Date | null): boolean {
-  return changedAt !== null && issuedAt < Math.floor(changedAt.getTime() / 1000);
-}
-
-/**
  * Revokes a refresh token. Returns true when this call revoked it and false when it was
  * revoked already — atomically (`INSERT … ON CONFLICT DO NOTHING`), so of two concurrent
  * rotations of one token exactly one succeeds. Also deletes a bounded batch of rows whose
