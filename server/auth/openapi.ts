@@ -123,10 +123,16 @@ export function authSchemas(): Record<string, SchemaObject> {
       },
       required: ['challenge', 'otpauth_url', 'qr', 'secret'],
     },
-    RecoveryCodes: {
+    // The second factor turned on in Settings: the codes shown once and the new pair of the
+    // session that turned it on (the others end).
+    TwoFactorEnabled: {
       type: 'object',
-      properties: { recovery_codes: { type: 'array', items: { type: 'string' }, readOnly: true } },
-      required: ['recovery_codes'],
+      properties: {
+        recovery_codes: { type: 'array', items: { type: 'string' }, readOnly: true },
+        access: readOnlyString,
+        refresh: readOnlyString,
+      },
+      required: ['recovery_codes', 'access', 'refresh'],
     },
     TwoFactorDisable: {
       type: 'object',
@@ -285,18 +291,18 @@ export function authPaths(prefix: string): PathsObject {
         tags: ['auth'],
         security: JWT_SECURITY,
         requestBody: jsonBody('TwoFactorCode'),
-        responses: { '200': jsonResponse('RecoveryCodes') },
+        responses: { '200': jsonResponse('TwoFactorEnabled') },
       },
     },
     [`${prefix}/auth/me/two_factor/disable/`]: {
       post: {
         operationId: 'auth_me_two_factor_disable_create',
         description:
-          'Turns the second factor off, with the current password; 400 when a role requires it.',
+          'Turns the second factor off, with the current password; 400 when a role requires it. The other sessions end; the answer is the new pair of this one.',
         tags: ['auth'],
         security: JWT_SECURITY,
         requestBody: jsonBody('TwoFactorDisable'),
-        responses: { '204': NO_BODY },
+        responses: { '200': jsonResponse('AccountTokens') },
       },
     },
     [`${prefix}/users/{id}/reset_two_factor/`]: {

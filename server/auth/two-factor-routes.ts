@@ -9,17 +9,22 @@
  *   `{access, refresh}`; after an enrolment also `recovery_codes` (shown once)
  * - `GET /auth/me/two_factor/` → `{enabled, required, recovery_codes_left}`
  * - `POST /auth/me/two_factor/setup/` → `{challenge, secret, otpauth_url, qr}`, then
- *   `POST /auth/me/two_factor/confirm/` `{challenge, code}` → `{recovery_codes}`
- * - `POST /auth/me/two_factor/disable/` `{current_password}` → 204 (400 when a role requires it)
+ *   `POST /auth/me/two_factor/confirm/` `{challenge, code}` → `{recovery_codes, access,
+ *   refresh}`
+ * - `POST /auth/me/two_factor/disable/` `{current_password}` → `{access, refresh}` (400 when a
+ *   role requires it)
  * - `POST /users/{id}/reset_two_factor/` → 204: a superuser removes a user's second factor
  *   (audited); nobody else
+ * Turning the second factor on or off, and its reset, end the user's other sessions (their
+ * token generation moves on, docs/security.md "Tokens"); the session that turned it on or
+ * off gets a new pair.
  *
  * Code guesses are bounded twice: a challenge dies after `MAX_CHALLENGE_FAILURES` wrong
  * codes, and every user takes at most {@link USER_ATTEMPTS} codes per
  * {@link USER_WINDOW_SECONDS} seconds whatever the challenge (429 with `Retry-After`, counted
  * in the sign-in throttle's table, `http/throttle.ts`).
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -50,6 +55,9 @@ import {
   twoFactorRequired,
   type Challenge,
 } from './two-factor';
+
+/** The user's next token generation, in an update of their row (server/auth/revocation.ts). */
+const nextGeneration = sql`${users.tokenGeneration} + 1`;
 
 /** Codes (right or wrong) one user may try per window, over all their challenges. */
 export const USER_ATTEMPTS = 10;
@@ -168,13 +176,24 @@ export function registerTwoFactorRoutes(
   }
 
   /** Stores `secret` as user `userId`'s second factor with new recovery codes; answers them. */
+  /**
+   * Turns user `userId`'s second factor on with `secret`; resolves to the recovery codes
+   * (shown once) and the user's new token generation: every session signed in without the
+   * second factor ends ({@link nextGeneration}).
+   */
   async function enrol(userId: number, email: string, secret: string, step: number) {
     const { codes, stored } = await newRecoveryCodes();
-    await db.transaction(async (tx) => {
-      await tx
+    const generation = await db.transaction(async (tx) => {
+      const [updated] = await tx
         .update(users)
-        .set({ totpSecret: box.seal(secret), totpLastStep: step, recoveryCodes: stored })
-        .where(eq(users.id, userId));
+        .set({
+          totpSecret: box.seal(secret),
+          totpLastStep: step,
+          recoveryCodes: stored,
+          tokenGeneration: nextGeneration,
+        })
+        .where(eq(users.id, userId))
+        .returning({ tokenGeneration: users.tokenGeneration });
       await recordAudit(tx, {
         resource: 'users',
         rowId: userId,
@@ -182,8 +201,22 @@ export function registerTwoFactorRoutes(
         actor: { id: userId, email },
         changes: { two_factor: [false, true] },
       });
+      return updated!.tokenGeneration;
     });
-    return codes;
+    return { codes, generation };
+  }
+
+  /**
+   * Moves user `userId`'s token generation on: every token and session they hold ends (the
+   * trigger of migration 0026); resolves to the new generation.
+   */
+  async function moveGenerationOn(tx: Database, userId: number): Promise<number> {
+    const [updated] = await tx
+      .update(users)
+      .set({ tokenGeneration: nextGeneration })
+      .where(eq(users.id, userId))
+      .returning({ tokenGeneration: users.tokenGeneration });
+    return updated!.tokenGeneration;
   }
 
   registerPath(app, `${prefix}/auth/two_factor/`, {
@@ -205,8 +238,8 @@ export function registerTwoFactorRoutes(
         const step = await checkTotp(secret, given.code, null);
         if (step === undefined) return wrongCode(challenge, 'code');
         await endChallenge(db, challenge);
-        const codes = await enrol(user.id, user.email, secret, step);
-        const pair = await startSession(db, tokens, user.id, user.tokenGeneration, client);
+        const { codes, generation } = await enrol(user.id, user.email, secret, step);
+        const pair = await startSession(db, tokens, user.id, generation, client);
         return { ...pair, recovery_codes: codes };
       }
       const secret = user.totpSecret && box.open(user.totpSecret);
@@ -291,12 +324,15 @@ export function registerTwoFactorRoutes(
       const step = await checkTotp(secret, given.code, null);
       if (step === undefined) return wrongCode(challenge, 'code');
       await endChallenge(db, challenge);
-      return { recovery_codes: await enrol(principal.id, principal.email, secret, step) };
+      const { codes, generation } = await enrol(principal.id, principal.email, secret, step);
+      // The other sessions end; this one goes on with a new pair.
+      const pair = await startSession(db, tokens, principal.id, generation, sessionClient(request));
+      return { ...pair, recovery_codes: codes };
     },
   });
 
   registerPath(app, `${prefix}/auth/me/two_factor/disable/`, {
-    async POST(request, reply) {
+    async POST(request) {
       const principal = await auth.authenticate(request);
       const { current_password } = readStrings(request.body, {
         current_password: { trim: false, stringOnly: true },
@@ -308,7 +344,7 @@ export function registerTwoFactorRoutes(
         throw new ValidationError({ current_password: [messages.wrongCurrentPassword] });
       if (await twoFactorRequired(db, user.roles))
         throw new ValidationError({ non_field_errors: [T.required] });
-      await db.transaction(async (tx) => {
+      const generation = await db.transaction(async (tx) => {
         await clearTwoFactor(tx, principal.id);
         await recordAudit(tx, {
           resource: 'users',
@@ -317,8 +353,10 @@ export function registerTwoFactorRoutes(
           actor: principal,
           changes: { two_factor: [user.totpSecret !== null, false] },
         });
+        return moveGenerationOn(tx, principal.id);
       });
-      return reply.code(204).send();
+      // The other sessions end; this one goes on with a new pair.
+      return startSession(db, tokens, principal.id, generation, sessionClient(request));
     },
   });
 
@@ -335,6 +373,8 @@ export function registerTwoFactorRoutes(
       if (!target) throw notFound();
       await db.transaction(async (tx) => {
         await clearTwoFactor(tx, id);
+        // Whoever may hold the lost device's sessions is signed out.
+        await moveGenerationOn(tx, id);
         await recordAudit(tx, {
           resource: 'users',
           rowId: id,

@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
 import { startTestServer, type TestServer } from '../test-support/server';
-import { MAX_CHALLENGE_FAILURES } from './two-factor';
+import { DEFAULT_COST, passwordCost, setPasswordCost } from './passwords';
+import {
+  MAX_CHALLENGE_FAILURES,
+  matchRecoveryCode,
+  newRecoveryCodes,
+  RECOVERY_CODE_COST,
+} from './two-factor';
 import { USER_ATTEMPTS } from './two-factor-routes';
 
 let server: TestServer;
@@ -177,14 +183,25 @@ describe('a role that requires two-factor', () => {
 });
 
 describe('POST /users/{id}/reset_two_factor/', () => {
-  it('a superuser resets a user’s second factor (audited): the next sign-in enrols again', async () => {
+  it('a superuser resets a user’s second factor (audited): their sessions end, the next sign-in enrols again', async () => {
     const id = await newUser('tf-reset@joule.test', [strictRole]);
-    await enrolled('tf-reset@joule.test');
+    const { secret } = await enrolled('tf-reset@joule.test');
+    const first = await signIn('tf-reset@joule.test');
+    const held = await second({ challenge: first.body.challenge, code: await codeOf(secret, 1) });
+    expect(held.status).toBe(200);
+    expect((await server.request('/auth/me/', { token: held.body.access })).status).toBe(200);
     const reset = await server.request(`/users/${id}/reset_two_factor/`, {
       method: 'POST',
       token: admin,
     });
     expect(reset.status).toBe(204);
+    // Whoever holds the lost device's session is signed out, access and refresh alike.
+    expect((await server.request('/auth/me/', { token: held.body.access })).status).toBe(401);
+    const renewed = await server.request('/auth/jwt/refresh/', {
+      method: 'POST',
+      body: { refresh: held.body.refresh },
+    });
+    expect(renewed.status).toBe(401);
     expect((await signIn('tf-reset@joule.test')).body.second_factor).toBe('enrol');
     const history = await server.request(`/users/${id}/history/`, { token: admin });
     expect(JSON.stringify(history.body)).toContain('two_factor_reset');
@@ -206,10 +223,12 @@ describe('POST /users/{id}/reset_two_factor/', () => {
 });
 
 describe('one’s own second factor in Settings', () => {
-  it('enrols with a code and turns it off with the current password', async () => {
+  it('enrols with a code and turns it off with the current password; each ends the other sessions', async () => {
     await newUser('tf-self@joule.test', [plainRole]);
     const session = await signIn('tf-self@joule.test');
-    const token = session.body.access as string;
+    const other = await signIn('tf-self@joule.test');
+    let token = session.body.access as string;
+    const live = (access: string) => server.request('/auth/me/', { token: access });
     expect((await server.request('/auth/me/two_factor/', { token })).body).toEqual({
       enabled: false,
       required: false,
@@ -224,7 +243,18 @@ describe('one’s own second factor in Settings', () => {
     });
     expect(confirm.status).toBe(200);
     expect(confirm.body.recovery_codes).toHaveLength(10);
-    expect((await signIn('tf-self@joule.test')).body.second_factor).toBe('totp');
+    // The session signed in without the second factor ends; this one goes on with a new pair.
+    expect((await live(other.body.access)).status).toBe(401);
+    expect((await live(token)).status).toBe(401);
+    token = confirm.body.access;
+    expect((await live(token)).status).toBe(200);
+    const afterOn = await signIn('tf-self@joule.test');
+    expect(afterOn.body.second_factor).toBe('totp');
+    const elsewhere = await second({
+      challenge: afterOn.body.challenge,
+      code: await codeOf(setup.body.secret, 1),
+    });
+    expect((await live(elsewhere.body.access)).status).toBe(200);
     const wrong = await server.request('/auth/me/two_factor/disable/', {
       method: 'POST',
       token,
@@ -236,7 +266,15 @@ describe('one’s own second factor in Settings', () => {
       token,
       body: { current_password: PASSWORD },
     });
-    expect(off.status).toBe(204);
+    expect(off.status).toBe(200);
+    expect((await live(elsewhere.body.access)).status).toBe(401);
+    expect((await live(token)).status).toBe(401);
+    expect((await live(off.body.access)).status).toBe(200);
+    const renewed = await server.request('/auth/jwt/refresh/', {
+      method: 'POST',
+      body: { refresh: off.body.refresh },
+    });
+    expect(renewed.status).toBe(200);
     expect((await signIn('tf-self@joule.test')).body.access).toEqual(expect.any(String));
   });
 
@@ -252,6 +290,26 @@ describe('one’s own second factor in Settings', () => {
     });
     expect(off.status).toBe(400);
     expect(Object.keys(off.body)).toEqual(['non_field_errors']);
+  });
+});
+
+describe('recovery codes', () => {
+  it('are hashed at their own cost, below a password’s, and each matches its own hash', async () => {
+    const lowered = passwordCost();
+    setPasswordCost(DEFAULT_COST);
+    try {
+      const { codes, stored } = await newRecoveryCodes();
+      expect(RECOVERY_CODE_COST.N).toBeLessThan(DEFAULT_COST.N);
+      for (const entry of stored) {
+        expect(entry).toMatch(
+          new RegExp(`^[a-z0-9]{2}:scrypt\\$${RECOVERY_CODE_COST.N}\\$8\\$1\\$`),
+        );
+      }
+      expect(await matchRecoveryCode(stored, codes[3]!.toUpperCase())).toBe(3);
+      expect(await matchRecoveryCode(stored, 'aaaaa-aaaaa')).toBe(-1);
+    } finally {
+      setPasswordCost(lowered);
+    }
   });
 });
 

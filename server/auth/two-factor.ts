@@ -18,7 +18,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '../db/client';
 import { roles, twoFactorChallenges, users } from '../db/schema';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, passwordCost, verifyPassword, type ScryptCost } from './passwords';
 
 /** Seconds a sign-in challenge stays valid (an enrolment: twice that). */
 export const CHALLENGE_LIFETIME = 300;
@@ -26,6 +26,14 @@ export const CHALLENGE_LIFETIME = 300;
 export const MAX_CHALLENGE_FAILURES = 5;
 /** How many recovery codes an enrolment makes. */
 export const RECOVERY_CODE_COUNT = 10;
+/**
+ * scrypt cost of a recovery code's hash: N=2^14, r=8 (16 MiB, an eighth of a password's).
+ * A code is 50 random bits, not a chosen password: guessing one offline from its hash costs
+ * 2^49 scrypt runs on average even at this cost, and ten hashes at a password's cost made
+ * an enrolment take seconds of both cores. Lower still when the test harness lowered the
+ * password cost ({@link passwordCost}).
+ */
+export const RECOVERY_CODE_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 /** The issuer authenticator apps show beside the account. */
 const ISSUER = 'Joule';
 /** Time steps before and after the server's accepted for clock drift (30 s each way). */
@@ -126,8 +134,9 @@ export async function newRecoveryCodes(): Promise<{ codes: string[]; stored: str
     const chars = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % 32]!).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
+  const cost = passwordCost().N < RECOVERY_CODE_COST.N ? passwordCost() : RECOVERY_CODE_COST;
   const stored = await Promise.all(
-    codes.map(async (code) => `${code.slice(0, 2)}:${await hashPassword(code)}`),
+    codes.map(async (code) => `${code.slice(0, 2)}:${await hashPassword(code, cost)}`),
   );
   return { codes, stored };
 }

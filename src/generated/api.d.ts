@@ -303,7 +303,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Turns the second factor off, with the current password; 400 when a role requires it. */
+    /** @description Turns the second factor off, with the current password; 400 when a role requires it. The other sessions end; the answer is the new pair of this one. */
     post: operations['auth_me_two_factor_disable_create'];
     delete?: never;
     options?: never;
@@ -4537,9 +4537,6 @@ export interface components {
       total: string;
       results: components['schemas']['Receivable'][];
     };
-    RecoveryCodes: {
-      readonly recovery_codes: string[];
-    };
     RegisterValue: {
       device: number;
       /** Format: date-time */
@@ -4792,6 +4789,11 @@ export interface components {
     };
     TwoFactorDisable: {
       current_password: string;
+    };
+    TwoFactorEnabled: {
+      readonly recovery_codes: string[];
+      readonly access: string;
+      readonly refresh: string;
     };
     TwoFactorSetup: {
       readonly challenge: string;
@@ -5400,7 +5402,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['RecoveryCodes'];
+          'application/json': components['schemas']['TwoFactorEnabled'];
         };
       };
     };
@@ -5418,12 +5420,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description No response body */
-      204: {
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AccountTokens'];
+        };
       };
     };
   };

@@ -71,3 +71,60 @@ test('a role requiring two-factor: enrol, recovery codes, then a code and a reco
   await expect(page).not.toHaveURL(/\/login/);
   await context.close();
 });
+
+test('turning two-factor on and off in Settings ends the other sessions, not this one', async ({
+  api,
+  browser,
+  baseURL,
+}) => {
+  const role = await api.create('roles', {
+    name: 'Two-factor e2e, own',
+    privileges: ['CUSTOMERS'],
+  });
+  const own = { email: 'two-factor-own-e2e@example.cz', password: 'two-factor-own-e2e-1' };
+  await api.create('users', { ...own, roles: [role.id] });
+  // English, as useLanguage sets it (a hook by name, which the lint keeps in test bodies).
+  const openSignedIn = async () => {
+    const context = await browser.newContext({ baseURL });
+    await context.addInitScript(() =>
+      localStorage.setItem('joule.settings', JSON.stringify({ theme: 'light', language: 'en' })),
+    );
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(own.email);
+    await page.getByLabel('Password').fill(own.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    return { context, page };
+  };
+  const here = await openSignedIn();
+  const elsewhere = await openSignedIn();
+  const { page } = here;
+  const card = page.locator('.joule-two-factor-settings');
+
+  await page.goto('/settings');
+  await card.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const secret = (await card.getByLabel('Secret key').textContent())!.trim();
+  await card.getByLabel('Code from the authenticator app').fill(await codeOf(secret));
+  await card.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(
+    card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  await expect(card.getByText('Two-factor sign-in is on.')).toBeVisible();
+  // The other session is over: its next page asks for the sign-in.
+  await elsewhere.page.goto('/customers');
+  await expect(elsewhere.page).toHaveURL(/\/login/);
+  // This one goes on.
+  await page.goto('/customers');
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+
+  await page.goto('/settings');
+  await card.getByLabel('Current password').fill(own.password);
+  await card.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await expect(card.getByText('Two-factor sign-in is off.')).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(card.getByText('Two-factor sign-in is off.')).toBeVisible();
+  await here.context.close();
+  await elsewhere.context.close();
+});

@@ -8,6 +8,7 @@ import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, apiClient, unwrap, writeBody } from '../../api';
+import { authSession } from '../../auth';
 
 const TWO_FACTOR_KEY = ['auth', 'me', 'two_factor'] as const;
 
@@ -51,10 +52,12 @@ export function TwoFactorCard() {
   const confirm = useMutation({
     mutationFn: (given: { challenge: string; code: string }) =>
       unwrap(apiClient.POST('/auth/me/two_factor/confirm/', { body: writeBody(given) })),
-    onSuccess: (answer) => {
+    onSuccess: async ({ recovery_codes, access, refresh: renewed }) => {
+      // The other sessions ended; this one goes on with the new pair.
+      await authSession.beginSession('joule', { access, refresh: renewed });
       setError(null);
       setSetup(null);
-      setCodes(answer.recovery_codes);
+      setCodes(recovery_codes);
       void refresh();
     },
     onError: failed,
@@ -66,7 +69,8 @@ export function TwoFactorCard() {
           body: writeBody({ current_password: current }),
         }),
       ),
-    onSuccess: () => {
+    onSuccess: async (pair) => {
+      await authSession.beginSession('joule', pair);
       setError(null);
       setPassword('');
       void refresh();
@@ -100,7 +104,8 @@ export function TwoFactorCard() {
           <FormattedMessage
             id={data.enabled ? 'app.settings.twoFactor.on' : 'app.settings.twoFactor.off'}
           />{' '}
-          {data.required && <FormattedMessage id="app.settings.twoFactor.required" />}
+          {data.required && <FormattedMessage id="app.settings.twoFactor.required" />}{' '}
+          <FormattedMessage id="app.settings.twoFactor.signsOut" />
         </p>
       )}
       {codes && (
