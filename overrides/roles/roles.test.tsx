@@ -34,7 +34,7 @@ function answer({ path }: Call) {
 const ROLES_ONLY = { id: 10, email: 'keeper@joule.test', privileges: ['ROLES'] };
 
 function open(id: number | null, privileges: readonly string[]) {
-  authSession.store.setUser({ ...ROLES_ONLY, privileges });
+  authSession.store.setUser({ ...ROLES_ONLY, privileges: [...privileges] });
   const { request } = fakeRequest(answer);
   renderWithProviders(<ResourceDialog descriptor={roles} id={id} onClose={() => undefined} />, {
     request,

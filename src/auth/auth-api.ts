@@ -1,14 +1,13 @@
 /** The auth calls of docs/product.md §7, on the typed client of `src/api`. */
-import { anonymousClient, apiClient, unwrap, writeBody } from '../api';
+import { anonymousClient, apiClient, unwrap, writeBody, type ApiSchema } from '../api';
 import type { CurrentUser, TokenPair } from './session-store';
 
-/** What an authenticator app needs to enrol (docs/security.md "Two-factor sign-in"). */
-export interface TwoFactorEnrolment {
-  readonly secret: string;
-  readonly otpauth_url: string;
-  /** The `otpauth://` URL as an SVG QR code, a data URL. */
-  readonly qr: string;
-}
+/**
+ * What an authenticator app needs to enrol (docs/security.md "Two-factor sign-in"): the
+ * API's `TwoFactorSetup` but its challenge, which {@link SecondFactorChallenge} carries.
+ * `qr` is the `otpauth://` URL as an SVG QR code, a data URL.
+ */
+export type TwoFactorEnrolment = Omit<ApiSchema<'TwoFactorSetup'>, 'challenge'>;
 
 /**
  * A right password of a user with a second factor (docs/security.md "Two-factor sign-in"):

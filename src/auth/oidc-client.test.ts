@@ -41,7 +41,7 @@ beforeEach(() => {
   storage = new InMemoryWebStorage();
   navigated = [];
   client = createSsoClient(
-    { issuer: idp.issuer, client_id: 'joule' },
+    { issuer: idp.issuer, client_id: 'joule', max_age: null },
     { origin, storage, navigate: (url) => navigated.push(url) },
   );
 });

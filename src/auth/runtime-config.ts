@@ -3,28 +3,19 @@
  * serves every deployment, so whether single sign-on is offered, and with which provider,
  * is read when needed rather than baked in at build time.
  */
-import { anonymousClient, unwrap } from '../api';
+import { anonymousClient, unwrap, type ApiSchema } from '../api';
 
-/** Where single sign-on goes (docs/product.md §7 "Single sign-on": discovery from the issuer). */
-export interface OidcSettings {
-  /** The provider's issuer URL; discovery is `<issuer>/.well-known/openid-configuration`. */
-  readonly issuer: string;
-  /** The SPA's client id at the provider (`joule`). */
-  readonly client_id: string;
-  /**
-   * Maximum authentication age in seconds (docs/product.md §5; server `OIDC_MAX_AGE`): sent as
-   * `max_age`, and an ID token with an older or missing `auth_time` is refused. Null or
-   * absent (a back-end that does not publish it): not enforced.
-   */
-  readonly max_age?: number | null;
-}
+/** `GET /config/`: the API's `Config`; its `oidc` is null when there is no single sign-on. */
+export type RuntimeConfig = ApiSchema<'Config'>;
 
-/** `GET /config/`. */
-export interface RuntimeConfig {
-  /** Null when the deployment has no single sign-on. */
-  readonly oidc: OidcSettings | null;
-  readonly release: string | null;
-}
+/**
+ * Where single sign-on goes (docs/product.md §7 "Single sign-on": discovery from the
+ * issuer's `/.well-known/openid-configuration`): the SPA's `client_id` at the provider, and
+ * `max_age` (docs/product.md §5; server `OIDC_MAX_AGE`), the maximum authentication age in
+ * seconds, sent as `max_age`; an ID token with an older or missing `auth_time` is then
+ * refused. Null: not enforced.
+ */
+export type OidcSettings = NonNullable<RuntimeConfig['oidc']>;
 
 let loading: Promise<RuntimeConfig> | null = null;
 

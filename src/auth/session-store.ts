@@ -3,16 +3,13 @@
  * persisted in local storage, plus the signed-in user, in a tiny external store that React reads
  * with `useSyncExternalStore`.
  */
+import type { ApiSchema } from '../api';
 
 /** Who issued the tokens: nobody yet, the OIDC provider, or Joule's own login. */
 export type AuthBackend = 'none' | 'oidc' | 'joule';
 
-/** The signed-in user (`GET /auth/me/`, docs/product.md §7). */
-export interface CurrentUser {
-  readonly id: number;
-  readonly email: string;
-  readonly privileges: readonly string[];
-}
+/** The signed-in user (`GET /auth/me/`, docs/product.md §7): the API's `Me`. */
+export type CurrentUser = ApiSchema<'Me'>;
 
 export interface SessionState {
   /** @default 'none' */
@@ -25,11 +22,13 @@ export interface SessionState {
   readonly user: CurrentUser | null;
 }
 
-/** Tokens as a token endpoint answers them: a refresh token only sometimes. */
-export interface TokenPair {
-  readonly access: string;
-  readonly refresh?: string | null;
-}
+/**
+ * Tokens as a token endpoint answers them (the API's `AccountTokens`), but with a refresh
+ * token only sometimes: a refresh without rotation and an OIDC provider may send none.
+ */
+export type TokenPair = Pick<ApiSchema<'AccountTokens'>, 'access'> & {
+  readonly refresh?: ApiSchema<'AccountTokens'>['refresh'] | null;
+};
 
 /** Local storage key of the persisted part (backend and tokens). */
 export const SESSION_STORAGE_KEY = 'joule.auth';

@@ -7,16 +7,10 @@ import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError, apiClient, unwrap, writeBody } from '../../api';
+import { ApiError, apiClient, unwrap, writeBody, type ApiSchema } from '../../api';
 import { authSession } from '../../auth';
 
 const TWO_FACTOR_KEY = ['auth', 'me', 'two_factor'] as const;
-
-interface Setup {
-  readonly challenge: string;
-  readonly secret: string;
-  readonly qr: string;
-}
 
 export function TwoFactorCard() {
   const intl = useIntl();
@@ -25,7 +19,7 @@ export function TwoFactorCard() {
     queryKey: TWO_FACTOR_KEY,
     queryFn: () => unwrap(apiClient.GET('/auth/me/two_factor/')),
   });
-  const [setup, setSetup] = useState<Setup | null>(null);
+  const [setup, setSetup] = useState<ApiSchema<'TwoFactorSetup'> | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
