@@ -6,7 +6,7 @@ import { useCallback, type ReactNode } from 'react';
 import { groups, overrides, views } from '../../overrides';
 import { apiFeatures, descriptors, descriptorsByName } from '../generated/descriptors';
 import { formValidators } from '../generated/validators';
-import { request } from '../api';
+import { apiClient, request } from '../api';
 import {
   loadListCode,
   mergeOverrides,
@@ -142,7 +142,9 @@ export const registry: ShellRegistry = {
     await Promise.all([
       prefetchResourceList(getQueryClient(), request, descriptor, params),
       // The user's columns arrive with the rows, not after them.
-      getQueryClient().prefetchQuery(preferencesQueryOptions(request, apiFeatures.userPreferences)),
+      getQueryClient().prefetchQuery(
+        preferencesQueryOptions(apiClient, apiFeatures.userPreferences),
+      ),
       // A filtered list shows its filter bar at once: its code too (a failure is the bar's).
       loadListCode(descriptor, params, overrides[descriptor.name]).catch(() => undefined),
     ]);

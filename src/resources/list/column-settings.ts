@@ -9,9 +9,9 @@
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api';
+import { ApiError, unwrap, type ApiClient, type ApiSchema } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
-import { useResourceRuntime, type RequestFn } from '../registry/resource-runtime';
+import { useResourceRuntime } from '../registry/resource-runtime';
 
 /** Prefix of the storage keys; the user id and the resource name follow. */
 export const COLUMNS_STORAGE_PREFIX = 'joule.columns.';
@@ -145,27 +145,24 @@ export interface ColumnSettingsController {
  * A user's preferences as the API keeps them (`GET/PUT /auth/me/preferences/`,
  * server/auth/preferences.ts): the list columns per resource.
  */
-export interface UserPreferences {
-  readonly lists?: Readonly<Record<string, ColumnSettings>>;
-}
+export type UserPreferences = ApiSchema<'UserPreferences'>;
 
 /** The query key of the signed-in user's preferences. */
 export const PREFERENCES_KEY = ['preferences'] as const;
-
-const PREFERENCES_PATH = '/auth/me/preferences/';
 
 /**
  * The query of the signed-in user's preferences: null where the back-end keeps none (its
  * OpenAPI document does not list them, `keeps` false: nothing is asked; or it answers 404),
  * and the column choices then stay in local storage.
  */
-export function preferencesQueryOptions(request: RequestFn, keeps = true) {
+export function preferencesQueryOptions(api: ApiClient, keeps = true) {
   return {
     queryKey: PREFERENCES_KEY,
     queryFn: async (): Promise<UserPreferences | null> => {
       if (!keeps) return null;
       try {
-        const { data } = await request<unknown>('GET', PREFERENCES_PATH);
+        // Checked still: a back-end may answer something else than its document says.
+        const data: unknown = await unwrap(api.GET('/auth/me/preferences/'));
         return data && typeof data === 'object' && !Array.isArray(data)
           ? (data as UserPreferences)
           : null;
@@ -187,18 +184,18 @@ let saving: Promise<unknown> = Promise.resolve();
 /** Stores `lists[resource]` = `settings` (null: the defaults) in the API and the cache. */
 function savePreference(
   client: QueryClient,
-  request: RequestFn,
+  api: ApiClient,
   resource: string,
   settings: ColumnSettings | null,
 ): void {
   const current = client.getQueryData<UserPreferences | null>(PREFERENCES_KEY) ?? {};
   const lists = { ...current.lists };
-  if (settings) lists[resource] = { order: settings.order, hidden: settings.hidden };
+  if (settings) lists[resource] = { order: [...settings.order], hidden: [...settings.hidden] };
   else delete lists[resource];
   const next: UserPreferences = { ...current, lists };
   client.setQueryData(PREFERENCES_KEY, next);
   saving = saving
-    .then(() => request('PUT', PREFERENCES_PATH, { body: next }))
+    .then(() => unwrap(api.PUT('/auth/me/preferences/', { body: next })))
     .catch((error: unknown) => {
       // The choice still holds for this page's life.
       console.warn('The column choice could not be saved', error);
@@ -216,9 +213,9 @@ export function useColumnSettings(
   owner: string | number | null,
 ): ColumnSettingsController {
   const key = columnsStorageKey(owner, descriptor.name);
-  const { request, keepsPreferences } = useResourceRuntime();
+  const { api, keepsPreferences } = useResourceRuntime();
   const client = useQueryClient();
-  const preferences = useQuery(preferencesQueryOptions(request, keepsPreferences)).data;
+  const preferences = useQuery(preferencesQueryOptions(api, keepsPreferences)).data;
   // The stored choice, or none while a server-rendered page is hydrated (the server
   // rendered without it): the stored one follows in the next render.
   const text = useSyncExternalStore(
@@ -245,10 +242,10 @@ export function useColumnSettings(
       );
       const next = change(current);
       if (next === current) return;
-      if (inApi) savePreference(client, request, descriptor.name, next);
+      if (inApi) savePreference(client, api, descriptor.name, next);
       else writeStored(key, JSON.stringify(next));
     },
-    [client, request, key, descriptor],
+    [client, api, key, descriptor],
   );
 
   const visible = useMemo(() => visibleColumns(settings), [settings]);
@@ -265,9 +262,9 @@ export function useColumnSettings(
     ),
     reset: useCallback(() => {
       if (client.getQueryData(PREFERENCES_KEY)) {
-        savePreference(client, request, descriptor.name, null);
+        savePreference(client, api, descriptor.name, null);
       } else writeStored(key, null);
-    }, [client, request, key, descriptor]),
+    }, [client, api, key, descriptor]),
   };
 }
 

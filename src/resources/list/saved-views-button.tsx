@@ -30,7 +30,7 @@ const loadPopover = async () => (await import('./saved-views-popover')).SavedVie
  */
 export function SavedViewsButton(props: SavedViewsProps) {
   const intl = useIntl();
-  const { keepsViews, request } = useResourceRuntime();
+  const { keepsViews, api } = useResourceRuntime();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const views = useSavedViews(props.descriptor);
@@ -39,7 +39,7 @@ export function SavedViewsButton(props: SavedViewsProps) {
   useEffect(() => {
     if (toApply === null) return;
     let live = true;
-    fetchView(client, request, toApply).then(
+    fetchView(client, api, toApply).then(
       (view) => {
         if (!live) return;
         if (view.columns) apply(view.columns);
@@ -50,7 +50,7 @@ export function SavedViewsButton(props: SavedViewsProps) {
     return () => {
       live = false;
     };
-  }, [toApply, client, request, setParams, apply]);
+  }, [toApply, client, api, setParams, apply]);
   if (!keepsViews) return null;
   const current = views.data?.find((view) => String(view.id) === params.get(VIEW_PARAM));
   const label = intl.formatMessage(messages.views);

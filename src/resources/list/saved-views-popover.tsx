@@ -12,23 +12,21 @@ import {
   MenuItem,
   PopoverNext,
 } from '@blueprintjs/core';
-import { ApiError } from '../../api';
+import { ApiError, unwrap, writeBody } from '../../api';
 import type { PopoverHostProps } from '../lazy-popover';
 import { messages } from '../messages';
 import { useResourceRuntime } from '../registry/resource-runtime';
-import { toListPage } from '../queries';
 import { VIEW_PARAM, useSavedViews, viewSearch, viewsKey, type SavedView } from './saved-views';
 import type { SavedViewsProps } from './saved-views-button';
 
 /** Roles a superuser may share a view with. */
 function useRoles(enabled: boolean) {
-  const { request } = useResourceRuntime();
+  const { api } = useResourceRuntime();
   return useQuery({
     queryKey: ['views', 'roles'],
-    queryFn: async () =>
-      toListPage(
-        (await request<unknown>('GET', '/roles/titles/', { query: { page_size: 100 } })).data,
-      ).results as { id: number; title: string | null }[],
+    queryFn: async ({ signal }) =>
+      (await unwrap(api.GET('/roles/titles/', { params: { query: { page_size: 100 } }, signal })))
+        .results,
     enabled,
     staleTime: 60_000,
   });
@@ -49,7 +47,7 @@ export function SavedViewsPopover({
   const intl = useIntl();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { request, mayUse } = useResourceRuntime();
+  const { api, mayUse } = useResourceRuntime();
   const views = useSavedViews(descriptor);
   const superuser = mayUse('superuser');
   const roles = useRoles(superuser);
@@ -63,14 +61,14 @@ export function SavedViewsPopover({
       const params = new URLSearchParams(search);
       params.delete(VIEW_PARAM);
       params.delete('page');
-      const body = {
+      const body = writeBody<SavedView>({
         resource: descriptor.name,
         name,
         query: params.toString(),
         columns: { order: [...columns.settings.order], hidden: [...columns.settings.hidden] },
         roles: shared,
-      };
-      return (await request<SavedView>('POST', '/auth/me/views/', { body })).data;
+      });
+      return unwrap(api.POST('/auth/me/views/', { body }));
     },
     onSuccess: async (view) => {
       setName('');
@@ -93,7 +91,8 @@ export function SavedViewsPopover({
       ),
   });
   const remove = useMutation({
-    mutationFn: async (id: number) => request('DELETE', `/auth/me/views/${id}/`),
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/auth/me/views/{id}/', { params: { path: { id } } })),
     onSuccess: refresh,
   });
 

@@ -4,13 +4,12 @@
  * Only asked for where the back-end publishes `/auth/me/views/` (`keepsViews`).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { components } from '../../generated/api';
+import { unwrap, type ApiClient, type ApiSchema } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
-import type { RequestFn } from '../registry/resource-runtime';
 import { useResourceRuntime } from '../registry/resource-runtime';
 
 /** A saved view as the API answers it. */
-export type SavedView = components['schemas']['SavedView'];
+export type SavedView = ApiSchema<'SavedView'>;
 
 /** The URL parameter naming the view a list shows. */
 export const VIEW_PARAM = 'view';
@@ -20,16 +19,13 @@ export const viewsKey = (resource: string) => ['views', resource] as const;
 
 /** The views of `descriptor`'s list the user may pick: their own and their roles'. */
 export function useSavedViews(descriptor: ResourceDescriptor) {
-  const { request, keepsViews } = useResourceRuntime();
+  const { api, keepsViews } = useResourceRuntime();
   return useQuery({
     queryKey: viewsKey(descriptor.name),
-    queryFn: async ({ signal }) =>
-      (
-        await request<SavedView[]>('GET', '/auth/me/views/', {
-          query: { resource: descriptor.name },
-          signal,
-        })
-      ).data,
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/auth/me/views/', { params: { query: { resource: descriptor.name } }, signal }),
+      ),
     enabled: keepsViews,
     staleTime: 60_000,
   });
@@ -56,12 +52,12 @@ export function viewToApply(params: URLSearchParams): number | null {
 /** Reads view `id` (404 when the user may not see it). */
 export async function fetchView(
   client: QueryClient,
-  request: RequestFn,
+  api: ApiClient,
   id: number,
 ): Promise<SavedView> {
   return client.fetchQuery({
     queryKey: ['views', 'one', id],
-    queryFn: async () => (await request<SavedView>('GET', `/auth/me/views/${id}/`)).data,
+    queryFn: () => unwrap(api.GET('/auth/me/views/{id}/', { params: { path: { id } } })),
     staleTime: 60_000,
   });
 }
