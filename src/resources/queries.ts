@@ -4,6 +4,7 @@
  * `['resources', name]`: invalidating that prefix refreshes everything of a resource.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ApiSchema } from '../api';
 import type { ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 import type { RequestFn } from './registry/resource-runtime';
 
@@ -89,11 +90,11 @@ export function searchQueryOptions(
   });
 }
 
-/** One row of a title lookup (`GET <path>titles/`, **Joule**): its id and title, or null. */
-export interface TitleRow {
-  readonly id: RowId;
-  readonly title: string | null;
-}
+/**
+ * One row of a title lookup (`GET <path>titles/`, **Joule**): the API's `Title`, its id and
+ * title or null, but with the id of any resource (`RowId`: the lookup is descriptor-driven).
+ */
+export type TitleRow = Omit<ApiSchema<'Title'>, 'id'> & { readonly id: RowId };
 
 /** Most ids one title lookup may name (the server's `MAX_TITLE_IDS`). */
 export const MAX_TITLE_IDS = 100;
@@ -149,33 +150,22 @@ export function titleSearchQueryOptions(
   });
 }
 
+/** A change as the API's audit log answers it (`AuditEntry`). */
+type AuditEntry = ApiSchema<'AuditEntry'>;
+
 /**
- * One change of a row as `GET <path><id>/history/` answers it (Joule's audit log):
- * `changes` maps a field's wire name to `[before, after]` wire values.
+ * One change of a row as `GET <path><id>/history/` answers it (Joule's audit log, the API's
+ * `AuditEntry`): `changes` maps a field's wire name to `[before, after]` wire values. The
+ * changed row's resource, id and title now (null once deleted) only when the back-end says
+ * (a row's history includes its children's changes); another back-end may leave them out.
  */
-export interface HistoryEntry {
-  readonly id: number;
-  /** ISO 8601 instant. */
-  readonly at: string;
-  readonly action: 'create' | 'update' | 'delete' | 'export' | 'anonymise';
-  /** Who made the change, or null for the system. */
-  readonly user: { readonly id: number; readonly email: string } | null;
-  readonly changes: Readonly<Record<string, readonly unknown[]>>;
-  /**
-   * The changed row's resource, id and title now (null once deleted), when the back-end
-   * says (**Joule**): a row's history includes its children's changes.
-   */
-  readonly resource?: string;
-  readonly row_id?: number;
-  readonly title?: string | null;
-}
+export type HistoryEntry = Omit<AuditEntry, 'resource' | 'row_id' | 'title'> &
+  Partial<Pick<AuditEntry, 'resource' | 'row_id' | 'title'>>;
 
 /** One page of a row's history (DRF page-number pagination, newest first). */
-export interface HistoryPage {
-  readonly count: number;
-  readonly next: string | null;
+export type HistoryPage = Omit<ApiSchema<'PaginatedAuditEntryList'>, 'results'> & {
   readonly results: readonly HistoryEntry[];
-}
+};
 
 /**
  * `GET <path><id>/history/?page=n`, page by page ("show older" asks for the next). Keyed

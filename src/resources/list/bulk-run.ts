@@ -7,7 +7,7 @@
  * {@link BULK_CHUNK_ROWS} rows is sent in requests of that many ids, one after another, with
  * progress between them and a way to stop.
  */
-import { ApiError } from '../../api';
+import { ApiError, type ApiSchema } from '../../api';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
 import type { RequestFn } from '../registry/resource-runtime';
 import { rowTitle } from '../row-title';
@@ -33,24 +33,26 @@ export interface BulkProgress {
   readonly count: number;
 }
 
-/** One refused row: its id, its title (null when unknown) and the reason, in the UI's language. */
-export interface BulkFailure {
-  readonly id: RowId;
-  readonly title: string | null;
-  readonly reason: string;
-}
+/** What `POST <path>bulk/<action>/` answers (the API's `BulkResult`). */
+type BulkAnswer = ApiSchema<'BulkResult'>;
 
 /**
- * What a bulk action came to: the ids done and the rows refused, of `count` selected;
- * `stopped` when the user stopped it between two requests (the rest was not run).
+ * One refused row: its id, its title (null when unknown) and the reason, in the UI's
+ * language; the API's `BulkResult.failed[]` with the id of any row (`RowId`: without the
+ * bulk endpoint, one `DELETE` per row of a back-end whose ids may be strings).
  */
-export interface BulkResult {
-  readonly action: string;
-  readonly count: number;
+export type BulkFailure = Omit<BulkAnswer['failed'][number], 'id'> & { readonly id: RowId };
+
+/**
+ * What a bulk action came to: the API's `BulkResult`, the ids done and the rows refused, of
+ * `count` selected; `stopped` when the user stopped it between two requests (the rest was
+ * not run).
+ */
+export type BulkResult = Omit<BulkAnswer, 'succeeded' | 'failed'> & {
   readonly succeeded: readonly RowId[];
   readonly failed: readonly BulkFailure[];
   readonly stopped?: boolean;
-}
+};
 
 /** Whether the back-end publishes `POST <path>bulk/<action>/` for `descriptor`. */
 export function hasBulkEndpoint(descriptor: ResourceDescriptor, action: string): boolean {
@@ -112,7 +114,7 @@ export async function runBulkAction(options: BulkRunOptions): Promise<BulkResult
     throw new Error(`no endpoint for bulk action ${action}`);
   const size = selection.kind === 'matching' ? selection.count : selection.rows.size;
   const post = async (body: object) =>
-    (await request<BulkResult>('POST', `${descriptor.path}bulk/${action}/`, { body })).data;
+    (await request<BulkAnswer>('POST', `${descriptor.path}bulk/${action}/`, { body })).data;
   // One request when it is small, or past the bound (the server's 400 then says so).
   if (
     bulkEndpoint &&

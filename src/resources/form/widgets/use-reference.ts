@@ -8,15 +8,13 @@ import {
   searchQueryOptions,
   titleSearchQueryOptions,
   type ItemSnapshot,
+  type TitleRow,
 } from '../../queries';
 import { useResourceRuntime } from '../../registry/resource-runtime';
 import { rowTitle } from '../../row-title';
 
-/** One row a picker offers. */
-export interface ReferenceOption {
-  readonly id: RowId;
-  readonly title: string;
-}
+/** One row a picker offers: a title row with its title filled in (`#<id>` for none). */
+export type ReferenceOption = Omit<TitleRow, 'title'> & { readonly title: string };
 
 /** The descriptor of a referenced resource, from the registry; undefined when unknown. */
 export function useReferenceTarget(name: unknown): ResourceDescriptor | undefined {
