@@ -33,22 +33,21 @@ export interface BulkProgress {
   readonly count: number;
 }
 
-/** What `POST <path>bulk/<action>/` answers (the API's `BulkResult`). */
-type BulkAnswer = ApiSchema<'BulkResult'>;
-
 /**
  * One refused row: its id, its title (null when unknown) and the reason, in the UI's
  * language; the API's `BulkResult.failed[]` with the id of any row (`RowId`: without the
  * bulk endpoint, one `DELETE` per row of a back-end whose ids may be strings).
  */
-export type BulkFailure = Omit<BulkAnswer['failed'][number], 'id'> & { readonly id: RowId };
+export type BulkFailure = Omit<ApiSchema<'BulkResult'>['failed'][number], 'id'> & {
+  readonly id: RowId;
+};
 
 /**
  * What a bulk action came to: the API's `BulkResult`, the ids done and the rows refused, of
  * `count` selected; `stopped` when the user stopped it between two requests (the rest was
  * not run).
  */
-export type BulkResult = Omit<BulkAnswer, 'succeeded' | 'failed'> & {
+export type BulkResult = Omit<ApiSchema<'BulkResult'>, 'succeeded' | 'failed'> & {
   readonly succeeded: readonly RowId[];
   readonly failed: readonly BulkFailure[];
   readonly stopped?: boolean;
@@ -114,7 +113,8 @@ export async function runBulkAction(options: BulkRunOptions): Promise<BulkResult
     throw new Error(`no endpoint for bulk action ${action}`);
   const size = selection.kind === 'matching' ? selection.count : selection.rows.size;
   const post = async (body: object) =>
-    (await request<BulkAnswer>('POST', `${descriptor.path}bulk/${action}/`, { body })).data;
+    (await request<ApiSchema<'BulkResult'>>('POST', `${descriptor.path}bulk/${action}/`, { body }))
+      .data;
   // One request when it is small, or past the bound (the server's 400 then says so).
   if (
     bulkEndpoint &&
