@@ -156,13 +156,13 @@ export function SavedViewsPopover({
                     key={role.id}
                     label={role.title ?? String(role.id)}
                     checked={shared.includes(role.id)}
-                    onChange={(event) =>
+                    onChange={(event) => {
+                      // Read now: the event's currentTarget is gone when React runs the update.
+                      const { checked } = event.currentTarget;
                       setShared((current) =>
-                        event.currentTarget.checked
-                          ? [...current, role.id]
-                          : current.filter((id) => id !== role.id),
-                      )
-                    }
+                        checked ? [...current, role.id] : current.filter((id) => id !== role.id),
+                      );
+                    }}
                   />
                 ))}
               </fieldset>
