@@ -91,6 +91,8 @@ export interface ProvidersOptions {
   readonly labels?: Readonly<Record<string, string>>;
   /** The runtime's `keepsPreferences`. @default true */
   readonly keepsPreferences?: boolean;
+  /** The runtime's `keepsViews`. @default false */
+  readonly keepsViews?: boolean;
   /**
    * The runtime's `formValidators` (with them the forms the generated descriptors leave
    * out). @default the generated ones
@@ -112,6 +114,7 @@ export function Providers({
   queryClient,
   labels,
   keepsPreferences,
+  keepsViews,
   formValidators = generatedValidators,
 }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(
@@ -139,6 +142,7 @@ export function Providers({
               onEvent={onEvent}
               owner={owner}
               keepsPreferences={keepsPreferences}
+              keepsViews={keepsViews}
               formValidators={formValidators}
             >
               {children}
