@@ -17,6 +17,7 @@ import {
   type TokenPair,
 } from '../../auth';
 import { AuthError, AuthField, AuthNote, AuthSubmit } from './auth-layout';
+import { RecoveryCodeList, TwoFactorEnrolment } from './two-factor-parts';
 import { loginFailureMessage } from './use-login-form';
 
 /** Props of `SecondFactorStep`. */
@@ -95,16 +96,7 @@ export function SecondFactorStep({
         <AuthNote>
           <FormattedMessage id="app.twoFactor.recoveryCodesNote" />
         </AuthNote>
-        <ol
-          className="joule-recovery-codes"
-          aria-label={intl.formatMessage({ id: 'app.twoFactor.recoveryCodes' })}
-        >
-          {saved.codes.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ol>
+        <RecoveryCodeList codes={saved.codes} />
         {error && <AuthError>{error}</AuthError>}
         <Button
           intent="primary"
@@ -123,21 +115,7 @@ export function SecondFactorStep({
       {error && <AuthError>{error}</AuthError>}
       {enrolment ? (
         <div className="joule-two-factor-enrol">
-          <p>
-            <FormattedMessage id="app.twoFactor.enrolIntro" />
-          </p>
-          <img
-            src={enrolment.qr}
-            width={200}
-            height={200}
-            alt={intl.formatMessage({ id: 'app.twoFactor.qr' })}
-          />
-          <p>
-            <FormattedMessage id="app.twoFactor.secret" />{' '}
-            <code aria-label={intl.formatMessage({ id: 'app.twoFactor.secretLabel' })}>
-              {enrolment.secret}
-            </code>
-          </p>
+          <TwoFactorEnrolment qr={enrolment.qr} secret={enrolment.secret} />
         </div>
       ) : (
         <p className={Classes.TEXT_MUTED}>

@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, apiClient, unwrap, writeBody, type ApiSchema } from '../../api';
 import { authSession } from '../../auth';
+import { RecoveryCodeList, TwoFactorEnrolment } from '../login/two-factor-parts';
 
 const TWO_FACTOR_KEY = ['auth', 'me', 'two_factor'] as const;
 
@@ -107,16 +108,7 @@ export function TwoFactorCard() {
           <p>
             <FormattedMessage id="app.twoFactor.recoveryCodesNote" />
           </p>
-          <ol
-            className="joule-recovery-codes"
-            aria-label={intl.formatMessage({ id: 'app.twoFactor.recoveryCodes' })}
-          >
-            {codes.map((item) => (
-              <li key={item}>
-                <code>{item}</code>
-              </li>
-            ))}
-          </ol>
+          <RecoveryCodeList codes={codes} />
           <Button
             intent="primary"
             text={intl.formatMessage({ id: 'app.twoFactor.saved' })}
@@ -134,21 +126,7 @@ export function TwoFactorCard() {
       )}
       {setup && (
         <form onSubmit={onConfirm} noValidate>
-          <p>
-            <FormattedMessage id="app.twoFactor.enrolIntro" />
-          </p>
-          <img
-            src={setup.qr}
-            width={200}
-            height={200}
-            alt={intl.formatMessage({ id: 'app.twoFactor.qr' })}
-          />
-          <p>
-            <FormattedMessage id="app.twoFactor.secret" />{' '}
-            <code aria-label={intl.formatMessage({ id: 'app.twoFactor.secretLabel' })}>
-              {setup.secret}
-            </code>
-          </p>
+          <TwoFactorEnrolment qr={setup.qr} secret={setup.secret} />
           <FormGroup
             label={intl.formatMessage({ id: 'app.twoFactor.code' })}
             labelFor="joule-two-factor-code"
