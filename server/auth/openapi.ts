@@ -4,6 +4,7 @@ import {
   NO_BODY,
   jsonBody,
   jsonResponse,
+  ref,
   type JsonObject,
   type PathsObject,
   type SchemaObject,
@@ -112,6 +113,20 @@ export function authSchemas(): Record<string, SchemaObject> {
         recovery_codes_left: { type: 'integer', readOnly: true },
       },
       required: ['enabled', 'recovery_codes_left', 'required'],
+    },
+    // A right password of a user with a second factor (docs/security.md "Two-factor
+    // sign-in"): no tokens, a challenge to answer with a code; to enrol (`enrol`: the user's
+    // role requires a second factor they have not set up) also the secret to enrol with.
+    TwoFactorChallenge: {
+      type: 'object',
+      properties: {
+        second_factor: { type: 'string', enum: ['totp', 'enrol'], readOnly: true },
+        challenge: readOnlyString,
+        secret: readOnlyString,
+        otpauth_url: readOnlyString,
+        qr: readOnlyString,
+      },
+      required: ['second_factor', 'challenge'],
     },
     TwoFactorSetup: {
       type: 'object',
@@ -246,8 +261,16 @@ export function authPaths(prefix: string): PathsObject {
     post: { operationId, tags: [tag], requestBody: jsonBody(body), responses },
   });
   return {
+    // The pair, or (a user with a second factor) a challenge for `auth/two_factor/`.
     [`${prefix}/auth/jwt/create/`]: post('auth_jwt_create_create', 'auth', 'TokenObtainPair', {
-      '200': jsonResponse('TokenObtainPair'),
+      '200': {
+        description: '',
+        content: {
+          'application/json': {
+            schema: { oneOf: [ref('TokenObtainPair'), ref('TwoFactorChallenge')] },
+          },
+        },
+      },
     }),
     [`${prefix}/auth/jwt/refresh/`]: post('auth_jwt_refresh_create', 'auth', 'TokenRefresh', {
       '200': jsonResponse('TokenRefresh'),

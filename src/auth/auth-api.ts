@@ -50,17 +50,13 @@ export const httpAuthApi: AuthApi = {
         body: writeBody({ email, password }),
       }),
     );
-    // The OpenAPI document types the answer as the pair; a second factor answers otherwise.
-    const answer = tokens as unknown as Partial<TwoFactorEnrolment> & {
-      challenge?: string;
-      second_factor?: string;
-    };
-    if (typeof answer.challenge === 'string') {
-      const { secret, otpauth_url, qr } = answer;
+    // The pair, or (a user with a second factor) the API's `TwoFactorChallenge`.
+    if ('challenge' in tokens) {
+      const { secret, otpauth_url, qr } = tokens;
       return {
-        challenge: answer.challenge,
+        challenge: tokens.challenge,
         enrolment:
-          answer.second_factor === 'enrol' && secret && otpauth_url && qr
+          tokens.second_factor === 'enrol' && secret && otpauth_url && qr
             ? { secret, otpauth_url, qr }
             : null,
       };

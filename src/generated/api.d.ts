@@ -4782,6 +4782,14 @@ export interface components {
       readonly access: string;
       refresh: string;
     };
+    TwoFactorChallenge: {
+      /** @enum {string} */
+      readonly second_factor: 'totp' | 'enrol';
+      readonly challenge: string;
+      readonly secret?: string;
+      readonly otpauth_url?: string;
+      readonly qr?: string;
+    };
     TwoFactorCode: {
       challenge: string;
       code?: string;
@@ -5173,7 +5181,8 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TokenObtainPair'];
+          'application/json':
+            components['schemas']['TokenObtainPair'] | components['schemas']['TwoFactorChallenge'];
         };
       };
     };
