@@ -25,6 +25,7 @@ import { ApiError, unwrap, type ApiClient, type ApiSchema } from '../../src/api'
 import {
   MonthInput,
   downloadFile,
+  localDateTime,
   toCsv,
   useResourceRuntime,
   type ResourceScreenOverrideProps,
@@ -423,7 +424,8 @@ export function PointsWithoutReadingReport() {
       row.contract_no ?? '',
       row.distribution_tariff_code,
       row.serial_number ?? '',
-      row.last_reading ?? '',
+      // CSV date-times are local with their offset, as the lists' export (docs/product.md).
+      row.last_reading ? localDateTime(row.last_reading) : '',
       row.days_since === null ? '' : String(row.days_since),
     ]),
   ];

@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 import { resolve } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileMap } from '../../codegen/lib/files';
@@ -250,6 +250,12 @@ describe('the reports page', () => {
   });
 
   it('lists the points without a reading, linking to their records, in Czech', async () => {
+    // The CSV writes local time with its offset (docs/product.md), here Prague's.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Prague';
+    onTestFinished(() => {
+      process.env.TZ = zone;
+    });
     const { request, calls } = fakeRequest(server);
     const downloads = catchDownloads();
     renderWithProviders(<ReportsPage descriptor={merged.reports!} />, {
@@ -273,7 +279,7 @@ describe('the reports page', () => {
     expect(csv[0]).toBe(
       'EAN;Odběrné místo;Smlouva;Distribuční sazba;Elektroměr;Poslední odečet;Dní od odečtu',
     );
-    expect(csv[2]).toBe('859182400000000902;Byt 2;S-7;D25d;EM-11;2026-02-20T10:00:00Z;277');
+    expect(csv[2]).toBe('859182400000000902;Byt 2;S-7;D25d;EM-11;2026-02-20T11:00:00+01:00;277');
     const days = screen.getByLabelText('Dní bez odečtu');
     await userEvent.clear(days);
     await userEvent.type(days, '90');

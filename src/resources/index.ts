@@ -123,5 +123,5 @@ export { RecordPathProvider } from './record-path';
 export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
 export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';
-export { downloadFile, toCsv } from './list/csv-export';
+export { downloadFile, localDateTime, toCsv } from './list/csv-export';
 export { fetchAllRows, fetchRelatedRows } from './list/all-rows';
