@@ -48,7 +48,7 @@ test('the preview flags 32.13.2026 and a jump before storing; the jump is confir
   await expect(rows).toHaveCount(2);
   await expect(
     dialog.getByRole('status').filter({ hasText: 'checked before importing' }),
-  ).toHaveText('The first 2 rows checked before importing: 1 refused, 1 to check.');
+  ).toHaveText('All 2 rows checked before importing: 1 refused, 1 to check.');
   await expect(rows.nth(0)).toContainText('32.13.2026');
   await expect(rows.nth(0).locator('td').last()).toContainText('Refused');
   await expect(rows.nth(1).locator('td').last()).toContainText('To check');

@@ -80,7 +80,7 @@ describe('Import readings', () => {
     // Judged by the server's dry run before anything is stored: its words, by row.
     expect(
       await within(dialog).findByText(
-        'The first 3 rows checked before importing: 1 refused, none to check.',
+        'All 3 rows checked before importing: 1 refused, none to check.',
       ),
     ).toBeTruthy();
     expect(within(preview).getAllByRole('row')[3]!.textContent).toContain(
@@ -155,6 +155,45 @@ describe('Import readings', () => {
     ]);
   });
 
+  it('checks every row of a long file before importing, in the import’s chunks', async () => {
+    // 10,002 readings: two dry runs (10,000 + 2); the last row is refused, the one before flagged.
+    const lines = ['serial;time;ht;lt;production'];
+    for (let i = 0; i < 10_002; i++) lines.push(`EM-1;2025-01-01T00:00:00Z;${i};0;0`);
+    const calls = page((call) => {
+      const body = call.options.body as unknown[];
+      const last = body.length - 1;
+      const failed = body.length < 10_000 ? 1 : 0;
+      return {
+        data: {
+          created: body.length - failed,
+          unchanged: 0,
+          failed,
+          errors: body.length < 10_000 ? { [last]: { obis_181: ['Too high.'] } } : {},
+          to_check: body.length < 10_000 ? { [last - 1]: ['A jump.'] } : {},
+        } satisfies BulkAnswer,
+      };
+    });
+    const dialog = await openWith(lines.join('\n'));
+    expect(
+      await within(dialog).findByText(
+        'All 10,002 rows checked before importing: 1 refused, 1 to check.',
+      ),
+    ).toBeTruthy();
+    const dryRuns = calls.filter(
+      (call) => call.method === 'POST' && (call.options.query as { validate?: number })?.validate,
+    );
+    expect(dryRuns.map((call) => (call.options.body as unknown[]).length)).toEqual([10_000, 2]);
+    const preview = within(dialog).getByRole('table', {
+      name: 'The first rows as they will be sent',
+    });
+    // The file's rows 10,002 and 10,003 (the header is row 1), after the first ten.
+    const rows = within(preview).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.getAttribute('data-row')).slice(-2)).toEqual(['10002', '10003']);
+    expect(rows.at(-2)!.textContent).toContain('To check A jump.');
+    expect(rows.at(-1)!.textContent).toContain('Refused');
+    expect(rows.at(-1)!.textContent).toContain('Too high.');
+  });
+
   it('shows progress and stops when cancelled', async () => {
     // 25,000 readings: three chunks; the server answers none until the request is aborted.
     const lines = ['serial;time;ht;lt;production'];
@@ -164,7 +203,8 @@ describe('Import readings', () => {
       (call) =>
         new Promise((_resolve, reject) => {
           call.options.signal?.addEventListener('abort', () => {
-            aborted += 1;
+            // The preview's dry run is stopped by the import too; only the import's count.
+            if (!(call.options.query as { validate?: number })?.validate) aborted += 1;
             reject(new DOMException('aborted', 'AbortError'));
           });
         }),

@@ -51,8 +51,6 @@ import {
 
 /** Rows of the preview, and refused rows listed in the dialog (all are in the download). */
 const PREVIEW_ROWS = 10;
-/** Rows of the file's start judged by the server's dry run before anything is stored. */
-const CHECKED_ROWS = 1000;
 
 /** What the dry run said of a previewed row: refused (why) or stored flagged to check (why). */
 interface RowCheck {
@@ -60,6 +58,13 @@ interface RowCheck {
   readonly toCheck?: readonly string[];
 }
 const LISTED_REFUSED = 100;
+
+/** What the dry run found in the whole file. */
+interface CheckCounts {
+  readonly rows: number;
+  readonly refused: number;
+  readonly toCheck: number;
+}
 
 /** Props of {@link ImportDialog}. */
 export interface ImportDialogProps {
@@ -76,8 +81,10 @@ type Step =
       readonly rows: readonly (readonly [number, BulkRow])[];
       /** The dry run's verdict by row number; undefined while it runs or where it failed. */
       readonly checks?: ReadonlyMap<number, RowCheck>;
-      /** How many rows the dry run judged. */
-      readonly checked?: number;
+      /** The dry run's counts over the whole file, once it is done. */
+      readonly checked?: CheckCounts;
+      /** Rows judged so far while the dry run goes through a long file in chunks. */
+      readonly checking?: number;
     }
   | {
       readonly kind: 'running';
@@ -198,30 +205,37 @@ function PreviewTable({
   rows,
   checks,
   checked,
+  checking,
   mapping,
 }: {
   rows: readonly (readonly [number, BulkRow])[];
   checks: ReadonlyMap<number, RowCheck> | undefined;
-  checked: number | undefined;
+  checked: CheckCounts | undefined;
+  checking: number | undefined;
   mapping: ColumnMapping;
 }) {
   const intl = useIntl();
   const label = roleLabeller(intl);
-  const problems = checks ? [...checks.values()] : [];
-  const refused = problems.filter((check) => check.errors).length;
-  const toCheck = problems.filter((check) => check.toCheck).length;
   return (
     <>
       <H3>{intl.formatMessage(m.previewTitle)}</H3>
-      {checks === undefined ? (
-        <p role="status">{intl.formatMessage(m.checking)}</p>
+      {checks === undefined || checked === undefined ? (
+        <p role="status">
+          {checking
+            ? intl.formatMessage(m.checkingProgress, { done: checking })
+            : intl.formatMessage(m.checking)}
+        </p>
       ) : (
         <Callout
           role="status"
-          intent={refused > 0 ? 'danger' : toCheck > 0 ? 'warning' : 'success'}
+          intent={checked.refused > 0 ? 'danger' : checked.toCheck > 0 ? 'warning' : 'success'}
           style={{ marginBottom: 8 }}
         >
-          {intl.formatMessage(m.checkedSummary, { checked: checked ?? 0, refused, toCheck })}
+          {intl.formatMessage(m.checkedSummary, {
+            checked: checked.rows,
+            refused: checked.refused,
+            toCheck: checked.toCheck,
+          })}
         </Callout>
       )}
       <div style={{ overflowX: 'auto' }}>
@@ -391,34 +405,55 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
   const titleId = useId();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const abort = useRef<AbortController | null>(null);
+  /** The preview's dry run under way, stopped by another file, the import or leaving. */
+  const checking = useRef<AbortController | null>(null);
   const zone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  // Leaving the dialog (unmount) stops a running import.
-  useEffect(() => () => abort.current?.abort(), []);
+  // Leaving the dialog (unmount) stops a running import and a running check.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      checking.current?.abort();
+    },
+    [],
+  );
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
+    checking.current?.abort();
     try {
       const { format, records } = await sniffFile(file);
       const first = records[0];
       if (!first) throw new Error('empty');
       const mapping = detectColumns(first);
-      const judged: (readonly [number, BulkRow])[] = [];
+      const opening: (readonly [number, BulkRow])[] = [];
       records.forEach((cells, index) => {
         if ((index === 0 && mapping.header) || isBlankRecord(cells)) return;
-        if (judged.length < CHECKED_ROWS) judged.push([index + 1, toBulkRow(cells, mapping)]);
+        if (opening.length < PREVIEW_ROWS) opening.push([index + 1, toBulkRow(cells, mapping)]);
       });
       const preview = { kind: 'preview', file, format, mapping } as const;
-      setStep({ ...preview, rows: judged.slice(0, PREVIEW_ROWS) });
-      if (mapping.missing.length > 0 || judged.length === 0) return;
-      void check(judged).then((checks) => {
-        if (!checks) return;
-        // The first rows, and every row the server would refuse or flag (up to the list's size).
-        const shown = judged.filter(([row], index) => index < PREVIEW_ROWS || checks.has(row));
-        setStep((current) =>
-          current.kind === 'preview' && current.file === file
-            ? { ...preview, rows: shown.slice(0, LISTED_REFUSED), checks, checked: judged.length }
-            : current,
+      setStep({ ...preview, rows: opening });
+      if (mapping.missing.length > 0 || opening.length === 0) return;
+      const controller = new AbortController();
+      checking.current = controller;
+      const current = (update: (step: Extract<Step, { kind: 'preview' }>) => Step) =>
+        setStep((step) => (step.kind === 'preview' && step.file === file ? update(step) : step));
+      void check(file, format, mapping, controller.signal, (done) =>
+        current((step) => ({ ...step, checking: done })),
+      ).then((verdict) => {
+        if (!verdict) return;
+        // The opening rows, and every row the server would refuse or flag (up to the list's size).
+        const byRow = new Map(opening);
+        for (const [row, data] of verdict.rows) byRow.set(row, data);
+        const shown = [...byRow].sort(([a], [b]) => a - b);
+        const rows = shown.filter(
+          ([row], index) => index < PREVIEW_ROWS || verdict.checks.has(row),
         );
+        current(() => ({
+          ...preview,
+          rows: rows.slice(0, LISTED_REFUSED),
+          checks: verdict.checks,
+          checked: verdict.counts,
+        }));
       });
     } catch {
       setStep({ kind: 'choose', unreadable: true });
@@ -426,34 +461,65 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
   };
 
   /**
-   * The server's verdict on `rows` by a dry run of the bulk ingest (`?validate=1`: the same
-   * rules and words as the import, readings to check included; nothing is stored), by row
-   * number; undefined when the back-end cannot say (the import still judges each row).
+   * The server's verdict on every row of the file by a dry run of the bulk ingest
+   * (`?validate=1`: the same rules and words as the import, readings to check included;
+   * nothing is stored): the file is read and sent as the import sends it (run-import.ts, in
+   * chunks, so a long file is checked whole without being held in memory), and the rows it
+   * would refuse or flag come back by row number, with the counts over the whole file.
+   * Undefined when the back-end cannot say or the check was stopped (the import still judges
+   * each row). As in the import, a chunk is judged against what is stored, not against the
+   * rows of the chunks before it.
    */
   const check = async (
-    rows: readonly (readonly [number, BulkRow])[],
-  ): Promise<Map<number, RowCheck> | undefined> => {
-    try {
-      const answer = await unwrap(
+    file: File,
+    format: FileFormat,
+    mapping: ColumnMapping,
+    signal: AbortSignal,
+    onProgress: (done: number) => void,
+  ) => {
+    const dryRun: SendChunk = async (rows, chunkSignal) =>
+      unwrap(
         api.POST('/measurements/bulk/', {
           params: { query: { validate: 1 } },
-          body: rows.map(([, row]) => row),
+          body: [...rows],
+          signal: chunkSignal,
         }),
       );
-      const checks = new Map<number, RowCheck>();
-      for (const [index, errors] of Object.entries(answer.errors))
-        checks.set(rows[Number(index)]![0], { errors });
-      for (const [index, reasons] of Object.entries(answer.to_check ?? {}))
-        checks.set(rows[Number(index)]![0], { toCheck: reasons });
-      return checks;
-    } catch {
-      return undefined;
+    const outcome = await runImport({
+      file,
+      format,
+      mapping,
+      send: dryRun,
+      signal,
+      keep: LISTED_REFUSED,
+      onProgress: (progress) => {
+        const done = progress.created + progress.unchanged + progress.refused;
+        if (done > 0) onProgress(done);
+      },
+    });
+    if (outcome.status !== 'done') return undefined;
+    const checks = new Map<number, RowCheck>();
+    const rows: (readonly [number, BulkRow])[] = [];
+    for (const { row, cells, errors } of outcome.refusedRows) {
+      checks.set(row, { errors });
+      rows.push([row, toBulkRow(cells, mapping)]);
     }
+    for (const { row, cells, reasons } of outcome.flaggedRows) {
+      checks.set(row, { toCheck: reasons });
+      rows.push([row, toBulkRow(cells, mapping)]);
+    }
+    const counts: CheckCounts = {
+      rows: outcome.created + outcome.unchanged + outcome.refused,
+      refused: outcome.refused,
+      toCheck: outcome.toCheck,
+    };
+    return { checks, rows, counts };
   };
 
   const start = async (preview: Extract<Step, { kind: 'preview' }>) => {
     const controller = new AbortController();
     abort.current = controller;
+    checking.current?.abort();
     const { file, format, mapping } = preview;
     const send: SendChunk = async (rows, signal) =>
       unwrap(api.POST('/measurements/bulk/', { body: [...rows], signal }));
@@ -465,6 +531,7 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
         created: 0,
         unchanged: 0,
         refused: 0,
+        toCheck: 0,
         read: 0,
         bytesDone: 0,
         bytesTotal: file.size,
@@ -550,6 +617,7 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
                 rows={step.rows}
                 checks={step.checks}
                 checked={step.checked}
+                checking={step.checking}
                 mapping={step.mapping}
               />
             )}
@@ -579,7 +647,10 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
               <>
                 <Button
                   text={intl.formatMessage(m.another)}
-                  onClick={() => setStep({ kind: 'choose' })}
+                  onClick={() => {
+                    checking.current?.abort();
+                    setStep({ kind: 'choose' });
+                  }}
                 />
                 <Button
                   intent="primary"

@@ -54,10 +54,15 @@ export const importMessages = defineMessages({
     id: 'overrides.import.checking',
     defaultMessage: 'Checking the rows with the server (nothing is stored yet)…',
   },
+  checkingProgress: {
+    id: 'overrides.import.checkingProgress',
+    defaultMessage:
+      'Checking the rows with the server (nothing is stored yet): {done, number} so far…',
+  },
   checkedSummary: {
     id: 'overrides.import.checkedSummary',
     defaultMessage:
-      'The first {checked, number} rows checked before importing: {refused, plural, =0 {none refused} one {# refused} other {# refused}}, {toCheck, plural, =0 {none to check} one {# to check} other {# to check}}.',
+      '{checked, plural, one {The # row} other {All # rows}} checked before importing: {refused, plural, =0 {none refused} one {# refused} other {# refused}}, {toCheck, plural, =0 {none to check} one {# to check} other {# to check}}.',
   },
   refusedTag: { id: 'overrides.import.refusedTag', defaultMessage: 'Refused' },
   toCheckTag: { id: 'overrides.import.toCheckTag', defaultMessage: 'To check' },

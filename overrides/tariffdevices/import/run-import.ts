@@ -43,11 +43,21 @@ export interface RefusedRow {
   readonly errors: RowErrors;
 }
 
+/** A record stored flagged "to check" (a dry run: that would be), with the server's reasons. */
+export interface FlaggedRow {
+  /** 1-based record number in the file (the header row is 1). */
+  readonly row: number;
+  readonly cells: readonly string[];
+  readonly reasons: readonly string[];
+}
+
 /** Sums of the answers so far. */
 export interface ImportCounts {
   readonly created: number;
   readonly unchanged: number;
   readonly refused: number;
+  /** Of the created, those flagged to check (docs/billing.md "Readings to check"). */
+  readonly toCheck: number;
 }
 
 /** How far an import has got. */
@@ -63,8 +73,10 @@ export interface ImportProgress extends ImportCounts {
 export interface ImportOutcome extends ImportProgress {
   /** `done`: every record answered; `cancelled` by the user; `failed`: a request was refused. */
   readonly status: 'done' | 'cancelled' | 'failed';
-  /** The refused records in file order, at most {@link MAX_KEPT_REFUSED}. */
+  /** The refused records in file order, at most {@link ImportOptions.keep}. */
   readonly refusedRows: readonly RefusedRow[];
+  /** The records flagged to check in file order, at most {@link ImportOptions.keep}. */
+  readonly flaggedRows: readonly FlaggedRow[];
   /** The error that stopped a failed import. */
   readonly error?: unknown;
   /** First record number of the chunk that failed (failed only). */
@@ -85,6 +97,8 @@ export interface ImportOptions {
   readonly rowsPerRequest?: number;
   /** @default {@link REQUESTS_IN_FLIGHT} */
   readonly inFlight?: number;
+  /** Most refused (and flagged) records kept; @default {@link MAX_KEPT_REFUSED} */
+  readonly keep?: number;
 }
 
 /** A chunk on its way. */
@@ -125,14 +139,18 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   let created = 0;
   let unchanged = 0;
   let refused = 0;
+  let toCheck = 0;
   let read = 0;
   let bytesDone = 0;
+  const keep = options.keep ?? MAX_KEPT_REFUSED;
   const refusedRows: RefusedRow[] = [];
+  const flaggedRows: FlaggedRow[] = [];
   let failure: { error: unknown; fromRow?: number } | undefined;
   const progress = (): ImportProgress => ({
     created,
     unchanged,
     refused,
+    toCheck,
     read,
     bytesDone,
     bytesTotal: file.size,
@@ -144,8 +162,14 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     refused += result.failed;
     for (const [key, errors] of Object.entries(result.errors)) {
       const index = Number(key);
-      if (refusedRows.length < MAX_KEPT_REFUSED && chunk.rowNumbers[index] !== undefined)
+      if (refusedRows.length < keep && chunk.rowNumbers[index] !== undefined)
         refusedRows.push({ row: chunk.rowNumbers[index]!, cells: chunk.cells[index]!, errors });
+    }
+    for (const [key, reasons] of Object.entries(result.to_check ?? {})) {
+      const index = Number(key);
+      toCheck += 1;
+      if (flaggedRows.length < keep && chunk.rowNumbers[index] !== undefined)
+        flaggedRows.push({ row: chunk.rowNumbers[index]!, cells: chunk.cells[index]!, reasons });
     }
     bytesDone = Math.max(bytesDone, chunk.bytesRead);
     onProgress?.(progress());
@@ -204,11 +228,13 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   options.signal?.removeEventListener('abort', cancel);
   if (!failure && !options.signal?.aborted) bytesDone = file.size;
   refusedRows.sort((a, b) => a.row - b.row);
+  flaggedRows.sort((a, b) => a.row - b.row);
   const status = failure ? 'failed' : options.signal?.aborted ? 'cancelled' : 'done';
   return {
     ...progress(),
     status,
     refusedRows,
+    flaggedRows,
     ...(failure ? { error: failure.error, failedFromRow: failure.fromRow } : {}),
   };
 }
