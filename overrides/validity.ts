@@ -2,6 +2,7 @@
  * Validity periods as the bespoke screens show them (a contract's, a specification's):
  * ISO dates (`2024-01-31`) formatted in the UI language, and where a period stands today.
  */
+import { DATE_FORMAT } from '../src/i18n';
 
 /** Where a period stands on a day: not begun, running, or over. */
 export type ValidityState = 'upcoming' | 'inForce' | 'ended';
@@ -37,12 +38,7 @@ export function formatIsoDate(iso: string, locale: string): string {
   const match = ISO_DATE.exec(iso);
   if (!match) return iso;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return new Intl.DateTimeFormat(locale, { ...DATE_FORMAT, timeZone: 'UTC' }).format(date);
 }
 
 /** `value` when it is a non-empty string, else null. */

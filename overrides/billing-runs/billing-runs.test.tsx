@@ -72,10 +72,10 @@ describe('the billing run panel', () => {
       screen.getByRole('link', { name: '859182400000000001 – Byt' }).getAttribute('href'),
     ).toBe('/points/10');
     expect(link.closest('li')!.textContent).toContain(
-      'Meter EM-0007 on 859182400000000001 – Byt has no reading after Mar 1, 2026 00:00.',
+      'Meter EM-0007 on 859182400000000001 – Byt has no reading after 3/1/2026 00:00.',
     );
     // The period's first and last day (period_to is the day after), and the bar's name.
-    expect(link.closest('li')!.textContent).toContain('(Feb 1, 2026 – Feb 28, 2026)');
+    expect(link.closest('li')!.textContent).toContain('(2/1/2026 – 2/28/2026)');
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toBeTruthy();
     // Two failed, one listed: the rest are counted.
     expect(

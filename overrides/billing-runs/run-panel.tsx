@@ -21,6 +21,7 @@ import {
   useResourceRuntime,
   type ResourceDescriptor,
   type ResourcePanelProps,
+  formatDateText,
 } from '../../src/resources';
 import { RefusalText } from '../contracts';
 import { runMessages } from './messages';
@@ -88,8 +89,7 @@ export function RunProgressView(props: {
 }) {
   const { progress, stateLabel, onCancel, cancelling, cancelError } = props;
   const intl = useIntl();
-  const day = (iso: string) =>
-    intl.formatDate(new Date(`${iso}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = (iso: string) => formatDateText(iso, intl.locale);
   const finished = progress.done + progress.failed;
   const value = progress.total === 0 ? 1 : finished / progress.total;
   const running = isLive(progress.state);

@@ -146,7 +146,7 @@ describe('the bill preview panel', () => {
     expect(text(shown)).toContain('Point 859182400000000001 — Byt');
     expect(text(shown)).toContain('tariff D02d, main fuse 25 A, 1 months');
     const registers = text(shown.querySelector('.joule-bill-registers'));
-    expect(registers).toMatch(/^Registers \(kWh\) at Jan 1, 2025 → at Feb 1, 2025 \(estimated\)/);
+    expect(registers).toMatch(/^Registers \(kWh\) at 1\/1\/2025 → at 2\/1\/2025 \(estimated\)/);
     expect(registers).toContain('HT 1,000.000 → 1,310.000, LT 500.000 → 531.000');
     const rows = within(shown.querySelector('.joule-bill-lines') as HTMLElement).getAllByRole(
       'row',
@@ -203,7 +203,7 @@ describe('the bill preview panel', () => {
         .getAllByRole('listitem')
         .map((item) => text(item)),
     ).toEqual([
-      'Meter EM-0007 on 859182400000000001 – Byt has no reading after Apr 1, 2026 00:00.',
+      'Meter EM-0007 on 859182400000000001 – Byt has no reading after 4/1/2026 00:00.',
       'Contract S-7 has no product.',
     ]);
     expect(within(refused).getByRole('link', { name: 'EM-0007' }).getAttribute('href')).toBe(

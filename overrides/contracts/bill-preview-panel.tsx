@@ -15,6 +15,7 @@ import {
   useResourceRuntime,
   type Period,
   type ResourcePanelProps,
+  formatDateText,
 } from '../../src/resources';
 import { apiPeriod, lastCompleteMonth } from './bill-period';
 import { billMessages } from './messages';
@@ -43,8 +44,7 @@ const czk = (intl: IntlShape, value: string) =>
   decimal(intl, value, { style: 'currency', currency: 'CZK', minimumFractionDigits: 2 });
 const kwh = (intl: IntlShape, value: string) =>
   decimal(intl, value, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
-const day = (intl: IntlShape, iso: string) =>
-  intl.formatDate(new Date(`${iso}T00:00:00`), { dateStyle: 'medium' });
+const day = (intl: IntlShape, iso: string) => formatDateText(iso, intl.locale);
 const lastDay = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 

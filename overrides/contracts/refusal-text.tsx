@@ -8,6 +8,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ApiSchema } from '../../src/api';
+import { formatDateText } from '../../src/resources';
 
 /** What a refusal carries: the bill preview's and a billing run failure's reasons alike. */
 export type RefusalReason = Pick<
@@ -73,10 +74,7 @@ export function RefusalText({ reason }: { readonly reason: RefusalReason }) {
       ),
     });
   if (reason.day && /^\d{4}-\d{2}-\d{2}$/.test(reason.day)) {
-    const shown = intl.formatDate(new Date(`${reason.day}T00:00:00Z`), {
-      dateStyle: 'medium',
-      timeZone: 'UTC',
-    });
+    const shown = formatDateText(reason.day, intl.locale);
     for (const text of [reason.day, czechDay(reason.day)])
       tokens.push({ text, node: (key) => <Fragment key={key}>{shown}</Fragment> });
   }

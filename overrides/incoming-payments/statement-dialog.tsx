@@ -25,6 +25,7 @@ import {
   resourceKeys,
   useResourceRuntime,
   type ImportCount,
+  formatDateText,
 } from '../../src/resources';
 import { statementMessages as m } from './messages';
 
@@ -119,9 +120,7 @@ function Result({ result }: { result: ImportAnswer }) {
         {
           header: intl.formatMessage(m.date),
           cell: (entry) =>
-            entry.booking_date
-              ? intl.formatDate(`${entry.booking_date}T12:00:00`, { dateStyle: 'medium' })
-              : '',
+            entry.booking_date ? formatDateText(entry.booking_date, intl.locale) : '',
         },
         {
           header: intl.formatMessage(m.amount),

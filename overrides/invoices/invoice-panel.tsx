@@ -11,7 +11,7 @@ import { Alert, Button, ButtonGroup, Callout, HTMLTable, Intent, Tag } from '@bl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, apiClient, unwrap, type ApiSchema } from '../../src/api';
-import { useResourceRuntime, type ResourcePanelProps } from '../../src/resources';
+import { useResourceRuntime, type ResourcePanelProps, formatDateText } from '../../src/resources';
 import { invoiceMessages } from './messages';
 
 /** What the table shows of a line of `GET /invoices/{id}/lines/` (all but its point's id). */
@@ -20,8 +20,8 @@ export type InvoiceLine = Omit<ApiSchema<'InvoiceLineList'>['results'][number], 
 /** `from` and the day before `to` (ISO dates), as the UI's language writes them. */
 function useSegment(): (from: string, to: string) => string {
   const intl = useIntl();
-  const day = (iso: string) =>
-    intl.formatDate(new Date(`${iso}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
+  // The lists' date (src/i18n/dates.ts, docs/product.md "Dates").
+  const day = (iso: string) => formatDateText(iso, intl.locale);
   return (from, to) => {
     const last = new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     return intl.formatMessage(invoiceMessages.segmentDays, { from: day(from), last: day(last) });

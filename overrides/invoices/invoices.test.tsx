@@ -162,6 +162,6 @@ describe('the invoice dialog panel', () => {
     expect(row.textContent).toContain('123,456,789,012.123 MWh');
     expect(row.textContent).toContain('0.00 CZK/MWh');
     expect(row.textContent).toContain('12,345,678,901.23');
-    expect(row.textContent).toContain('Feb 1, 2026 – Feb 28, 2026');
+    expect(row.textContent).toContain('2/1/2026 – 2/28/2026');
   });
 });

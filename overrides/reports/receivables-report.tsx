@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { unwrap, type ApiSchema } from '../../src/api';
-import { downloadFile, toCsv, useResourceRuntime } from '../../src/resources';
+import { downloadFile, toCsv, useResourceRuntime, formatDateText } from '../../src/resources';
 import { reportMessages } from './messages';
 import { csvDecimal, reportFileName, type MonthlyChartData } from './report-data';
 import { receivablesMessages as m } from './receivables-messages';
@@ -179,7 +179,7 @@ export function ReceivablesReport() {
                   <td>
                     <Link to={`/contracts/${row.contract}`}>{row.contract_no}</Link>
                   </td>
-                  <td>{intl.formatDate(`${row.due_date}T12:00:00`, { dateStyle: 'medium' })}</td>
+                  <td>{formatDateText(row.due_date, intl.locale)}</td>
                   <td style={right}>{row.days_overdue}</td>
                   <td>{bucketLabel(intl, row.bucket)}</td>
                   <td style={right}>{decimal(intl, row.amount_due)}</td>

@@ -29,6 +29,7 @@ import {
   toCsv,
   useResourceRuntime,
   type ResourceScreenOverrideProps,
+  formatDateTimeText,
 } from '../../src/resources';
 import { reportMessages as m } from './messages';
 import { ReceivablesReport } from './receivables-report';
@@ -415,7 +416,8 @@ export function PointsWithoutReadingReport() {
     () => (value: number) => intl.formatNumber(value, { maximumFractionDigits: 0 }),
     [intl],
   );
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  // The lists' date-time (src/i18n/dates.ts, docs/product.md "Dates").
+  const when = (iso: string) => formatDateTimeText(iso, intl.locale);
   const table = () => [
     columns.map((column) => intl.formatMessage(column)),
     ...rows.map((row) => [

@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 import { resolve } from 'node:path';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileMap } from '../../codegen/lib/files';
@@ -43,6 +43,18 @@ vi.mock('uplot', () => {
 afterEach(() => {
   plots.length = 0;
   vi.restoreAllMocks();
+});
+
+// Times are shown and written in the browser's zone: Prague's here, for the whole file (the
+// date formatters are made once per locale and keep the zone they were made in).
+let zone: string | undefined;
+beforeAll(() => {
+  zone = process.env.TZ;
+  process.env.TZ = 'Europe/Prague';
+});
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
 });
 
 const merged = mergeOverrides(descriptorsByName, overrides);
@@ -250,12 +262,7 @@ describe('the reports page', () => {
   });
 
   it('lists the points without a reading, linking to their records, in Czech', async () => {
-    // The CSV writes local time with its offset (docs/product.md), here Prague's.
-    const zone = process.env.TZ;
-    process.env.TZ = 'Europe/Prague';
-    onTestFinished(() => {
-      process.env.TZ = zone;
-    });
+    // The CSV writes local time with its offset (docs/product.md), Prague's in this file.
     const { request, calls } = fakeRequest(server);
     const downloads = catchDownloads();
     renderWithProviders(<ReportsPage descriptor={merged.reports!} />, {
@@ -273,6 +280,8 @@ describe('the reports page', () => {
     );
     expect(screen.getByText('bez elektroměru')).toBeTruthy();
     expect(screen.getByText('nikdy')).toBeTruthy();
+    // The lists' date-time (src/i18n/dates.ts), in Prague time.
+    expect(screen.getByText('20. 2. 2026 11:00')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.names).toHaveLength(1));
     const csv = (await readBlob(downloads.files[0]!)).replace(/^\uFEFF/, '').split('\r\n');
@@ -284,6 +293,19 @@ describe('the reports page', () => {
     await userEvent.clear(days);
     await userEvent.type(days, '90');
     await waitFor(() => expect(calls.at(-1)?.options.query).toEqual({ days: 90 }));
+  });
+});
+
+describe('dates in the reports', () => {
+  it('shows the last reading as the lists show a date-time, in English too', async () => {
+    const { request } = fakeRequest(server);
+    renderWithProviders(<ReportsPage descriptor={merged.reports!} />, {
+      request,
+      locale: 'en',
+      url: '/reports?report=points-without-reading',
+    });
+    // `4/1/2025` as in the lists, not `dateStyle: 'medium'` (`Feb 20, 2026, 11:00 AM`).
+    expect(await screen.findByText('2/20/2026, 11:00 AM')).toBeTruthy();
   });
 });
 

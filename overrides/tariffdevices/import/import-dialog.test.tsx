@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 import { File as NodeFile } from 'node:buffer';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { descriptorsByName } from '../../../src/generated/descriptors';
@@ -12,6 +12,18 @@ import {
 } from '../../../src/resources/test-support/render';
 import { overrides } from '../../index';
 import type { BulkAnswer } from './run-import';
+
+// Times are shown and written in the browser's zone: Prague's here, for the whole file (the
+// date formatters are made once per locale and keep the zone they were made in).
+let zone: string | undefined;
+beforeAll(() => {
+  zone = process.env.TZ;
+  process.env.TZ = 'Europe/Prague';
+});
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 
@@ -31,6 +43,7 @@ const FILE = [
 function page(
   handle: (call: Call) => Promise<{ data: unknown }> | { data: unknown },
   byName: Readonly<Record<string, ResourceDescriptor>> = merged,
+  locale: 'en' | 'cs' = 'en',
 ) {
   const { request, calls } = fakeRequest((call) =>
     call.method === 'POST' ? handle(call) : { data: { count: 0, results: [] } },
@@ -39,14 +52,17 @@ function page(
     request,
     overrides,
     descriptorsByName: byName,
-    locale: 'en',
+    locale,
   });
   return calls;
 }
 
-async function openWith(text: string) {
-  await userEvent.click(await screen.findByRole('button', { name: 'Import readings' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Import readings from a file' });
+async function openWith(
+  text: string,
+  names = { button: 'Import readings', dialog: 'Import readings from a file' },
+) {
+  await userEvent.click(await screen.findByRole('button', { name: names.button }));
+  const dialog = await screen.findByRole('dialog', { name: names.dialog });
   const input = dialog.querySelector<HTMLInputElement>('input[type=file]')!;
   await userEvent.upload(input, csvFile(text));
   return dialog;
@@ -127,7 +143,7 @@ describe('Import readings', () => {
     expect(count('refused').textContent).toBe('1');
     const refused = within(dialog).getByRole('table', { name: 'Refused rows' });
     expect(within(refused).getAllByRole('row')[1]!.textContent).toBe(
-      '5NOPE2025-01-03T06:00:00ZVýrobní číslo: No tariff device has this serial number.',
+      '5NOPE1/3/2025, 7:00 AMVýrobní číslo: No tariff device has this serial number.',
     );
 
     // The download: the refused rows as written, with their row and reason.
@@ -154,6 +170,24 @@ describe('Import readings', () => {
       '5;NOPE;2025-01-03T06:00:00Z;1;1;0;Výrobní číslo: No tariff device has this serial number.',
     ]);
   });
+
+  it.each([
+    [
+      'en',
+      '1/2/2025, 7:00 AM',
+      { button: 'Import readings', dialog: 'Import readings from a file' },
+    ],
+    ['cs', '2. 1. 2025 7:00', { button: 'Importovat odečty', dialog: 'Import odečtů ze souboru' }],
+  ] as const)(
+    'previews the reading times as the lists show date-times, without seconds (%s)',
+    async (locale, shown, names) => {
+      page(() => ({ data: { created: 3, unchanged: 0, failed: 0, errors: {} } }), merged, locale);
+      const dialog = await openWith(FILE, names);
+      const preview = await within(dialog).findByRole('table');
+      const first = within(preview).getAllByRole('row')[1]!;
+      expect(within(first).getAllByRole('cell')[2]!.textContent).toBe(shown);
+    },
+  );
 
   it('checks every row of a long file before importing, in the import’s chunks', async () => {
     // 10,002 readings: two dry runs (10,000 + 2); the last row is refused, the one before flagged.

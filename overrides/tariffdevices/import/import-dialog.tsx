@@ -29,6 +29,7 @@ import {
   resourceKeys,
   useResourceRuntime,
   type ImportCount,
+  formatDateTimeText,
 } from '../../../src/resources';
 import {
   detectColumns,
@@ -136,11 +137,10 @@ function numberText(intl: IntlShape, value: string): string {
     : value;
 }
 
+/** The instant as the lists show it (src/i18n/dates.ts), as typed when it is no time. */
 function timeText(intl: IntlShape, value: string): string {
   const time = Date.parse(value);
-  return Number.isNaN(time)
-    ? value
-    : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'medium' });
+  return Number.isNaN(time) ? value : formatDateTimeText(new Date(time), intl.locale);
 }
 
 function failureText(intl: IntlShape, outcome: ImportOutcome): string {
@@ -384,7 +384,8 @@ function Result({ step }: { step: Extract<Step, { kind: 'finished' }> }) {
         },
         {
           header: label('timestamp_received'),
-          cell: (row) => row.cells[mapping.columns.timestamp_received ?? -1] ?? '',
+          // As the preview showed it (the download keeps the cells as written).
+          cell: (row) => timeText(intl, toBulkRow(row.cells, mapping).timestamp_received),
         },
         {
           header: intl.formatMessage(m.reason),

@@ -24,6 +24,8 @@ import {
   type ResourceDescriptor,
   type ResourcePanelProps,
   type RowId,
+  formatDateText,
+  formatDateTimeText,
 } from '../../../src/resources';
 import { ConsumptionChart } from './consumption-chart';
 import { measurementMessages as m } from './messages';
@@ -98,10 +100,7 @@ function DeviceSummary({
           <dt style={{ fontWeight: 600, display: 'inline' }}>{intl.formatMessage(m.lastSeen)}: </dt>
           <dd style={{ display: 'inline', margin: 0 }}>
             {seen && typeof lastSeen === 'string' ? (
-              <time
-                dateTime={lastSeen}
-                title={intl.formatDate(lastSeen, { dateStyle: 'medium', timeStyle: 'short' })}
-              >
+              <time dateTime={lastSeen} title={formatDateTimeText(lastSeen, intl.locale)}>
                 <FormattedRelativeTime value={seen.value} unit={seen.unit} numeric="auto" />
               </time>
             ) : (
@@ -116,12 +115,7 @@ function DeviceSummary({
             {intl.formatMessage(m.calibration)}:{' '}
           </dt>
           <dd style={{ display: 'inline', margin: 0 }}>
-            <time dateTime={calibration}>
-              {intl.formatDate(Date.parse(`${calibration}T00:00:00Z`), {
-                dateStyle: 'medium',
-                timeZone: 'UTC',
-              })}
-            </time>{' '}
+            <time dateTime={calibration}>{formatDateText(calibration, intl.locale)}</time>{' '}
             {late && (
               <Tag intent="danger" minimal>
                 {intl.formatMessage(m.pastDue)}
@@ -313,12 +307,7 @@ function ConsumptionSection({
               <tbody>
                 {buckets.map((row) => (
                   <tr key={row.start}>
-                    <td>
-                      {intl.formatDate(Date.parse(`${row.start}T00:00:00Z`), {
-                        dateStyle: 'medium',
-                        timeZone: 'UTC',
-                      })}
-                    </td>
+                    <td>{formatDateText(row.start, intl.locale)}</td>
                     <td>{kwh(row.ht_kwh)}</td>
                     <td>{kwh(row.lt_kwh)}</td>
                     <td>{kwh(row.production_kwh)}</td>

@@ -3,7 +3,12 @@ import { useIntl } from 'react-intl';
 import { Button, ButtonGroup, Callout, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useResourceRuntime, type ResourceDescriptor, type RowId } from '../../../src/resources';
+import {
+  useResourceRuntime,
+  type ResourceDescriptor,
+  type RowId,
+  formatDateTimeText,
+} from '../../../src/resources';
 import { measurementMessages as m } from './messages';
 import { panelMessages } from './panel-messages';
 import { PAGE_SIZE, readingsPageOptions } from './queries';
@@ -100,10 +105,7 @@ export function ReadingsTable({ readings, field, device, unit = 'kWh' }: Reading
                 return (
                   <tr key={reading.id}>
                     <td style={{ whiteSpace: 'nowrap' }}>
-                      {intl.formatDate(reading.timestamp_received, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      })}
+                      {formatDateTimeText(reading.timestamp_received, intl.locale)}
                     </td>
                     <td style={numeric}>{kwh(reading.obis_181)}</td>
                     <td style={numeric}>{kwh(reading.obis_182)}</td>

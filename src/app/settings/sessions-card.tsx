@@ -7,6 +7,7 @@ import { Button, Callout, Card, Classes, H2, HTMLTable, Tag } from '@blueprintjs
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiClient, unwrap } from '../../api';
+import { DATE_TIME_FORMAT } from '../../i18n';
 
 const SESSIONS_KEY = ['auth', 'me', 'sessions'] as const;
 
@@ -22,7 +23,8 @@ export function SessionsCard() {
       unwrap(apiClient.DELETE('/auth/me/sessions/{id}/', { params: { path: { id } } })),
     onSettled: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  // The lists' date-time (src/i18n/dates.ts, docs/product.md "Dates").
+  const when = (iso: string) => intl.formatDate(iso, DATE_TIME_FORMAT);
   return (
     <Card elevation={1} className="joule-settings-card joule-sessions">
       <H2>
