@@ -1,29 +1,28 @@
 /** @vitest-environment jsdom */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { authSession } from '../auth';
 import {
   NO_ACCESS_MESSAGE,
   NO_ACCESS_PAGE_MESSAGE,
+  NoAccessError,
   requirePrivilege,
   requireUser,
   takeReturnPath,
 } from './guards';
-import { showSnackbar } from './snackbar/snackbar';
-
-vi.mock('./snackbar/snackbar', () => ({ showSnackbar: vi.fn() }));
 
 afterEach(() => {
   sessionStorage.clear();
   authSession.store.clear();
-  vi.mocked(showSnackbar).mockClear();
 });
 
+/** Where the guard sent the user: a redirect's location, `refused` (no access), or null. */
 async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
   try {
     await promise;
     return null;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.headers.get('Location');
+    if (thrown instanceof NoAccessError) return 'refused';
     throw thrown;
   }
 }
@@ -40,22 +39,20 @@ describe('route guards (docs/product.md §2)', () => {
   it.each<[string, { privileges: string[]; privilege: string | null; want: string | null }]>([
     ['held privilege: passes', { privileges: ['USERS'], privilege: 'USERS', want: null }],
     ['no check: passes', { privileges: ['USERS'], privilege: null, want: null }],
-    ['missing privilege: home', { privileges: ['USERS'], privilege: 'TARIFF', want: '/' }],
+    ['missing privilege: refused', { privileges: ['USERS'], privilege: 'TARIFF', want: 'refused' }],
     ['superuser: passes', { privileges: ['superuser'], privilege: 'TARIFF', want: null }],
   ])('%s', async (_name, { privileges, privilege, want }) => {
     authSession.store.setTokens({ access: 'a', refresh: 'r' });
     authSession.store.setBackend('joule');
     authSession.store.setUser({ id: 1, email: 'a@joule.test', privileges });
-    expect(await redirectOf(requirePrivilege(request('/x'), privilege))).toBe(want);
-    // docs/product.md §8: a refused page says why, on the page the user lands on.
+    const guarded = requirePrivilege(request('/x/1'), privilege, 'app.menu.x');
+    expect(await redirectOf(guarded)).toBe(want);
+    // docs/product.md §2: a refused page is named by its title, at its address.
     if (want) {
-      expect(showSnackbar).toHaveBeenCalledWith({
-        message: { id: NO_ACCESS_PAGE_MESSAGE, values: { page: '/x' } },
-        color: 'warning',
-      });
+      await expect(guarded).rejects.toMatchObject({ path: '/x/1', titleId: 'app.menu.x' });
       // Signing in as someone else returns to the refused page.
-      expect(takeReturnPath()).toBe('/x');
-    } else expect(showSnackbar).not.toHaveBeenCalled();
+      expect(takeReturnPath()).toBe('/x/1');
+    } else expect(takeReturnPath()).toBe('/');
   });
 
   it('the no-access message is docs/product.md §8 in both languages', async () => {

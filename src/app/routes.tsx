@@ -16,7 +16,8 @@ import {
 import { ensureSession, getSession, logout, refreshDecision } from '../auth';
 import { wantResourceLabels } from '../i18n';
 import { ErrorPage } from './error-page';
-import { guard, LOGIN_PATH, requireUser } from './guards';
+import { guard, LOGIN_PATH, NoAccessError, requireUser } from './guards';
+import { NoAccessBoundary } from './no-access-page';
 import { pageTitleId, reservedPaths } from './menus';
 import { loadShellRegistry, type LoadShellRegistry, type ShellRegistry } from './shell-registry';
 import { PageLoading, Root } from './root';
@@ -217,6 +218,8 @@ export function resourceRoute(
     // `/<name>/42` (and deeper) opens a row's dialog over the list (docs/product.md, record-path.tsx).
     path: `${descriptor.name}/*`,
     handle: handle(pageTitleId(descriptor)),
+    // A refused privilege: said in the page's place, the address kept (docs/product.md §2).
+    ErrorBoundary: NoAccessBoundary,
     loader: async (args): Promise<ResourceRouteData> => {
       const params = new URL(args.request.url).searchParams;
       // The first rows are fetched while the screen's code loads, not after it renders; with
@@ -225,7 +228,13 @@ export function resourceRoute(
       if (storedAccessTokenValid()) void registry.prefetchList?.(descriptor, params);
       // Its labels (fields, choices) join the catalogue before it renders.
       const labels = wantResourceLabels([descriptor.name]);
-      await guard(descriptor.privilege)(args);
+      try {
+        await guard(descriptor.privilege, pageTitleId(descriptor))(args);
+      } catch (thrown) {
+        // The refused page names it by its title: the labels first.
+        if (thrown instanceof NoAccessError) await labels.catch(() => undefined);
+        throw thrown;
+      }
       await labels;
       // The same query again: joins the fetch under way, or starts it now.
       return { ready: Promise.resolve(registry.prefetchList?.(descriptor, params)) };
@@ -262,7 +271,8 @@ export function groupRoute(group: ResourceGroup, registry: ShellRegistry): Route
     id: `group:${group.name}`,
     path: `${group.name}/*`,
     handle: handle(group.title),
-    loader: guard(group.privilege),
+    ErrorBoundary: NoAccessBoundary,
+    loader: guard(group.privilege, group.title),
     lazy: async () => {
       const { GroupScreen } = registry;
       return {

@@ -1,11 +1,12 @@
 /**
  * docs/product.md and "Dates, numbers": a record's URL
  * opens its dialog (and reopens on reload), Back returns to the list as it was; a forbidden
- * URL says why; Czech date-times and numbers on a list, in a dialog and in an error; the
- * calendar picks a date; axe stays clean in every theme.
+ * URL names the page and stays, and signing in as someone who may returns there; Czech
+ * date-times and numbers on a list, in a dialog and in an error; the calendar picks a date;
+ * axe stays clean in every theme.
  */
 import type { Page } from '@playwright/test';
-import { clerk, relatedList } from './test-support/helpers';
+import { admin, clerk, relatedList } from './test-support/helpers';
 import { expect, expectNoSeriousA11yViolations, listRows, test } from './test-support/fixtures';
 
 /** Czech `31. 12. 2025 0:00` (docs/product.md: one date-time format per language). */
@@ -80,10 +81,26 @@ test.describe('records with addresses', () => {
 test.describe('the clerk', () => {
   test.use({ account: clerk });
 
-  test('a forbidden URL says why, on the page the clerk lands on', async ({ page }) => {
+  test('a forbidden URL names the page and stays; signing in as someone who may returns there', async ({
+    page,
+  }) => {
     await page.goto('/tariffs/1');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText('You have no access to the product')).toBeVisible();
+    // docs/product.md §2 "Route guards": the page by its title, who grants access, the URL kept.
+    await expect(
+      page.getByText(
+        'You have no access to the product page “Tariffs”. An administrator can grant you access (Users and Roles).',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/tariffs\/1$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('E-mail').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/tariffs\/1$/);
+    await expect(page.getByRole('dialog')).toBeVisible();
   });
 });
 

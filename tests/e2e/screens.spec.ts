@@ -117,11 +117,17 @@ test.describe('the clerk', () => {
     expect(entries.filter((entry) => settingsScreens.includes(entry))).toEqual([]);
     await page.keyboard.press('Escape');
 
-    // docs/product.md §2: a route whose privilege check fails sends the user to /.
+    // docs/product.md §2: a route whose privilege check fails stays at its address and says
+    // which page is refused, by its title.
     for (const path of ['/users', '/fuses', '/tariffs', '/roles', '/tariffdevices']) {
+      const { title } = screens.find((screen) => screen.path === path)!;
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/$/);
-      await expect(page).toHaveTitle('Home // Joule');
+      await expect(
+        page.getByText(`You have no access to the product page “${title}”.`, { exact: false }),
+        path,
+      ).toBeVisible();
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+      await expect(page).toHaveTitle(`${title} // Joule`);
     }
     await page.goto('/contracts');
     await expect(page).toHaveTitle('Contracts // Joule');
