@@ -149,3 +149,50 @@ test('discounts: accent-insensitive search, sort by name, a date range filter, a
     .poll(() => columnTexts(page, 'Name'))
     .toEqual(['Věrnostní sleva 5 %', 'Sleva pro seniory', 'Jarní akce']);
 });
+
+/**
+ * docs/product.md §2 "Keyboard": a list wider than the window scrolls sideways with its title column
+ * in view, and a shadow on the right edge says that more columns lie beyond.
+ */
+test('a wide list in a narrow window keeps its title column in view and cues the columns beyond', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 560, height: 800 });
+  await page.goto('/customers');
+  const row = listRows(page).first();
+  await expect(row).toBeVisible();
+  const frame = page.locator('.joule-resource-table-frame');
+  const scroll = page.locator('.joule-resource-table-scroll');
+  const title = row.locator('td.joule-sticky-title');
+  const last = row.locator('td').last();
+  await expect(title).toHaveCount(1);
+  // More columns to the right: the cue is set and drawn, the last column is out of view.
+  await expect(frame).toHaveAttribute('data-more-right', 'true');
+  const cue = await frame.evaluate(
+    (element) => getComputedStyle(element, '::after').backgroundImage,
+  );
+  expect(cue).toContain('linear-gradient');
+  await expect(last).not.toBeInViewport();
+  const before = (await title.boundingBox())!;
+
+  await scroll.evaluate((box) => {
+    box.scrollLeft = box.scrollWidth;
+  });
+  await expect(last).toBeInViewport();
+  // At the right end there is nothing more: no cue.
+  await expect(frame).not.toHaveAttribute('data-more-right');
+  // The title cell has not moved and is on top of the cells scrolled under it.
+  const after = (await title.boundingBox())!;
+  expect(Math.abs(after.x - before.x)).toBeLessThan(1);
+  const onTop = await title.evaluate((cell) => {
+    const box = cell.getBoundingClientRect();
+    return cell.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+  expect(onTop).toBe(true);
+  await expect(page.locator('th.joule-sticky-title')).toBeInViewport();
+
+  await scroll.evaluate((box) => {
+    box.scrollLeft = 0;
+  });
+  await expect(frame).toHaveAttribute('data-more-right', 'true');
+});
