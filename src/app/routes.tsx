@@ -17,7 +17,6 @@ import { ensureSession, getSession, logout, refreshDecision } from '../auth';
 import { wantResourceLabels } from '../i18n';
 import { ErrorPage } from './error-page';
 import { guard, LOGIN_PATH, NoAccessError, requireUser } from './guards';
-import { NoAccessBoundary } from './no-access-page';
 import { pageTitleId, reservedPaths } from './menus';
 import { loadShellRegistry, type LoadShellRegistry, type ShellRegistry } from './shell-registry';
 import { PageLoading, Root } from './root';
@@ -58,6 +57,9 @@ const handle = (title: string): RouteHandle => ({ title });
 
 /** The signed-in layout's chunk. */
 const loadShell = () => import('./layout/shell');
+
+/** The error boundary of guarded resource routes (no-access-page.tsx), in the shell's chunk. */
+const loadNoAccessBoundary = async () => (await loadShell()).NoAccessBoundary;
 
 /**
  * The static routes: login, logout, the password-reset pages, and the signed-in shell with
@@ -218,8 +220,6 @@ export function resourceRoute(
     // `/<name>/42` (and deeper) opens a row's dialog over the list (docs/product.md, record-path.tsx).
     path: `${descriptor.name}/*`,
     handle: handle(pageTitleId(descriptor)),
-    // A refused privilege: said in the page's place, the address kept (docs/product.md §2).
-    ErrorBoundary: NoAccessBoundary,
     loader: async (args): Promise<ResourceRouteData> => {
       const params = new URL(args.request.url).searchParams;
       // The first rows are fetched while the screen's code loads, not after it renders; with
@@ -250,6 +250,8 @@ export function resourceRoute(
     lazy: async () => {
       const { ResourceScreen } = registry;
       return {
+        // A refused privilege: said in the page's place, the address kept (docs/product.md §2).
+        ErrorBoundary: await loadNoAccessBoundary(),
         Component: function ResourceRoutePage() {
           return (
             <div className="joule-page">
@@ -271,11 +273,11 @@ export function groupRoute(group: ResourceGroup, registry: ShellRegistry): Route
     id: `group:${group.name}`,
     path: `${group.name}/*`,
     handle: handle(group.title),
-    ErrorBoundary: NoAccessBoundary,
     loader: guard(group.privilege, group.title),
     lazy: async () => {
       const { GroupScreen } = registry;
       return {
+        ErrorBoundary: await loadNoAccessBoundary(),
         Component: function GroupRoutePage() {
           return <div className="joule-page">{GroupScreen && <GroupScreen group={group} />}</div>;
         },

@@ -19,6 +19,9 @@ import type { ShellRegistry } from '../shell-registry';
 import type { ShellData } from '../routes';
 import { TopBar } from './top-bar';
 
+/** The guarded routes' error boundary, in the shell's chunk that every such page loads. */
+export { NoAccessBoundary } from '../no-access-page';
+
 /** Props of `ShellLayout`. */
 export interface ShellLayoutProps {
   readonly registry: ShellRegistry;
