@@ -228,6 +228,39 @@ describe('Import readings', () => {
     expect(rows.at(-1)!.textContent).toContain('Too high.');
   });
 
+  it('says so when the rows could not be checked, and still imports', async () => {
+    const calls = page((call) => {
+      if ((call.options.query as { validate?: number })?.validate) {
+        throw new TypeError('Failed to fetch');
+      }
+      const body = call.options.body as unknown[];
+      return {
+        data: {
+          created: body.length,
+          unchanged: 0,
+          failed: 0,
+          errors: {},
+          to_check: {},
+        } satisfies BulkAnswer,
+      };
+    });
+    const dialog = await openWith(FILE);
+    expect(
+      await within(dialog).findByText(
+        'The rows could not be checked with the server; the import still judges each row.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/Checking the rows/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('The import is finished.')).toBeTruthy();
+    expect(
+      calls.filter(
+        (call) =>
+          call.method === 'POST' && !(call.options.query as { validate?: number })?.validate,
+      ),
+    ).toHaveLength(1);
+  });
+
   it('shows progress and stops when cancelled', async () => {
     // 25,000 readings: three chunks; the server answers none until the request is aborted.
     const lines = ['serial;time;ht;lt;production'];

@@ -86,6 +86,8 @@ type Step =
       readonly checked?: CheckCounts;
       /** Rows judged so far while the dry run goes through a long file in chunks. */
       readonly checking?: number;
+      /** The dry run could not finish (the server or the network failed): the import still judges each row. */
+      readonly checkFailed?: boolean;
     }
   | {
       readonly kind: 'running';
@@ -206,12 +208,14 @@ function PreviewTable({
   checks,
   checked,
   checking,
+  checkFailed,
   mapping,
 }: {
   rows: readonly (readonly [number, BulkRow])[];
   checks: ReadonlyMap<number, RowCheck> | undefined;
   checked: CheckCounts | undefined;
   checking: number | undefined;
+  checkFailed: boolean | undefined;
   mapping: ColumnMapping;
 }) {
   const intl = useIntl();
@@ -219,7 +223,11 @@ function PreviewTable({
   return (
     <>
       <H3>{intl.formatMessage(m.previewTitle)}</H3>
-      {checks === undefined || checked === undefined ? (
+      {checkFailed ? (
+        <Callout role="status" intent="warning" style={{ marginBottom: 8 }}>
+          {intl.formatMessage(m.checkFailed)}
+        </Callout>
+      ) : checks === undefined || checked === undefined ? (
         <p role="status">
           {checking
             ? intl.formatMessage(m.checkingProgress, { done: checking })
@@ -438,10 +446,13 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
       checking.current = controller;
       const current = (update: (step: Extract<Step, { kind: 'preview' }>) => Step) =>
         setStep((step) => (step.kind === 'preview' && step.file === file ? update(step) : step));
+      const failed = () => {
+        if (!controller.signal.aborted) current((step) => ({ ...step, checkFailed: true }));
+      };
       void check(file, format, mapping, controller.signal, (done) =>
         current((step) => ({ ...step, checking: done })),
       ).then((verdict) => {
-        if (!verdict) return;
+        if (!verdict) return failed();
         // The opening rows, and every row the server would refuse or flag (up to the list's size).
         const byRow = new Map(opening);
         for (const [row, data] of verdict.rows) byRow.set(row, data);
@@ -455,7 +466,7 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
           checks: verdict.checks,
           checked: verdict.counts,
         }));
-      });
+      }, failed);
     } catch {
       setStep({ kind: 'choose', unreadable: true });
     }
@@ -467,8 +478,8 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
    * nothing is stored): the file is read and sent as the import sends it (run-import.ts, in
    * chunks, so a long file is checked whole without being held in memory), and the rows it
    * would refuse or flag come back by row number, with the counts over the whole file.
-   * Undefined when the back-end cannot say or the check was stopped (the import still judges
-   * each row). As in the import, a chunk is judged against what is stored, not against the
+   * Undefined when the back-end cannot say (the server or the network failed) or the check
+   * was stopped (the import still judges each row). As in the import, a chunk is judged against what is stored, not against the
    * rows of the chunks before it.
    */
   const check = async (
@@ -619,6 +630,7 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
                 checks={step.checks}
                 checked={step.checked}
                 checking={step.checking}
+                checkFailed={step.checkFailed}
                 mapping={step.mapping}
               />
             )}

@@ -59,6 +59,11 @@ export const importMessages = defineMessages({
     defaultMessage:
       'Checking the rows with the server (nothing is stored yet): {done, number} so far…',
   },
+  checkFailed: {
+    id: 'overrides.import.checkFailed',
+    defaultMessage:
+      'The rows could not be checked with the server; the import still judges each row.',
+  },
   checkedSummary: {
     id: 'overrides.import.checkedSummary',
     defaultMessage:
