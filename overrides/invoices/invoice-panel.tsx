@@ -20,7 +20,7 @@ export type InvoiceLine = Omit<ApiSchema<'InvoiceLineList'>['results'][number], 
 /** `from` and the day before `to` (ISO dates), as the UI's language writes them. */
 function useSegment(): (from: string, to: string) => string {
   const intl = useIntl();
-  // The lists' date (src/i18n/dates.ts, docs/product.md "Dates").
+  // The lists' date (src/i18n/dates.ts, docs/product.md "Lists").
   const day = (iso: string) => formatDateText(iso, intl.locale);
   return (from, to) => {
     const last = new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

@@ -416,7 +416,7 @@ export function PointsWithoutReadingReport() {
     () => (value: number) => intl.formatNumber(value, { maximumFractionDigits: 0 }),
     [intl],
   );
-  // The lists' date-time (src/i18n/dates.ts, docs/product.md "Dates").
+  // The lists' date-time (src/i18n/dates.ts, docs/product.md "Lists").
   const when = (iso: string) => formatDateTimeText(iso, intl.locale);
   const table = () => [
     columns.map((column) => intl.formatMessage(column)),

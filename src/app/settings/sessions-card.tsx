@@ -23,7 +23,7 @@ export function SessionsCard() {
       unwrap(apiClient.DELETE('/auth/me/sessions/{id}/', { params: { path: { id } } })),
     onSettled: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
-  // The lists' date-time (src/i18n/dates.ts, docs/product.md "Dates").
+  // The lists' date-time (src/i18n/dates.ts, docs/product.md "Lists").
   const when = (iso: string) => intl.formatDate(iso, DATE_TIME_FORMAT);
   return (
     <Card elevation={1} className="joule-settings-card joule-sessions">
