@@ -30,6 +30,7 @@ export const ICON_NAMES: readonly string[] = [
   'inbox',
   'info-sign',
   'key',
+  'lock',
   'link',
   'log-out',
   'map-marker',

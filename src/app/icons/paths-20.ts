@@ -31,6 +31,7 @@ import folderClose from '@blueprintjs/icons/lib/esm/generated/20px/paths/folder-
 import inbox from '@blueprintjs/icons/lib/esm/generated/20px/paths/inbox.js';
 import infoSign from '@blueprintjs/icons/lib/esm/generated/20px/paths/info-sign.js';
 import key from '@blueprintjs/icons/lib/esm/generated/20px/paths/key.js';
+import lock from '@blueprintjs/icons/lib/esm/generated/20px/paths/lock.js';
 import logOut from '@blueprintjs/icons/lib/esm/generated/20px/paths/log-out.js';
 import mapMarker from '@blueprintjs/icons/lib/esm/generated/20px/paths/map-marker.js';
 import notifications from '@blueprintjs/icons/lib/esm/generated/20px/paths/notifications.js';
@@ -83,6 +84,7 @@ export const paths: Readonly<Record<string, IconPaths>> = {
   inbox: inbox,
   'info-sign': infoSign,
   key: key,
+  lock: lock,
   'log-out': logOut,
   'map-marker': mapMarker,
   notifications: notifications,

@@ -100,14 +100,18 @@ describe('top bar by privilege (docs/product.md §2, §6)', () => {
     expect(screen.getByRole('link', { name: 'Uživatelé' }).getAttribute('href')).toBe('/users');
   });
 
-  it('a link opens the resource; a resource without the privilege redirects home', async () => {
+  it('a link opens the resource; a resource without the privilege is refused at its address', async () => {
     signIn({ id: 1, email: 'a@joule.test', privileges: ['CUSTOMERS'] });
     const { router } = renderApp({ descriptors });
     await userEvent.click(await screen.findByRole('link', { name: 'Customers' }));
     await screen.findByRole('heading', { name: 'customers screen' });
     await router.navigate('/users');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    await screen.findByRole('heading', { name: 'Welcome to Joule' });
+    // docs/product.md §2 "Route guards": the page says which page, the URL stays.
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You have no access to the product page “Users”.',
+    );
+    expect(router.state.location.pathname).toBe('/users');
+    expect(screen.queryByRole('heading', { name: 'users screen' })).toBeNull();
   });
 
   it('has the notification bell, without a badge while there is nothing to tell', async () => {
