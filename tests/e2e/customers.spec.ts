@@ -23,6 +23,9 @@ test('the clerk reaches customers, contracts and points only, and searches custo
   await expect(rows.first()).toContainText(/Dvořák/);
   await info.attach('customers', { body: await page.screenshot(), contentType: 'image/png' });
 
+  // Refused at its address, the page named (docs/product.md §2 "Route guards").
   await page.goto('/tariffdevices');
-  await expect(page).not.toHaveURL(/tariffdevices/);
+  await expect(page.getByRole('alert')).toContainText('You have no access to the product page');
+  await expect(page).toHaveURL(/\/tariffdevices$/);
+  await expect(page.getByRole('table')).toHaveCount(0);
 });

@@ -57,8 +57,10 @@ test.describe('in English', () => {
   test('the clerk sees neither Users in the top bar nor the page at /users', async ({ page }) => {
     await signIn(page, clerk);
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toHaveCount(0);
+    // Refused at its address, the page named (docs/product.md §2 "Route guards").
     await page.goto('/users');
-    await expect(page).not.toHaveURL(/\/users/);
+    await expect(page.getByRole('alert')).toContainText('You have no access to the product page');
+    await expect(page).toHaveURL(/\/users$/);
     await expect(page.getByRole('heading', { name: 'Users' })).toHaveCount(0);
     const status = await page.evaluate(async () => {
       const auth = JSON.parse(window.localStorage.getItem('joule.auth') ?? '{}') as {

@@ -2,12 +2,21 @@
  * The e-mail and password form of the login page (docs/product.md §2) and of "Sign in again" over
  * an ended session: its error callout, the two fields and the submit button.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EnvelopeIcon, LockIcon } from '@blueprintjs/icons';
 import { useIntl } from 'react-intl';
 import { AuthError, AuthField, AuthSubmit } from './auth-layout';
-import { SecondFactorStep } from './second-factor-step';
 import type { LoginFormController } from './use-login-form';
+
+/**
+ * The second step, lazy: few users have a second factor, and the login page's first load
+ * does without its code (docs/speed.md, the login page's JS). Its load starts with the
+ * password's submit, alongside the sign-in request.
+ */
+const loadSecondFactorStep = () => import('./second-factor-step');
+const SecondFactorStep = lazy(() =>
+  loadSecondFactorStep().then((module) => ({ default: module.SecondFactorStep })),
+);
 
 /** Props of `PasswordSignInForm`. */
 export interface PasswordSignInFormProps {
@@ -43,17 +52,20 @@ export function PasswordSignInForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    void loadSecondFactorStep();
     if (await submit(email, password)) onSignedIn?.();
   }
 
   if (state.status === 'second-factor') {
     return (
-      <SecondFactorStep
-        labelledBy={labelledBy}
-        challenge={state.challenge}
-        onSignedIn={() => onSignedIn?.()}
-        onRestart={restart}
-      />
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          labelledBy={labelledBy}
+          challenge={state.challenge}
+          onSignedIn={() => onSignedIn?.()}
+          onRestart={restart}
+        />
+      </Suspense>
     );
   }
 
