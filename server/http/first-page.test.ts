@@ -78,7 +78,9 @@ describe('the server-rendered first page', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('cache-control')).toBe('no-store, private');
     expect(response.headers.get('vary')).toContain('Cookie');
-    expect(html).toContain(`<head>${RENDERING_MARKER}`);
+    // The app's code is not in the head: the early start adds it once the rows are painted.
+    expect(html).toContain(`<head>${renderingMarker([], ['/assets/index-1.js'])}`);
+    expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<title>Zákazníci // Joule</title>');
     expect(html).toContain('<div id="root"><div class="joule-shell">');
 
@@ -165,7 +167,10 @@ describe('the server-rendered first page', () => {
       const { response, html } = await open(path, { [ACCESS_COOKIE]: token });
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store, private');
-      expect(html).toContain('<div id="root"></div>');
+      // The app does it all itself, its code linked at once, not after a paint of nothing.
+      expect(html).toContain(
+        '<div id="root"></div><script type="module" crossorigin src="/assets/index-1.js"></script>',
+      );
       expect(html).not.toContain('joule-shell');
       expect(stateOf(html)).toBeNull();
     }
@@ -195,10 +200,13 @@ describe('the server-rendered first page', () => {
     expect(list.results[0]!.last_name).toBe('</script><script>alert(2)</script>');
   });
 
-  it("lists in the head's marker the stylesheets the early start is to add", () => {
+  it("lists in the head's marker the stylesheets and modules the early start is to add", () => {
     expect(RENDERING_MARKER).toBe('<meta name="joule-first-page" content="rendering" />');
     expect(renderingMarker(['/assets/index-1.css', '/a"b&.css'])).toBe(
       '<meta name="joule-first-page" content="rendering" data-stylesheets="/assets/index-1.css /a&quot;b&amp;.css" />',
+    );
+    expect(renderingMarker(['/assets/index-1.css'], ['/assets/index-1.js'])).toBe(
+      '<meta name="joule-first-page" content="rendering" data-stylesheets="/assets/index-1.css" data-modules="/assets/index-1.js" />',
     );
   });
 });

@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withCriticalCss, type CriticalCss } from './critical-css';
 import {
   ACCESS_COOKIE,
+  DEFERRED_MODULES_ATTRIBUTE,
   DEFERRED_STYLESHEETS_ATTRIBUTE,
   FIRST_PAGE_STATE_ID,
   LANGUAGE_COOKIE,
@@ -43,13 +44,50 @@ export const RENDERING_MARKER = renderingMarker([]);
 
 /**
  * The head's marker of a page being rendered, listing the `stylesheets` the early start is
- * to add (those {@link withCriticalCss} took out of the head; none: the head links them).
+ * to add (those {@link withCriticalCss} took out of the head; none: the head links them) and
+ * the entry `modules` it is to add once the rows are painted (those {@link withoutEntryModules}
+ * took out of the head).
  */
-export function renderingMarker(stylesheets: readonly string[]): string {
-  const list = stylesheets.length
-    ? ` ${DEFERRED_STYLESHEETS_ATTRIBUTE}="${escapeText(stylesheets.join(' ')).replace(/"/g, '&quot;')}"`
-    : '';
-  return `<meta name="${RENDERING_META_NAME}" content="rendering"${list} />`;
+export function renderingMarker(
+  stylesheets: readonly string[],
+  modules: readonly string[] = [],
+): string {
+  const list = (name: string, urls: readonly string[]) =>
+    urls.length ? ` ${name}="${escapeText(urls.join(' ')).replace(/"/g, '&quot;')}"` : '';
+  return (
+    `<meta name="${RENDERING_META_NAME}" content="rendering"` +
+    `${list(DEFERRED_STYLESHEETS_ATTRIBUTE, stylesheets)}${list(DEFERRED_MODULES_ATTRIBUTE, modules)} />`
+  );
+}
+
+/**
+ * The parser's own links to `stylesheets` and `modules`, for a page the server could not
+ * render after all: the early start would add them only after a paint that shows nothing.
+ */
+function parserLinks(stylesheets: readonly string[], modules: readonly string[]): string {
+  const attribute = (url: string) => escapeText(url).replace(/"/g, '&quot;');
+  return (
+    stylesheets
+      .map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`)
+      .join('') +
+    modules
+      .map((src) => `<script type="module" crossorigin src="${attribute(src)}"></script>`)
+      .join('')
+  );
+}
+
+/** An entry module of index.html's head, with its `src` (group 1). */
+const ENTRY_MODULE = /<script type="module"[^>]*?\bsrc="([^"]*)"[^>]*><\/script>/g;
+
+/**
+ * The page's `head` without its entry module scripts, and their URLs (`modules`): the
+ * rendered page is painted before the app's code is fetched or run, which the early start
+ * then adds (src/boot/early-start.ts). Left in the head, the entry would arrive while the
+ * HTML is parsed and be run before the rows' first frame.
+ */
+export function withoutEntryModules(head: string): { head: string; modules: readonly string[] } {
+  const modules = [...head.matchAll(ENTRY_MODULE)].map((match) => match[1]!);
+  return { head: head.replace(ENTRY_MODULE, ''), modules };
 }
 
 /** How `registerSpa` renders first pages. */
@@ -164,7 +202,10 @@ export async function signedInPage(
   const css = criticalCss?.get(resource);
   let stylesheets: readonly string[] = [];
   if (css) ({ head, stylesheets } = withCriticalCss(head, css));
-  head = head.replace('<head>', `<head>${renderingMarker(stylesheets)}`);
+  const entry = withoutEntryModules(head);
+  head = entry.head;
+  const { modules } = entry;
+  head = head.replace('<head>', `<head>${renderingMarker(stylesheets, modules)}`);
   async function* page() {
     yield head;
     const rendered = await renderedPage(app, options, request, planned!).catch((error: unknown) => {
@@ -172,7 +213,8 @@ export async function signedInPage(
       return null;
     });
     if (!rendered) {
-      yield EMPTY_ROOT + tail;
+      // The SPA does it all itself, as on a static page: its stylesheets and code at once.
+      yield EMPTY_ROOT + parserLinks(stylesheets, modules) + tail;
       return;
     }
     yield '<div id="root">';

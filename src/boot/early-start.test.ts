@@ -1,7 +1,11 @@
 /** @vitest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { earlyStart, type EarlyStartManifest } from './early-start';
-import { DEFERRED_STYLESHEETS_ATTRIBUTE, RENDERING_META_NAME } from '../shared';
+import { AFTER_PARSE_MS, earlyStart, type EarlyStartManifest } from './early-start';
+import {
+  DEFERRED_MODULES_ATTRIBUTE,
+  DEFERRED_STYLESHEETS_ATTRIBUTE,
+  RENDERING_META_NAME,
+} from '../shared';
 
 const manifest: EarlyStartManifest = {
   modules: {
@@ -67,40 +71,110 @@ describe('earlyStart (index.html)', () => {
     ]);
     expect(sent).toEqual([]);
   });
+});
 
-  it('hints the code of a page the server renders its code after the first frame', () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
-      frames.push(callback),
-    );
-    const marker = document.createElement('meta');
-    marker.name = RENDERING_META_NAME;
-    document.head.append(marker);
-    const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
+/**
+ * A page the server renders: the head's marker with these attributes, and the page's paint
+ * timing under the test's control (`paint()` reports the first contentful paint).
+ */
+function rendered(attributes: Record<string, string> = {}) {
+  const marker = document.createElement('meta');
+  marker.name = RENDERING_META_NAME;
+  for (const [name, value] of Object.entries(attributes)) marker.setAttribute(name, value);
+  document.head.append(marker);
+  const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      constructor(callback: (typeof observers)[number]) {
+        observers.push(callback);
+      }
+      observe() {}
+    },
+  );
+  return {
+    paint: (name = 'first-contentful-paint') =>
+      observers.forEach((report) =>
+        report({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }),
+      ),
+  };
+}
+
+/** What the head holds besides the marker: `rel href` of links, `module src` of scripts. */
+function added(): string[] {
+  return [...document.head.querySelectorAll('link, script')].map((element) =>
+    element instanceof HTMLScriptElement
+      ? `${element.type} ${element.getAttribute('src')}`
+      : `${(element as HTMLLinkElement).rel} ${element.getAttribute('href')}`,
+  );
+}
+
+describe('earlyStart: a page the server renders', () => {
+  const attributes = {
+    [DEFERRED_STYLESHEETS_ATTRIBUTE]: '/assets/index-1.css /assets/more.css',
+    [DEFERRED_MODULES_ATTRIBUTE]: '/assets/index-1.js',
+  };
+  const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
+
+  it('fetches and runs nothing until the rows are painted, then all of it', () => {
+    const { paint } = rendered(attributes);
     const { hints, sent } = start('/customers', auth);
-    expect(hints).toEqual(['stylesheet /assets/registry.css']);
+    expect(hints).toEqual([]);
     expect(sent).toEqual([]);
-    expect(frames).toHaveLength(1);
-    frames[0]!(0);
-    expect(
-      [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href')),
-    ).toEqual(['/assets/registry.css', '/assets/cs.js', '/assets/shell.js']);
+    paint('first-paint');
+    expect(added()).toEqual([]);
+    paint();
+    expect(added()).toEqual([
+      'preload /assets/index-1.css',
+      'preload /assets/more.css',
+      'modulepreload /assets/cs.js',
+      'modulepreload /assets/shell.js',
+      'stylesheet /assets/registry.css',
+      'module /assets/index-1.js',
+    ]);
+    expect(document.head.querySelector<HTMLLinkElement>('link[rel="preload"]')!.as).toBe('style');
+    // Once only, whatever is reported later.
+    paint();
+    expect(added()).toHaveLength(6);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('preloads at once the stylesheets the server took out of the head for its critical CSS', () => {
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-    const marker = document.createElement('meta');
-    marker.name = RENDERING_META_NAME;
-    marker.setAttribute(DEFERRED_STYLESHEETS_ATTRIBUTE, '/assets/index-1.css /assets/more.css');
-    document.head.append(marker);
-    // Even without storage (the session is the server's business here).
-    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
-      throw new Error('no storage');
-    });
-    const { hints } = start('/customers');
-    expect(hints).toEqual(['preload /assets/index-1.css', 'preload /assets/more.css']);
-    expect(document.head.querySelector('link')!.as).toBe('style');
-    vi.restoreAllMocks();
+  it('adds nothing twice to a page the server could not render, which links them itself', () => {
+    const { paint } = rendered(attributes);
+    document.body.innerHTML =
+      '<link rel="stylesheet" href="/assets/index-1.css"><script type="module" src="/assets/index-1.js"></script>';
+    start('/customers', auth);
+    paint();
+    expect(added()).toEqual([
+      'preload /assets/more.css',
+      'modulepreload /assets/cs.js',
+      'modulepreload /assets/shell.js',
+      'stylesheet /assets/registry.css',
+    ]);
+    document.body.innerHTML = '';
+  });
+
+  it('goes on without a paint (a hidden tab paints none) and without storage', () => {
+    vi.useFakeTimers();
+    try {
+      rendered(attributes);
+      vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+        throw new Error('no storage');
+      });
+      start('/customers');
+      vi.advanceTimersByTime(AFTER_PARSE_MS - 1);
+      expect(added()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(added()).toEqual([
+        'preload /assets/index-1.css',
+        'preload /assets/more.css',
+        'modulepreload /assets/cs.js',
+        'module /assets/index-1.js',
+      ]);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 });
 
@@ -118,10 +192,7 @@ describe("earlyStart: the entry's stylesheets", () => {
   });
 
   it('leaves them to the server on a page it renders', () => {
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-    const marker = document.createElement('meta');
-    marker.name = RENDERING_META_NAME;
-    document.head.append(marker);
+    rendered();
     earlyStart(withStylesheets);
     expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
   });
@@ -210,10 +281,7 @@ describe('earlyStart: the first GETs of a static page', () => {
   });
 
   it('sends nothing on a page the server renders (its answers come embedded)', () => {
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-    const marker = document.createElement('meta');
-    marker.name = RENDERING_META_NAME;
-    document.head.append(marker);
+    rendered();
     expect(startWithFetch('/customers', session(300))).toEqual([]);
   });
 });

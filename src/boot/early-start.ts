@@ -6,18 +6,22 @@
  * It hints the modules the first page will ask for only once the entry has run
  * (`<link rel="modulepreload">`, CSS as stylesheets): the catalogue of the language in the
  * settings (`joule.settings`, default `cs`) always; with a stored session (`joule.auth`
- * with a refresh token) also the signed-in shell, the list runtime and the icons. When the
- * server is rendering the page (its head then has `<meta name="joule-first-page">`,
- * server/http/first-page.ts), it hints the modules only after the first frame, so that
- * they do not hold up the stylesheets the page is painted with; and when the server inlined
- * the page's critical CSS, it preloads at once the stylesheets the server took out of the
- * head (listed in the marker's `data-stylesheets`), which the app applies once the rows are
- * painted (src/boot/start.tsx): they hold up neither the first paint nor the entry
- * module, as the parser's links would. On a static page (no marker) it applies the entry's
- * stylesheets, which index.html only preloads, for the same reason; and with a stored access
- * token valid beyond the app's renewal margin it sends the two GETs the app sends first, the
- * session check (`/auth/me/`) and a list route's page of rows (the query the list makes of
- * the URL), while the entry still loads: the app's HTTP layer takes their answers
+ * with a refresh token) also the signed-in shell, the list runtime and the icons.
+ *
+ * When the server is rendering the page (its head then has `<meta name="joule-first-page">`,
+ * server/http/first-page.ts), the page is painted before anything else is fetched or run:
+ * the server took the entry modules out of the head (listed in the marker's `data-modules`)
+ * and, when it inlined the page's critical CSS, the stylesheets too (`data-stylesheets`).
+ * Once the browser reports the first contentful paint, the early start preloads those
+ * stylesheets (the app applies them before it hydrates, src/boot/after-rows.ts), hints the
+ * modules and adds the entry.
+ *
+ * On a static page (no marker) it applies the entry's stylesheets, which index.html only
+ * preloads, so that they hold up neither the first paint nor the entry module (the app
+ * renders once they have loaded, src/boot/start.tsx); and with a stored access token valid
+ * beyond the app's renewal margin it sends the two GETs the app sends first, the session
+ * check (`/auth/me/`) and a list route's page of rows (the query the list makes of the URL),
+ * while the entry still loads: the app's HTTP layer takes their answers
  * (src/boot/early-responses.ts) instead of asking again.
  */
 
@@ -75,96 +79,127 @@ export interface EarlyStartManifest {
   };
 }
 
+/**
+ * On a page the server renders, the longest the early start waits after the HTML is parsed
+ * for the rows' first contentful paint before it loads the app anyway (a hidden tab paints
+ * none). `earlyStart` holds it as a literal: it must stand alone.
+ */
+export const AFTER_PARSE_MS = 400;
+
 /** Runs in index.html's head; see the module's comment. Never throws. */
 export function earlyStart(manifest: EarlyStartManifest): void {
   // The server is rendering this page (server/http/first-page.ts).
   const marker = document.querySelector('meta[name="joule-first-page"]');
-  const addStylesheet = (href: string) => {
+  const listed = (name: string) => (marker?.getAttribute(name) || '').split(' ').filter(Boolean);
+  const add = (rel: string, href: string, as?: string) => {
     const link = document.createElement('link');
-    link.rel = 'stylesheet';
+    link.rel = rel;
+    if (as) link.as = as;
     link.crossOrigin = '';
     link.href = href;
     document.head.appendChild(link);
   };
-  if (!marker) (manifest.stylesheets || []).forEach(addStylesheet);
-  for (const href of (marker?.getAttribute('data-stylesheets') || '').split(' ')) {
-    if (!href) continue;
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'style';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.appendChild(link);
-  }
+  const hint = (hrefs: readonly string[]) => {
+    for (const href of hrefs) {
+      const link = document.createElement('link');
+      link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  };
+  let auth: Record<string, unknown> = {};
+  let language: 'cs' | 'en' = 'cs';
   try {
     const stored = (key: string) =>
       JSON.parse(localStorage.getItem(key) || '{}') as Record<string, unknown>;
-    const settings = stored('joule.settings');
-    const auth = stored('joule.auth');
-    const language = settings.language === 'en' ? 'en' : 'cs';
-
-    const rendered = !!marker;
-    const hint = (hrefs: readonly string[]) => {
-      for (const href of hrefs) {
-        const link = document.createElement('link');
-        link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';
-        link.href = href;
-        document.head.appendChild(link);
+    auth = stored('joule.auth');
+    if (stored('joule.settings').language === 'en') language = 'en';
+  } catch {
+    // Private mode without storage…: the defaults, and the app loads the rest itself.
+  }
+  let hints = manifest.modules[language];
+  if (auth.refresh) {
+    hints = hints.concat(manifest.modules.signedIn, manifest.modules.labels?.[language] ?? []);
+  }
+  if (marker) {
+    // Once the rows are painted (the first contentful paint, which the browser reports once
+    // the frame is on screen; a hidden tab paints none: AFTER_PARSE_MS after the HTML is
+    // parsed), the stylesheets and the entry modules the server took out of the head, and
+    // the hints: nothing is fetched or run that competes with the first frame.
+    let done = false;
+    const afterRows = () => {
+      if (done) return;
+      done = true;
+      // A page the server could not render after all links them itself.
+      const linked = (selector: string) => !!document.querySelector(selector);
+      listed('data-stylesheets')
+        .filter((href) => !linked(`link[href="${href}"]`))
+        .forEach((href) => add('preload', href, 'style'));
+      hint(hints);
+      for (const src of listed('data-modules')) {
+        if (linked(`script[src="${src}"]`)) continue;
+        const script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = src;
+        document.head.appendChild(script);
       }
     };
-    let hints = manifest.modules[language];
-    if (auth.refresh) {
-      hints = hints.concat(manifest.modules.signedIn, manifest.modules.labels?.[language] ?? []);
+    try {
+      new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName('first-contentful-paint').length) afterRows();
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing: the fallback below.
     }
-    const isCss = (href: string) => /\.css$/.test(href);
-    if (rendered) {
-      // Stylesheets now (the page needs them to be painted), modules after the first frame,
-      // so that they do not hold up the stylesheets.
-      hint(hints.filter(isCss));
-      requestAnimationFrame(() => hint(hints.filter((href) => !isCss(href))));
-    } else {
-      hint(hints);
-      const early = manifest.fetch;
-      const access = typeof auth.access === 'string' ? auth.access : '';
-      const payload = access.split('.')[1];
-      if (!early || !payload || auth.backend === 'none') return;
-      const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-        exp?: number;
-      };
-      if (!((exp || 0) - Date.now() / 1000 > early.refreshMarginS)) return;
-      const sent: EarlyRequest[] = (window.__jouleEarly = []);
-      // Answers the app did not take (another page after all) are let go.
-      setTimeout(() => (sent.length = 0), 10_000);
-      const send = (url: string) => {
-        const authorization = `Bearer ${access}`;
-        const response = fetch(url, {
-          credentials: 'include',
-          headers: {
-            Accept: 'application/json',
-            'Accept-Language': language,
-            Authorization: authorization,
-          },
-        });
-        response.catch(() => undefined); // the app asks again itself
-        sent.push({ url, authorization, language, response });
-      };
-      send(`${early.api}/auth/me/`);
-      const list = early.lists[location.pathname.split('/')[1] || ''];
-      if (!list) return;
-      // The query the list screen makes of the URL (`buildListQuery`): defaults, then the
-      // list parameters as the URL has them.
-      const url = new URLSearchParams(location.search);
-      const query = new URLSearchParams({
-        page: url.get('page') || '1',
-        page_size: url.get('page_size') || String(early.pageSize),
+    const parsed = () => setTimeout(afterRows, 400); // AFTER_PARSE_MS
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed);
+    else parsed();
+    return;
+  }
+  (manifest.stylesheets || []).forEach((href) => add('stylesheet', href));
+  hint(hints);
+  try {
+    const early = manifest.fetch;
+    const access = typeof auth.access === 'string' ? auth.access : '';
+    const payload = access.split('.')[1];
+    if (!early || !payload || auth.backend === 'none') return;
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: number;
+    };
+    if (!((exp || 0) - Date.now() / 1000 > early.refreshMarginS)) return;
+    const sent: EarlyRequest[] = (window.__jouleEarly = []);
+    // Answers the app did not take (another page after all) are let go.
+    setTimeout(() => (sent.length = 0), 10_000);
+    const send = (url: string) => {
+      const authorization = `Bearer ${access}`;
+      const response = fetch(url, {
+        credentials: 'include',
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': language,
+          Authorization: authorization,
+        },
       });
-      for (const key of ['search', 'sort', 'filter', 'gte', 'lte']) {
-        const value = url.get(key);
-        if (value) query.set(key, value);
-      }
-      send(`${early.api}${list}?${query}`);
+      response.catch(() => undefined); // the app asks again itself
+      sent.push({ url, authorization, language, response });
+    };
+    send(`${early.api}/auth/me/`);
+    const list = early.lists[location.pathname.split('/')[1] || ''];
+    if (!list) return;
+    // The query the list screen makes of the URL (`buildListQuery`): defaults, then the
+    // list parameters as the URL has them.
+    const url = new URLSearchParams(location.search);
+    const query = new URLSearchParams({
+      page: url.get('page') || '1',
+      page_size: url.get('page_size') || String(early.pageSize),
+    });
+    for (const key of ['search', 'sort', 'filter', 'gte', 'lte']) {
+      const value = url.get(key);
+      if (value) query.set(key, value);
     }
+    send(`${early.api}${list}?${query}`);
   } catch {
-    // Private mode without storage…: the app loads it all itself.
+    // A token that is no JWT…: the app sends the GETs itself.
   }
 }

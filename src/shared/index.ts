@@ -25,6 +25,14 @@ export const RENDERING_META_NAME = 'joule-first-page';
  */
 export const DEFERRED_STYLESHEETS_ATTRIBUTE = 'data-stylesheets';
 
+/**
+ * The attribute of that `<meta>` listing, space-separated, the app's entry modules the server
+ * took out of the head (server/http/first-page.ts): the inline early start adds them once the
+ * rows are painted, so that neither their download nor their evaluation holds up the page's
+ * first frame (docs/speed.md "The start-up code").
+ */
+export const DEFERRED_MODULES_ATTRIBUTE = 'data-modules';
+
 /** The id of the `<script type="application/json">` holding {@link FirstPageState}. */
 export const FIRST_PAGE_STATE_ID = 'joule-first-page';
 

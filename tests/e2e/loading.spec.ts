@@ -227,6 +227,20 @@ test('with the session cookie the server sends the rows rendered; the app hydrat
   const html = (await response!.text()) ?? '';
   expect(html.match(/<tr[^>]*data-index="/g)).toHaveLength(25);
   expect(html).toContain('<title>Customers // Joule</title>');
+  // The page is painted before the app's code is asked for (src/boot/early-start.ts): no
+  // module in the page as sent; the first JS request starts after the first contentful paint.
+  expect(html).not.toContain('<script type="module"');
+  const { paint, firstScript } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(paint).toBeGreaterThan(0);
+  expect(firstScript).toBeGreaterThanOrEqual(paint);
   // …and the app hydrates them: the same rows, the server's elements.
   await expect(page.locator('#root')).toBeVisible();
   await expect(listRows(page)).toHaveCount(25);
