@@ -35,6 +35,8 @@ const bundle = Object.fromEntries(
     chunk('assets/names-en.js', ['/r/locales/generated/en.json']),
     chunk('assets/ov-cs.js', ['/r/src/i18n/overrides-cs.ts']),
     chunk('assets/ov-en.js', ['/r/src/i18n/overrides-en.ts']),
+    chunk('assets/customers-cs.js', ['/r/locales/generated/customers/cs.json']),
+    chunk('assets/customers-en.js', ['/r/locales/generated/customers/en.json']),
   ].map((item) => [item.fileName, item]),
 ) as Rollup.OutputBundle;
 
@@ -53,7 +55,7 @@ describe('closure', () => {
 });
 
 describe('earlyStartManifest', () => {
-  it("lists each language's catalogue, the signed-in app once each, and the labels", () => {
+  it("lists each language's catalogue, the signed-in app once each, and the labels, also each resource's", () => {
     expect(earlyStartManifest(bundle, ['/assets/index.css'])).toEqual({
       stylesheets: ['/assets/index.css'],
       modules: {
@@ -70,6 +72,9 @@ describe('earlyStartManifest', () => {
         labels: {
           cs: ['/assets/names-cs.js', '/assets/ov-cs.js'],
           en: ['/assets/names-en.js', '/assets/ov-en.js'],
+        },
+        resources: {
+          customers: { cs: ['/assets/customers-cs.js'], en: ['/assets/customers-en.js'] },
         },
       },
     });
@@ -93,5 +98,7 @@ describe('earlyFetch', () => {
     expect(fetch.lists.customers).toBe('/customers/');
     expect(fetch.pageSize).toBe(25);
     expect(fetch.refreshMarginS).toBeGreaterThan(0);
+    // Our API keeps the user's list preferences (its OpenAPI document lists them).
+    expect(fetch.preferences).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
 import { earlyStart, type EarlyStartManifest } from '../src/boot/early-start';
 import { REFRESH_MARGIN_S } from '../src/auth/tokens';
-import { descriptors } from '../src/generated/descriptors';
+import { apiFeatures, descriptors } from '../src/generated/descriptors';
 import { DEFAULT_PAGE_SIZE } from '../src/resources/list/list-query';
 import { browserBuild } from './browser-build';
 
@@ -36,7 +36,8 @@ const file = (path: string) =>
 
 /**
  * What the early start needs to send a static page's first GETs: the API base `api`
- * (`VITE_API_URL`), the list routes' API paths, the list's page size and the token margin.
+ * (`VITE_API_URL`), the list routes' API paths, the list's page size, the token margin and
+ * whether the back-end keeps the user's list preferences.
  */
 export function earlyFetch(api = '/api/v1'): NonNullable<EarlyStartManifest['fetch']> {
   return {
@@ -46,6 +47,7 @@ export function earlyFetch(api = '/api/v1'): NonNullable<EarlyStartManifest['fet
     ),
     pageSize: DEFAULT_PAGE_SIZE,
     refreshMarginS: REFRESH_MARGIN_S,
+    preferences: apiFeatures.userPreferences,
   };
 }
 
@@ -70,6 +72,17 @@ export function earlyStartManifest(
     ...of(`locales/generated/${lang}.json`),
     ...of(`src/i18n/overrides-${lang}.ts`),
   ];
+  // Each resource's labels (`locales/generated/<resource>/<lang>.json`), which its page loads
+  // before it renders.
+  const resources: Record<string, { cs: string[]; en: string[] }> = {};
+  for (const item of Object.values(bundle)) {
+    const match =
+      item.type === 'chunk' &&
+      /[\\/]locales[\\/]generated[\\/]([^\\/]+)[\\/](cs|en)\.json$/.exec(item.facadeModuleId ?? '');
+    if (!match) continue;
+    const [, name, lang] = match as unknown as [string, string, 'cs' | 'en'];
+    (resources[name] ??= { cs: [], en: [] })[lang] = of(`locales/generated/${name}/${lang}.json`);
+  }
   return {
     stylesheets,
     modules: {
@@ -77,6 +90,7 @@ export function earlyStartManifest(
       en: of('locales/en.json'),
       signedIn: [...new Set(signedIn)],
       labels: { cs: labels('cs'), en: labels('en') },
+      resources,
     },
     ...(fetch && { fetch }),
   };

@@ -227,6 +227,26 @@ describe('earlyStart: the generated labels', () => {
       '/assets/labels-en.js',
     ]);
   });
+
+  it("adds on a resource's page its own labels, in the session's language", () => {
+    const withResources: EarlyStartManifest = {
+      modules: {
+        ...withLabels.modules,
+        resources: { customers: { cs: ['/assets/customers-cs.js'], en: ['/assets/c-en.js'] } },
+      },
+    };
+    const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
+    localStorage.setItem('joule.auth', JSON.stringify(auth));
+    for (const [path, last] of [
+      ['/customers/12', '/assets/customers-cs.js'],
+      ['/contracts', '/assets/labels-cs.js'],
+    ] as const) {
+      document.head.innerHTML = '';
+      history.replaceState(null, '', path);
+      earlyStart(withResources);
+      expect(document.head.querySelector('link:last-child')!.getAttribute('href')).toBe(last);
+    }
+  });
 });
 
 describe('earlyStart: the first GETs of a static page', () => {
@@ -265,6 +285,17 @@ describe('earlyStart: the first GETs of a static page', () => {
       { url: '/api/v1/customers/?page=1&page_size=25&search=Nov&sort=-customer_no', headers },
     ]);
     expect(window.__jouleEarly?.map((entry) => entry.url)).toEqual(sent.map(({ url }) => url));
+  });
+
+  it("also asks for the user's columns where the back-end keeps them", () => {
+    history.replaceState(null, '', '/customers');
+    localStorage.setItem('joule.auth', JSON.stringify(session(300)));
+    earlyStart({ ...withFetch, fetch: { ...withFetch.fetch!, preferences: true } });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/v1/auth/me/',
+      '/api/v1/customers/?page=1&page_size=25',
+      '/api/v1/auth/me/preferences/',
+    ]);
   });
 
   it('sends only the session check on a path that is no list, and nothing without a session', () => {

@@ -19,9 +19,9 @@
  * On a static page (no marker) it applies the entry's stylesheets, which index.html only
  * preloads, so that they hold up neither the first paint nor the entry module (the app
  * renders once they have loaded, src/boot/start.tsx); and with a stored access token valid
- * beyond the app's renewal margin it sends the two GETs the app sends first, the session
- * check (`/auth/me/`) and a list route's page of rows (the query the list makes of the URL),
- * while the entry still loads: the app's HTTP layer takes their answers
+ * beyond the app's renewal margin it sends the GETs the app sends first, the session check
+ * (`/auth/me/`) and on a list route its page of rows (the query the list makes of the URL)
+ * and the user's columns (`/auth/me/preferences/`), while the entry still loads: the app's HTTP layer takes their answers
  * (src/boot/early-responses.ts) instead of asking again.
  */
 
@@ -63,6 +63,15 @@ export interface EarlyStartManifest {
      * @default none
      */
     readonly labels?: { readonly cs: readonly string[]; readonly en: readonly string[] };
+    /**
+     * Per resource and language, its labels (`locales/generated/<resource>/<lang>.json`),
+     * hinted with the signed-in app's modules on the resource's pages (`/<resource>…`), which
+     * load them before they render (src/i18n/catalogues.ts `wantResourceLabels`).
+     * @default none
+     */
+    readonly resources?: Readonly<
+      Record<string, { readonly cs: readonly string[]; readonly en: readonly string[] }>
+    >;
   };
   /**
    * What the early GETs need: the API base (`VITE_API_URL`, default `/api/v1`, no trailing
@@ -76,6 +85,13 @@ export interface EarlyStartManifest {
     readonly lists: Readonly<Record<string, string>>;
     readonly pageSize: number;
     readonly refreshMarginS: number;
+    /**
+     * Whether the back-end keeps the user's list preferences (`apiFeatures.userPreferences`):
+     * a list route's page then also asks for them (`/auth/me/preferences/`, the columns the
+     * list is first rendered with).
+     * @default false
+     */
+    readonly preferences?: boolean;
   };
 }
 
@@ -119,7 +135,12 @@ export function earlyStart(manifest: EarlyStartManifest): void {
   }
   let hints = manifest.modules[language];
   if (auth.refresh) {
-    hints = hints.concat(manifest.modules.signedIn, manifest.modules.labels?.[language] ?? []);
+    const resource = manifest.modules.resources?.[location.pathname.split('/')[1] || ''];
+    hints = hints.concat(
+      manifest.modules.signedIn,
+      manifest.modules.labels?.[language] ?? [],
+      resource?.[language] ?? [],
+    );
   }
   if (marker) {
     // Once the rows are painted (the first contentful paint, which the browser reports once
@@ -199,6 +220,7 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       if (value) query.set(key, value);
     }
     send(`${early.api}${list}?${query}`);
+    if (early.preferences) send(`${early.api}/auth/me/preferences/`);
   } catch {
     // A token that is no JWT…: the app sends the GETs itself.
   }

@@ -97,9 +97,11 @@ test('a stored session: the list code is hinted while the entry still loads; eac
     .filter((url) => url.pathname === '/api/v1/customers/')
     .map((url) => url.search);
   expect(lists).toEqual(['?page=1&page_size=25&sort=customer_no']);
-  expect(
-    requests.filter((request) => new URL(request.url()).pathname === '/api/v1/auth/me/'),
-  ).toHaveLength(1);
+  for (const path of ['/api/v1/auth/me/', '/api/v1/auth/me/preferences/']) {
+    expect(requests.filter((request) => new URL(request.url()).pathname === path)).toHaveLength(1);
+  }
+  // The user's columns were asked for by index.html too, before the entry had run.
+  expect(early).toContain('/api/v1/auth/me/preferences/');
 });
 
 test('a stored session: the rows are asked for while the session is still being checked', async ({
