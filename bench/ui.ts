@@ -379,6 +379,8 @@ async function measureOnce(browser: Browser, session: { access: string; refresh:
   page = await openPage(context);
   try {
     await page.goto(`${base}/tariffdevices`);
+    // A click before the app has hydrated the server's page would be lost (src/app/app.tsx).
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await page.locator('table tbody tr[data-index="0"]').click();
     await page.locator('.joule-consumption-chart[data-draws]').waitFor({ timeout: 15_000 });
     await page.evaluate((name) => performance.clearMeasures(name), CHART_MEASURE);
