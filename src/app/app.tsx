@@ -11,6 +11,12 @@ export interface AppProps {
    * @default the stored setting
    */
   language?: Language;
+  /**
+   * Called once the app has mounted or hydrated (a server-rendered page's early clicks are
+   * replayed then, src/boot/early-clicks.ts).
+   * @default nothing
+   */
+  onReady?: () => void;
 }
 
 /** The attribute `<html>` carries once the app has mounted or hydrated (see {@link App}). */
@@ -21,8 +27,13 @@ export const APP_READY_ATTRIBUTE = 'data-app-ready';
  * server-rendered page, `<html>` carries {@link APP_READY_ATTRIBUTE}: from then on the
  * page's controls answer (the end-to-end tests wait for it after each navigation).
  */
-export function App({ router, language }: AppProps) {
-  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
+export function App({ router, language, onReady }: AppProps) {
+  useEffect(() => {
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+    onReady?.();
+    // Once, when the app is first ready.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <AppProviders language={language}>
       <RouterProvider router={router} />

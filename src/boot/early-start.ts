@@ -14,7 +14,8 @@
  * and, when it inlined the page's critical CSS, the stylesheets too (`data-stylesheets`).
  * Once the browser reports the first contentful paint, the early start preloads those
  * stylesheets (the app applies them before it hydrates, src/boot/after-rows.ts), hints the
- * modules and adds the entry.
+ * modules and adds the entry. Meanwhile it records what is clicked (`window.__jouleClicks`),
+ * which the app replays once it has hydrated the page (src/boot/early-clicks.ts).
  *
  * On a static page (no marker) it applies the entry's stylesheets, which index.html only
  * preloads, so that they hold up neither the first paint nor the entry module (the app
@@ -37,6 +38,11 @@ declare global {
   interface Window {
     /** The early GETs the app has not taken yet (`earlyStart`). */
     __jouleEarly?: EarlyRequest[];
+    /**
+     * What was clicked on a server-rendered page before the app hydrated it (`earlyStart`;
+     * src/boot/early-clicks.ts replays the last); recording stops once it is taken.
+     */
+    __jouleClicks?: Element[];
   }
 }
 
@@ -143,6 +149,19 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     );
   }
   if (marker) {
+    // Clicks on the page before it is hydrated, for the app to replay: not those the browser
+    // acts on itself (a link, a form control).
+    const clicks: Element[] = (window.__jouleClicks = []);
+    document.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target;
+        if (window.__jouleClicks !== clicks || !(target instanceof Element)) return;
+        if (!target.closest('a[href], input, select, textarea, label, summary'))
+          clicks.push(target);
+      },
+      true,
+    );
     // Once the rows are painted (the first contentful paint, which the browser reports once
     // the frame is on screen; a hidden tab paints none: AFTER_PARSE_MS after the HTML is
     // parsed), the stylesheets and the entry modules the server took out of the head, and

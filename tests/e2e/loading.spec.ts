@@ -261,6 +261,29 @@ test('with the session cookie the server sends the rows rendered; the app hydrat
   ).toBe(0);
 });
 
+test('a row clicked on the server-rendered page before the app has loaded opens once the app has hydrated', async ({
+  page,
+  request,
+}) => {
+  await freshSession(page, request, { cookie: true });
+  // The app's entry module held back: the page is painted and clickable long before.
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)![1]!;
+  await page.route(`**${entry}`, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  const navigation = page.goto('/customers?sort=customer_no');
+  const first = listRows(page).first();
+  await first.click();
+  expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+  await navigation;
+  // Replayed once the app is ready (src/boot/early-clicks.ts): the row's dialog, once.
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(page.getByRole('dialog')).toContainText((await first.getAttribute('aria-label'))!);
+});
+
 test("a resource's later pages carry its critical CSS; the full stylesheets are preloaded and applied after the rows' paint, blocking nothing", async ({
   page,
   request,
