@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 import { resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileMap } from '../../codegen/lib/files';
@@ -14,6 +14,7 @@ import {
   renderWithProviders,
   type Call,
 } from '../../src/resources/test-support/render';
+import { inTimeZone } from '../../src/resources/test-support/time-zone';
 import { overrides } from '../index';
 import { publishesReports } from './index';
 import type { ApiSchema } from '../../src/api';
@@ -45,17 +46,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// Times are shown and written in the browser's zone: Prague's here, for the whole file (the
-// date formatters are made once per locale and keep the zone they were made in).
-let zone: string | undefined;
-beforeAll(() => {
-  zone = process.env.TZ;
-  process.env.TZ = 'Europe/Prague';
-});
-afterAll(() => {
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+// Times are shown and written in the browser's zone: Prague's here.
+inTimeZone('Europe/Prague');
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 const NBSP = /[\u00a0\u202f ]/g;

@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 import { File as NodeFile } from 'node:buffer';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { descriptorsByName } from '../../../src/generated/descriptors';
@@ -10,20 +10,12 @@ import {
   renderWithProviders,
   type Call,
 } from '../../../src/resources/test-support/render';
+import { inTimeZone } from '../../../src/resources/test-support/time-zone';
 import { overrides } from '../../index';
 import type { BulkAnswer } from './run-import';
 
-// Times are shown and written in the browser's zone: Prague's here, for the whole file (the
-// date formatters are made once per locale and keep the zone they were made in).
-let zone: string | undefined;
-beforeAll(() => {
-  zone = process.env.TZ;
-  process.env.TZ = 'Europe/Prague';
-});
-afterAll(() => {
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+// Times are shown and written in the browser's zone: Prague's here.
+inTimeZone('Europe/Prague');
 
 const merged = mergeOverrides(descriptorsByName, overrides);
 
