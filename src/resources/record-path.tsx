@@ -13,7 +13,15 @@
  * rendered outside one (tests, the server-rendered first page) keeps its dialogs in local
  * state as before. Creating a row is never in the URL (it has no address yet).
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ResourceDescriptor, RowId } from './descriptor';
 
@@ -143,8 +151,12 @@ export function useRecordDialog(
 
   const open = useCallback(
     (id: RowId | null) => {
-      if (!path) return setLocal({ id });
-      if (id === null) return setCreating(true);
+      // A transition, as a router navigation is: the dialog shows once its code is here,
+      // without a placeholder first (resource-page.tsx).
+      if (!path || id === null) {
+        startTransition(() => (path ? setCreating(true) : setLocal({ id })));
+        return;
+      }
       const to = `${joinPath(path.base, [...prefix, String(id)])}${path.search}`;
       void navigate(to, { state: { jouleRecord: true } satisfies PushedState });
     },
@@ -159,7 +171,10 @@ export function useRecordDialog(
 
   const continueWith = useCallback(
     (id: RowId) => {
-      if (!path) return setLocal({ id });
+      if (!path) {
+        startTransition(() => setLocal({ id }));
+        return;
+      }
       setCreating(false);
       const to = `${joinPath(path.base, [...prefix, String(id)])}${path.search}`;
       void navigate(to, { state: { jouleRecord: true } satisfies PushedState });

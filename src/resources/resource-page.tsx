@@ -286,8 +286,13 @@ export function ResourcePage({
         onEscape={onRowsEscape}
       />
       <ListPagination list={list} />
-      {dialog && (
-        <Suspense fallback={null}>
+      {/* Mounted with the list, not with the dialog: a dialog opens in a transition (a router
+          navigation, or `useRecordDialog`'s own), so while its code or messages still load,
+          the page stays as it is and the dialog shows once ready. A boundary mounted with
+          the dialog would commit its placeholder first, and React then holds the dialog back
+          until the placeholder has shown for 300 ms (docs/speed.md). */}
+      <Suspense fallback={<span hidden data-dialog-loading="" />}>
+        {dialog && (
           <RecordPathProvider value={record.inner}>
             <LazyResourceDialog
               key={String(dialog.id)}
@@ -297,8 +302,8 @@ export function ResourcePage({
               onContinue={record.continueWith}
             />
           </RecordPathProvider>
-        </Suspense>
-      )}
+        )}
+      </Suspense>
     </section>
   );
 }
