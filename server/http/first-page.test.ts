@@ -4,8 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as renderer from '../../src/ssr/first-page';
 import { DEMO_USERS } from '../seed';
@@ -65,6 +67,28 @@ function stateOf(html: string): {
     `<script type="application/json" id="${FIRST_PAGE_STATE_ID}">(.*?)</script>`,
   ).exec(html);
   return match ? JSON.parse(match[1]!) : null;
+}
+
+/**
+ * A GET of `path` over plain HTTP, the body as the wire carried it (not decoded, as `fetch`
+ * would), with the session cookie and `acceptEncoding`.
+ */
+function raw(path: string, acceptEncoding?: string) {
+  return new Promise<{ response: IncomingMessage; body: Buffer }>((done, fail) => {
+    const headers: Record<string, string> = {
+      accept: 'text/html',
+      cookie: `${ACCESS_COOKIE}=${admin}`,
+    };
+    if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+    httpRequest(new URL(path, server.origin), { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done({ response, body: Buffer.concat(chunks) }));
+      response.on('error', fail);
+    })
+      .on('error', fail)
+      .end();
+  });
 }
 
 const rows = (html: string) => html.match(/<tr[^>]*data-index="/g)?.length ?? 0;
@@ -141,6 +165,28 @@ describe('the server-rendered first page', () => {
     const { html } = await open('/customers', { [ACCESS_COOKIE]: admin, [LANGUAGE_COOKIE]: 'en' });
     expect(html).toContain('<title>Customers // Joule</title>');
     expect(rows(html)).toBeGreaterThan(0);
+  });
+
+  it("is compressed as the browser accepts (brotli, else gzip), one user's page per cookie and encoding", async () => {
+    const plain = await raw('/customers?sort=customer_no');
+    expect(plain.response.headers['content-encoding']).toBeUndefined();
+    const html = plain.body.toString('utf8');
+    expect(rows(html)).toBeGreaterThan(0);
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ] as const) {
+      const { response, body } = await raw('/customers?sort=customer_no', accepted);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/Cookie/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('no-store, private');
+      const page = decode(body).toString('utf8');
+      expect(body.length).toBeLessThan(page.length);
+      // The same page (the rows' order and ids are the API's; nothing else differs).
+      expect(rows(page)).toBe(rows(html));
+      expect(page.trimEnd().endsWith('</html>')).toBe(true);
+    }
   });
 
   it('serves the static page without the cookie, for other pages, and to HEAD', async () => {

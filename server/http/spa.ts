@@ -9,6 +9,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -50,7 +52,21 @@ export async function registerSpa(
       ),
     };
   }
-  if (hasBuild && firstPage) await app.register(fastifyCookie);
+  if (hasBuild && firstPage) {
+    await app.register(fastifyCookie);
+    // The rendered page is compressed (the build's files are precompressed, the API's answers
+    // are small). Each part is flushed as it is written, so the head still reaches the browser
+    // before the rows are rendered. No route is compressed unless it asks (`reply.compress`).
+    await app.register(fastifyCompress, {
+      global: false,
+      encodings: ['br', 'gzip'],
+      zlibOptions: { flush: constants.Z_SYNC_FLUSH },
+      brotliOptions: {
+        flush: constants.BROTLI_OPERATION_FLUSH,
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+      },
+    });
+  }
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -94,11 +110,14 @@ export async function registerSpa(
         );
         if (page) {
           // One user's page: never stored, and never a stand-in for another cookie's.
+          // Compressed although it holds the user's data next to what the URL says: a
+          // cross-site request, which could measure its size (BREACH), carries no cookie
+          // (SameSite=Strict, src/auth/session-cookie.ts) and gets the static page.
           return reply
             .header('cache-control', 'no-store, private')
             .header('vary', 'Cookie')
             .type('text/html; charset=utf-8')
-            .send(page);
+            .compress(page);
         }
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
