@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { RouterProvider } from 'react-router';
 import type { Language } from '../i18n';
 import { AppProviders } from './providers';
@@ -28,11 +28,11 @@ export const APP_READY_ATTRIBUTE = 'data-app-ready';
  * page's controls answer (the end-to-end tests wait for it after each navigation).
  */
 export function App({ router, language, onReady }: AppProps) {
+  // The callback of the first render: called once, when the app is first ready.
+  const ready = useRef(onReady);
   useEffect(() => {
     document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
-    onReady?.();
-    // Once, when the app is first ready.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    ready.current?.();
   }, []);
   return (
     <AppProviders language={language}>

@@ -22,8 +22,8 @@
  * renders once they have loaded, src/boot/start.tsx); and with a stored access token valid
  * beyond the app's renewal margin it sends the GETs the app sends first, the session check
  * (`/auth/me/`) and on a list route its page of rows (the query the list makes of the URL)
- * and the user's columns (`/auth/me/preferences/`), while the entry still loads: the app's HTTP layer takes their answers
- * (src/boot/early-responses.ts) instead of asking again.
+ * and the user's columns (`/auth/me/preferences/`), while the entry still loads: the app's
+ * HTTP layer takes their answers (src/boot/early-responses.ts) instead of asking again.
  */
 
 /** One GET index.html sent (`window.__jouleEarly`), as src/boot/early-responses.ts takes it. */
