@@ -7,12 +7,13 @@
  * one in force (when open-ended) the day before when the new one is saved (docs/product.md §3
  * Specification), and the timeline, read again after any specification is saved, shows both.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { startTransition, useMemo, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, Card, FormGroup, Spinner, Tag } from '@blueprintjs/core';
 import {
   ALL_PAGE_SIZE,
+  DialogSlot,
   LazyResourceDialog,
   DateInput,
   RecordPathProvider,
@@ -180,8 +181,11 @@ export function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
 
   const { operations } = descriptor;
   const validStart = /^\d{4}-\d{2}-\d{2}$/.test(start);
+  // In a transition, as every record dialog opens (src/resources/dialog-slot.tsx).
   const openNew = () =>
-    setDialog({ id: null, preset: copyFrom(descriptor, current, { field, id }, start) });
+    startTransition(() =>
+      setDialog({ id: null, preset: copyFrom(descriptor, current, { field, id }, start) }),
+    );
 
   return (
     <section data-testid="specifications-timeline" style={{ padding: 8 }}>
@@ -247,7 +251,9 @@ export function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
                       variant="minimal"
                       size="small"
                       aria-label={intl.formatMessage(timelineMessages.open, { validity })}
-                      onClick={() => setDialog({ id: row[descriptor.idField] as RowId })}
+                      onClick={() =>
+                        startTransition(() => setDialog({ id: row[descriptor.idField] as RowId }))
+                      }
                     >
                       <strong>{validity}</strong>
                     </Button>
@@ -270,8 +276,8 @@ export function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
           })}
         </ol>
       )}
-      {dialog && (
-        <Suspense fallback={null}>
+      <DialogSlot>
+        {dialog && (
           <RecordPathProvider value={null}>
             <LazyResourceDialog
               key={String(dialog.id)}
@@ -281,8 +287,8 @@ export function SpecificationsTimeline({ id, related }: ResourcePanelProps) {
               onClose={() => setDialog(null)}
             />
           </RecordPathProvider>
-        </Suspense>
-      )}
+        )}
+      </DialogSlot>
     </section>
   );
 }

@@ -110,6 +110,7 @@ export {
 
 export { rowTitle } from './row-title';
 export { LazyResourceDialog, preloadRecordDialog } from './lazy-dialog';
+export { DialogSlot } from './dialog-slot';
 export { lazyComponent, type LazyComponent } from './registry/lazy-component';
 export {
   loadLazyMessages,

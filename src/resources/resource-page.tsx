@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Button, H1, H2 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow } from './descriptor';
+import { DialogSlot } from './dialog-slot';
 import { LazyResourceDialog, preloadRecordDialog, preloadResourceDialog } from './lazy-dialog';
 import { ColumnChooser } from './list/column-chooser';
 import { useColumnSettings } from './list/column-settings';
@@ -286,12 +287,8 @@ export function ResourcePage({
         onEscape={onRowsEscape}
       />
       <ListPagination list={list} />
-      {/* Mounted with the list, not with the dialog: a dialog opens in a transition (a router
-          navigation, or `useRecordDialog`'s own), so while its code or messages still load,
-          the page stays as it is and the dialog shows once ready. A boundary mounted with
-          the dialog would commit its placeholder first, and React then holds the dialog back
-          until the placeholder has shown for 300 ms (docs/speed.md). */}
-      <Suspense fallback={<span hidden data-dialog-loading="" />}>
+      {/* Mounted with the list, not with the dialog (dialog-slot.tsx). */}
+      <DialogSlot>
         {dialog && (
           <RecordPathProvider value={record.inner}>
             <LazyResourceDialog
@@ -303,7 +300,7 @@ export function ResourcePage({
             />
           </RecordPathProvider>
         )}
-      </Suspense>
+      </DialogSlot>
     </section>
   );
 }

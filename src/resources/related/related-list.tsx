@@ -1,10 +1,11 @@
-import { Suspense, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow, RowId } from '../descriptor';
 import type { ColumnCell } from '../registry/overrides';
 import { RecordPathProvider, useRecordDialog, useRecordPath } from '../record-path';
 import { LazyResourceDialog } from '../lazy-dialog';
+import { DialogSlot } from '../dialog-slot';
 import { ListBody } from '../list/list-body';
 import { ListPagination } from '../list/pagination';
 import { dialogMessages } from '../dialog-messages';
@@ -93,8 +94,8 @@ export function RelatedList({
         onOpen={operations.retrieve || operations.update ? openRow : () => undefined}
       />
       {(list.query.data?.count ?? 0) > list.state.pageSize && <ListPagination list={list} />}
-      {dialog && (
-        <Suspense fallback={null}>
+      <DialogSlot>
+        {dialog && (
           <RecordPathProvider value={record.inner}>
             <LazyResourceDialog
               key={String(dialog.id)}
@@ -105,8 +106,8 @@ export function RelatedList({
               onContinue={record.continueWith}
             />
           </RecordPathProvider>
-        </Suspense>
-      )}
+        )}
+      </DialogSlot>
     </section>
   );
 }
