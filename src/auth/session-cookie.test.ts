@@ -16,14 +16,17 @@ describe('accessCookie', () => {
     expect(accessCookie({ backend: 'joule', access }, now, false)).toBe(
       `${ACCESS_COOKIE}=${access}; Max-Age=300; Path=/; SameSite=Strict`,
     );
-    expect(accessCookie({ backend: 'oidc', access }, now + 0.5, true)).toBe(
+    expect(accessCookie({ backend: 'joule', access }, now + 0.5, true)).toBe(
       `${ACCESS_COOKIE}=${access}; Max-Age=299; Path=/; SameSite=Strict; Secure`,
     );
   });
 
-  it('removes the cookie when signed out, or for a token expired or not a JWT', () => {
+  it('removes the cookie when signed out, for single sign-on, or for a token expired or not a JWT', () => {
     const removal = `${ACCESS_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
     expect(accessCookie({ backend: 'none', access: '' }, now, false)).toBe(removal);
+    // The app renews a single sign-on session's token before anything else, so it would not
+    // hydrate the server's page (docs/product.md §4).
+    expect(accessCookie({ backend: 'oidc', access: jwt(now + 300) }, now, false)).toBe(removal);
     expect(accessCookie({ backend: 'joule', access: jwt(now) }, now, false)).toBe(removal);
     expect(accessCookie({ backend: 'joule', access: 'opaque' }, now, false)).toBe(removal);
   });

@@ -5,6 +5,11 @@
  * cookie as a credential (only the `Authorization` header), so it opens no cross-site
  * request forgery; `SameSite=Strict` keeps it off cross-site navigations, and it lives no
  * longer than the token. Scripts can read it as they can read the token in local storage.
+ *
+ * Only an own-login (`joule`) session has the cookie: the app resumes only such a session
+ * over the server's page (`resumeWith`, src/auth/session.ts). A single sign-on session
+ * renews its token before anything else (docs/product.md §4), so the app would render the
+ * page afresh: the server's render would be wasted, and a click on its rows lost.
  */
 import type { SessionState, SessionStore } from './session-store';
 import { tokenExpiry } from './tokens';
@@ -15,15 +20,16 @@ export { ACCESS_COOKIE };
 
 /**
  * The `document.cookie` assignment mirroring `state` at `now` (seconds since the epoch):
- * the access token for as long as it is valid, or the cookie's removal when there is none
- * (signed out, or a token already expired or not a JWT).
+ * the access token of an own-login session for as long as it is valid, or the cookie's
+ * removal when there is none (signed out, single sign-on, or a token already expired or not a
+ * JWT).
  */
 export function accessCookie(
   state: Pick<SessionState, 'backend' | 'access'>,
   now: number,
   secure: boolean,
 ): string {
-  const expiry = state.backend === 'none' ? null : tokenExpiry(state.access);
+  const expiry = state.backend === 'joule' ? tokenExpiry(state.access) : null;
   const left = expiry === null ? 0 : Math.floor(expiry - now);
   const attributes = `; Path=/; SameSite=Strict${secure ? '; Secure' : ''}`;
   return left > 0
