@@ -12,8 +12,8 @@ export interface AppProps {
    */
   language?: Language;
   /**
-   * Called once the app has mounted or hydrated (a server-rendered page's early clicks are
-   * replayed then, src/boot/early-clicks.ts).
+   * Called once the app has mounted or hydrated (a server-rendered page's early clicks and
+   * field values are replayed then, src/boot/early-input.ts).
    * @default nothing
    */
   onReady?: () => void;

@@ -14,8 +14,9 @@
  * and, when it inlined the page's critical CSS, the stylesheets too (`data-stylesheets`).
  * Once the browser reports the first contentful paint, the early start preloads those
  * stylesheets (the app applies them before it hydrates, src/boot/after-rows.ts), hints the
- * modules and adds the entry. Meanwhile it records what is clicked (`window.__jouleClicks`),
- * which the app replays once it has hydrated the page (src/boot/early-clicks.ts).
+ * modules and adds the entry. Meanwhile it records what is clicked (`window.__jouleClicks`)
+ * and typed or chosen in the page's fields (`window.__jouleFields`), which the app replays once
+ * it has hydrated the page (src/boot/early-input.ts).
  *
  * On a static page (no marker) it applies the entry's stylesheets, which index.html only
  * preloads, so that they hold up neither the first paint nor the entry module (the app
@@ -34,15 +35,26 @@ export interface EarlyRequest {
   readonly response: Promise<Response>;
 }
 
+/** A field of a server-rendered page and the value it was given before the app hydrated it. */
+export type EarlyField = readonly [
+  HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
+  string,
+];
+
 declare global {
   interface Window {
     /** The early GETs the app has not taken yet (`earlyStart`). */
     __jouleEarly?: EarlyRequest[];
     /**
      * What was clicked on a server-rendered page before the app hydrated it (`earlyStart`;
-     * src/boot/early-clicks.ts replays the last); recording stops once it is taken.
+     * src/boot/early-input.ts replays the last); recording stops once it is taken.
      */
     __jouleClicks?: Element[];
+    /**
+     * Each value given to a field (text, select) of a server-rendered page before the app
+     * hydrated it, in order (`earlyStart`; src/boot/early-input.ts replays the last of each).
+     */
+    __jouleFields?: EarlyField[];
   }
 }
 
@@ -159,6 +171,23 @@ export function earlyStart(manifest: EarlyStartManifest): void {
         if (window.__jouleClicks !== clicks || !(target instanceof Element)) return;
         if (!target.closest('a[href], input, select, textarea, label, summary'))
           clicks.push(target);
+      },
+      true,
+    );
+    // What is typed or chosen in a field: the browser shows it, but the app, once hydrated,
+    // renders its own state over it (a checkbox's click is left to the browser alone).
+    const fields: EarlyField[] = (window.__jouleFields = []);
+    document.addEventListener(
+      'input',
+      (event) => {
+        const target = event.target;
+        if (window.__jouleFields !== fields) return;
+        if (
+          target instanceof HTMLTextAreaElement ||
+          target instanceof HTMLSelectElement ||
+          (target instanceof HTMLInputElement && !/^(checkbox|radio|file)$/.test(target.type))
+        )
+          fields.push([target, target.value]);
       },
       true,
     );

@@ -15,7 +15,7 @@ import {
 } from '../app';
 import { wantResourceLabels } from '../i18n';
 import { applyPreloadedStylesheets } from './after-rows';
-import { takeEarlyClicks } from './early-clicks';
+import { takeEarlyInput } from './early-input';
 import type { EmbeddedFirstPage } from './first-page-state';
 import { rootOptions } from './root-options';
 
@@ -48,12 +48,12 @@ export async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Prom
   // hydrates, so that the first click on a row does not wait for it afterwards.
   const opened = registry.descriptors.find(({ name }) => ids.includes(resourceRouteId(name)));
   if (opened) registry.preloadDialog?.(opened);
-  // From here on React replays what is clicked; what was clicked before, once hydrated.
-  const replayEarlyClicks = takeEarlyClicks();
+  // From here on React replays what is clicked or typed; what came before, once hydrated.
+  const replayEarlyInput = takeEarlyInput();
   hydrateRoot(
     root,
     <StrictMode>
-      <App router={router} onReady={replayEarlyClicks} />
+      <App router={router} onReady={replayEarlyInput} />
     </StrictMode>,
     rootOptions,
   );

@@ -16,7 +16,7 @@ import {
 import { resumeSessionWith } from '../auth';
 import { getSettings, loadMessages } from '../i18n';
 import { applyPreloadedStylesheets } from './after-rows';
-import { takeEarlyClicks } from './early-clicks';
+import { takeEarlyInput } from './early-input';
 import { adoptEarlyResponses } from './early-responses';
 import { takeFirstPageState } from './first-page-state';
 import { hydrate } from './hydrate';
@@ -62,8 +62,8 @@ export function startApp(root: HTMLElement): void {
  * whose data comes quickly is rendered once, with it, rather than first as a spinner.
  */
 function render(root: HTMLElement): void {
-  // A server-rendered page's elements are replaced: what was clicked there is gone.
-  takeEarlyClicks();
+  // A server-rendered page's elements are replaced: what was clicked or typed there is gone.
+  takeEarlyInput();
   const router = createAppRouter();
   const show = () => {
     root.replaceChildren();

@@ -278,10 +278,35 @@ test('a row clicked on the server-rendered page before the app has loaded opens 
   await first.click();
   expect(await page.locator('html[data-app-ready]').count()).toBe(0);
   await navigation;
-  // Replayed once the app is ready (src/boot/early-clicks.ts): the row's dialog, once.
+  // Replayed once the app is ready (src/boot/early-input.ts): the row's dialog, once.
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await expect(page.getByRole('dialog')).toContainText((await first.getAttribute('aria-label'))!);
+});
+
+test('what is typed into the server-rendered search box before the app has loaded is searched once it has hydrated', async ({
+  page,
+  request,
+}) => {
+  await freshSession(page, request, { cookie: true });
+  // The app's entry module held back, as above.
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)![1]!;
+  await page.route(`**${entry}`, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  const navigation = page.goto('/customers?sort=customer_no');
+  const search = page.getByRole('searchbox');
+  await search.pressSequentially('dvorak');
+  expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+  await navigation;
+  // Replayed once the app is ready (src/boot/early-input.ts): the app's first render keeps
+  // the text, and searches it.
+  await expect(page).toHaveURL(/search=dvorak/);
+  await expect(search).toHaveValue('dvorak');
+  await expect(listRows(page).first()).toContainText(/Dvořák/);
+  await expect(listRows(page).filter({ hasNotText: /Dvořák/ })).toHaveCount(0);
 });
 
 test("a resource's later pages carry its critical CSS; the full stylesheets are preloaded and applied after the rows' paint, blocking nothing", async ({
