@@ -15,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A server-rendered page: the head's marker, a row, a button with an icon, a checkbox. */
+/** A server-rendered page: the head's marker, a row, a button with an icon, a text field. */
 function renderedPage() {
   vi.stubGlobal(
     'PerformanceObserver',
@@ -28,7 +28,7 @@ function renderedPage() {
   document.head.append(marker);
   document.body.innerHTML =
     '<table><tbody><tr data-index="0"><td>Z100001</td></tr></tbody></table>' +
-    '<button type="button"><svg><path></path></svg></button><input type="checkbox">';
+    '<button type="button"><svg><path></path></svg></button><input type="text">';
   earlyStart({ modules: { cs: [], en: [], signedIn: [] } });
 }
 
@@ -80,6 +80,7 @@ describe('the clicks before the app hydrates a server-rendered page', () => {
 function Toolbar({ tick = 0 }: { tick?: number }) {
   const [search, setSearch] = useState('');
   const [size, setSize] = useState('25');
+  const [all, setAll] = useState(false);
   return (
     <div data-tick={tick}>
       <input
@@ -92,7 +93,13 @@ function Toolbar({ tick = 0 }: { tick?: number }) {
         <option value="25">25</option>
         <option value="50">50</option>
       </select>
-      <output>{`${search}|${size}`}</output>
+      <input
+        type="checkbox"
+        aria-label="Select all"
+        checked={all}
+        onChange={(event) => setAll(event.target.checked)}
+      />
+      <output>{`${search}|${size}|${all ? 'all' : 'none'}`}</output>
     </div>
   );
 }
@@ -120,42 +127,52 @@ describe('the values typed or chosen before the app hydrates a server-rendered p
     size.value = '50';
     size.dispatchEvent(new Event('input', { bubbles: true }));
     size.dispatchEvent(new Event('change', { bubbles: true }));
+    const all = container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    all.click();
     const replay = takeEarlyInput();
     act(() => {
       root = hydrateRoot(container, <Toolbar />);
     });
     const output = () => container.querySelector('output')!.textContent;
-    return { container, search, size, replay, output };
+    return { container, search, size, all, replay, output };
   }
 
   it('gives the app the last value of each field, which its next render would wipe', () => {
-    const { container, search, size, replay, output } = typedThenHydrated();
-    // Hydrated: the page still shows what was typed, but the app's state does not have it,
-    // and its next render puts its own state back.
-    expect(output()).toBe('|25');
+    const { search, size, all, replay, output } = typedThenHydrated();
+    // Hydrated: the page still shows what was typed and ticked, but the app's state does not
+    // have it, and its next render puts its own state back.
+    expect(output()).toBe('|25|none');
     act(() => root!.render(<Toolbar tick={1} />));
     expect(search.value).toBe('');
+    expect(all.checked).toBe(false);
     act(() => replay());
-    expect(output()).toBe('Nov|50');
+    expect(output()).toBe('Nov|50|all');
     expect(search.value).toBe('Nov');
     expect(size.value).toBe('50');
+    expect(all.checked).toBe(true);
     // Once: the app's state stays as the user changes it after.
+    act(() => all.click());
     act(() => root!.render(<Toolbar tick={2} />));
     act(() => replay());
-    expect(container.querySelector('output')!.textContent).toBe('Nov|50');
+    expect(output()).toBe('Nov|50|none');
   });
 
   it('gives them even when no render came between hydration and the replay', () => {
-    const { search, replay, output } = typedThenHydrated();
+    const { search, all, replay, output } = typedThenHydrated();
     expect(search.value).toBe('Nov');
+    expect(all.checked).toBe(true);
     act(() => replay());
-    expect(output()).toBe('Nov|50');
+    expect(output()).toBe('Nov|50|all');
+    expect(all.checked).toBe(true);
   });
 
-  it('records no field a browser acts on alone (a checkbox), nor any field after it is taken', () => {
+  it('records no radio button or file, nor any field after it is taken', () => {
     renderedPage();
-    const box = document.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
-    box.click();
+    document.body.insertAdjacentHTML('beforeend', '<input type="radio"><input type="file">');
+    document.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
+    document
+      .querySelector('input[type="file"]')!
+      .dispatchEvent(new Event('input', { bubbles: true }));
     expect(window.__jouleFields).toEqual([]);
     takeEarlyInput();
     const field = document.createElement('input');

@@ -35,10 +35,13 @@ export interface EarlyRequest {
   readonly response: Promise<Response>;
 }
 
-/** A field of a server-rendered page and the value it was given before the app hydrated it. */
+/**
+ * A field of a server-rendered page and the value it was given before the app hydrated it:
+ * its text or option, or whether a checkbox is ticked.
+ */
 export type EarlyField = readonly [
   HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
-  string,
+  string | boolean,
 ];
 
 declare global {
@@ -51,7 +54,7 @@ declare global {
      */
     __jouleClicks?: Element[];
     /**
-     * Each value given to a field (text, select) of a server-rendered page before the app
+     * Each value given to a field (text, select, checkbox) of a server-rendered page before the app
      * hydrated it, in order (`earlyStart`; src/boot/early-input.ts replays the last of each).
      */
     __jouleFields?: EarlyField[];
@@ -174,20 +177,18 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       },
       true,
     );
-    // What is typed or chosen in a field: the browser shows it, but the app, once hydrated,
-    // renders its own state over it (a checkbox's click is left to the browser alone).
+    // What is typed, chosen or ticked in a field: the browser shows it, but the app, once
+    // hydrated, renders its own state over it (radio buttons and files are left alone).
     const fields: EarlyField[] = (window.__jouleFields = []);
     document.addEventListener(
       'input',
       (event) => {
         const target = event.target;
         if (window.__jouleFields !== fields) return;
-        if (
-          target instanceof HTMLTextAreaElement ||
-          target instanceof HTMLSelectElement ||
-          (target instanceof HTMLInputElement && !/^(checkbox|radio|file)$/.test(target.type))
-        )
+        if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
           fields.push([target, target.value]);
+        else if (target instanceof HTMLInputElement && !/^(radio|file)$/.test(target.type))
+          fields.push([target, target.type === 'checkbox' ? target.checked : target.value]);
       },
       true,
     );
