@@ -261,19 +261,28 @@ test('with the session cookie the server sends the rows rendered; the app hydrat
   ).toBe(0);
 });
 
-test('a row clicked on the server-rendered page before the app has loaded opens once the app has hydrated', async ({
-  page,
-  request,
-}) => {
+/**
+ * Starts the navigation to the customers' server-rendered page with the app's entry module
+ * held back 1.5 s: the page is painted, clickable and typed into long before the app hydrates
+ * it. Resolves once the navigation has started, to the navigation (in an object: a promise
+ * resolved to would be awaited).
+ */
+async function openWithEntryHeldBack(page: Page, request: APIRequestContext) {
   await freshSession(page, request, { cookie: true });
-  // The app's entry module held back: the page is painted and clickable long before.
   const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
   const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)![1]!;
   await page.route(`**${entry}`, async (route) => {
     await new Promise((done) => setTimeout(done, 1500));
     await route.continue();
   });
-  const navigation = page.goto('/customers?sort=customer_no');
+  return { navigation: page.goto('/customers?sort=customer_no') };
+}
+
+test('a row clicked on the server-rendered page before the app has loaded opens once the app has hydrated', async ({
+  page,
+  request,
+}) => {
+  const { navigation } = await openWithEntryHeldBack(page, request);
   const first = listRows(page).first();
   await first.click();
   expect(await page.locator('html[data-app-ready]').count()).toBe(0);
@@ -288,15 +297,7 @@ test('what is typed into the server-rendered search box before the app has loade
   page,
   request,
 }) => {
-  await freshSession(page, request, { cookie: true });
-  // The app's entry module held back, as above.
-  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
-  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)![1]!;
-  await page.route(`**${entry}`, async (route) => {
-    await new Promise((done) => setTimeout(done, 1500));
-    await route.continue();
-  });
-  const navigation = page.goto('/customers?sort=customer_no');
+  const { navigation } = await openWithEntryHeldBack(page, request);
   const search = page.getByRole('searchbox');
   await search.pressSequentially('dvorak');
   expect(await page.locator('html[data-app-ready]').count()).toBe(0);
