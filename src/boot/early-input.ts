@@ -3,8 +3,8 @@
  * records it in `window.__jouleClicks` and `window.__jouleFields`): the page shows its rows,
  * buttons and fields before their code has loaded (docs/architecture.md "The server-rendered
  * first page"). A click there would otherwise do nothing, and what was typed, chosen or
- * ticked in a field would be undone by the app's next render of that field. React replays what happens once
- * hydration has begun; this covers the time before.
+ * ticked in a field would be undone by the app's next render of that field. React replays
+ * what happens once hydration has begun; this covers the time before.
  */
 import type { EarlyField } from './early-start';
 

@@ -15,8 +15,8 @@
  * Once the browser reports the first contentful paint, the early start preloads those
  * stylesheets (the app applies them before it hydrates, src/boot/after-rows.ts), hints the
  * modules and adds the entry. Meanwhile it records what is clicked (`window.__jouleClicks`)
- * and typed or chosen in the page's fields (`window.__jouleFields`), which the app replays once
- * it has hydrated the page (src/boot/early-input.ts).
+ * and typed, chosen or ticked in the page's fields (`window.__jouleFields`), which the app
+ * replays once it has hydrated the page (src/boot/early-input.ts).
  *
  * On a static page (no marker) it applies the entry's stylesheets, which index.html only
  * preloads, so that they hold up neither the first paint nor the entry module (the app
@@ -54,8 +54,9 @@ declare global {
      */
     __jouleClicks?: Element[];
     /**
-     * Each value given to a field (text, select, checkbox) of a server-rendered page before the app
-     * hydrated it, in order (`earlyStart`; src/boot/early-input.ts replays the last of each).
+     * Each value given to a field (text, select, checkbox) of a server-rendered page before
+     * the app hydrated it, in order (`earlyStart`; src/boot/early-input.ts replays the last
+     * of each).
      */
     __jouleFields?: EarlyField[];
   }
