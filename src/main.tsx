@@ -1,5 +1,4 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app/app.css';
 import './app/theme-dark-blue.css';
 import { startApp } from './boot';

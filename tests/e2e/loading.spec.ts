@@ -162,6 +162,32 @@ test('a static page: its stylesheet holds up neither the code nor the session ch
   await expect(page.locator('html')).toHaveAttribute('data-styled-rows', 'true');
 });
 
+test("an icon drawn before its paths have loaded uses Blueprint's icon fonts as WOFF2, never their TrueType files", async ({
+  page,
+  request,
+}) => {
+  await freshSession(page, request);
+  const requests = record(page);
+  await page.goto('/customers?sort=customer_no');
+  await expect(listRows(page)).toHaveCount(25);
+  // What Blueprint's empty icon (`span.bp6-icon:empty`) asks of the browser: a glyph of
+  // each icon font. Both load (a broken address would reject).
+  const faces = await page.evaluate(() =>
+    Promise.all(
+      ['16px blueprint-icons-16', '20px blueprint-icons-20'].map(async (font) => {
+        const loaded = await document.fonts.load(font, '\uf101');
+        return loaded.map((face) => face.status);
+      }),
+    ),
+  );
+  expect(faces).toEqual([['loaded'], ['loaded']]);
+  const fonts = requests
+    .filter((sent) => sent.resourceType() === 'font')
+    .map((sent) => new URL(sent.url()).pathname);
+  expect(fonts.length).toBeGreaterThanOrEqual(2);
+  expect(fonts.filter((path) => !path.endsWith('.woff2'))).toEqual([]);
+});
+
 test('a static page is rendered once, with its rows: the list shows no loading state first', async ({
   page,
   request,
