@@ -10,10 +10,11 @@ import {
   createAppRouter,
   initErrorReporting,
   pageDataReady,
+  preloadIcons,
   setUpIcons,
   syncSettings,
 } from '../app';
-import { resumeSessionWith } from '../auth';
+import { getSession, resumeSessionWith } from '../auth';
 import { getSettings, loadMessages } from '../i18n';
 import { applyPreloadedStylesheets } from './after-rows';
 import { takeEarlyInput } from './early-input';
@@ -59,7 +60,9 @@ export function startApp(root: HTMLElement): void {
  * {@link FIRST_RENDER_WAIT_MS}, then the page's loading state shows) and then for the data
  * its screen renders with (a list's rows and the user's columns: `pageDataReady`; at most
  * {@link FIRST_RENDER_WAIT_MS} more, then the screen's own loading state shows): a page
- * whose data comes quickly is rendered once, with it, rather than first as a spinner.
+ * whose data comes quickly is rendered once, with it, rather than first as a spinner. A
+ * signed-in page waits for its icons' paths too (as long, at most; the early start hints
+ * them), which it would otherwise draw empty, from Blueprint's icon font, and again.
  */
 function render(root: HTMLElement): void {
   // A server-rendered page's elements are replaced: what was clicked or typed there is gone.
@@ -86,7 +89,10 @@ function render(root: HTMLElement): void {
       ? Promise.race([pageDataReady(router), waitAtMost(FIRST_RENDER_WAIT_MS)])
       : undefined,
   );
-  Promise.all([applyPreloadedStylesheets(), firstPage]).then(show, show);
+  const icons = getSession().refresh
+    ? Promise.race([preloadIcons(), waitAtMost(FIRST_RENDER_WAIT_MS)])
+    : undefined;
+  Promise.all([applyPreloadedStylesheets(), firstPage, icons]).then(show, show);
 }
 
 /** The longest a page's first render waits for its code, and then for its data. */
