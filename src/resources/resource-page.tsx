@@ -51,17 +51,33 @@ const SelectionBar = lazy(async () => ({
   default: (await import('./list/selection-bar')).SelectionBar,
 }));
 
+/** The longest {@link afterRowsShown} waits for the page's first frame (a hidden tab shows none). */
+const FIRST_FRAME_WAIT_MS = 1000;
+
 /**
  * Runs `task` once the frame after now has been painted (a timer after the next animation
- * frame): code loaded then does not hold up the rows' paint.
+ * frame) and, on the page's first frame with content, once the browser reports it on screen
+ * (its first contentful paint): code loaded then, parsed by the same few threads that draw
+ * the frame, does not hold up the rows' paint. Returns its cancellation.
  */
-function afterNextPaint(task: () => void): () => void {
+function afterRowsShown(task: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
+  let observer: PerformanceObserver | undefined;
+  const run = () => {
+    observer?.disconnect();
+    clearTimeout(timer);
     timer = setTimeout(task, 0);
+  };
+  const shown = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  const frame = requestAnimationFrame(() => {
+    if (typeof PerformanceObserver === 'undefined' || shown()) return run();
+    timer = setTimeout(run, FIRST_FRAME_WAIT_MS);
+    observer = new PerformanceObserver(() => shown() && run());
+    observer.observe({ type: 'paint' });
   });
   return () => {
     cancelAnimationFrame(frame);
+    observer?.disconnect();
     clearTimeout(timer);
   };
 }
@@ -174,7 +190,7 @@ export function ResourcePage({
   const loadValidators = hasDialog ? formValidators[descriptor.name] : undefined;
   useEffect(() => {
     if (!loaded || !hasDialog) return;
-    return afterNextPaint(() => preloadRecordDialog(loadValidators));
+    return afterRowsShown(() => preloadRecordDialog(loadValidators));
   }, [loaded, hasDialog, loadValidators]);
 
   return (

@@ -224,6 +224,24 @@ test('a static page draws its icons in its first render: none is drawn empty, an
   ).toEqual([]);
 });
 
+test("a static page loads its dialog's code only once its rows are on screen", async ({
+  page,
+  request,
+}) => {
+  await freshSession(page, request);
+  await page.goto('/customers?sort=customer_no');
+  await expect(listRows(page)).toHaveCount(25);
+  // When the list started loading the dialog's code (src/resources/lazy-dialog.ts), and when
+  // the browser showed the page's first frame with content (its rows).
+  const times = await page.waitForFunction(() => {
+    const preload = performance.getEntriesByName('joule.dialog-preload')[0];
+    const shown = performance.getEntriesByName('first-contentful-paint')[0];
+    return preload && shown && { preload: preload.startTime, shown: shown.startTime };
+  });
+  const { preload, shown } = (await times.jsonValue()) as { preload: number; shown: number };
+  expect(preload).toBeGreaterThanOrEqual(shown);
+});
+
 test('a static page is rendered once, with its rows: the list shows no loading state first', async ({
   page,
   request,
