@@ -62,22 +62,21 @@ const FIRST_FRAME_WAIT_MS = 1000;
  */
 function afterRowsShown(task: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let observer: PerformanceObserver | undefined;
   const run = () => {
-    observer?.disconnect();
+    observer.disconnect();
     clearTimeout(timer);
     timer = setTimeout(task, 0);
   };
-  const shown = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  // The next paint the browser reports after the page's first render: its rows on screen.
+  const observer = new PerformanceObserver(run);
   const frame = requestAnimationFrame(() => {
-    if (typeof PerformanceObserver === 'undefined' || shown()) return run();
+    if (performance.getEntriesByName('first-contentful-paint').length) return run();
     timer = setTimeout(run, FIRST_FRAME_WAIT_MS);
-    observer = new PerformanceObserver(() => shown() && run());
     observer.observe({ type: 'paint' });
   });
   return () => {
     cancelAnimationFrame(frame);
-    observer?.disconnect();
+    observer.disconnect();
     clearTimeout(timer);
   };
 }
