@@ -51,31 +51,21 @@ const SelectionBar = lazy(async () => ({
   default: (await import('./list/selection-bar')).SelectionBar,
 }));
 
-/** The longest {@link afterRowsShown} waits for the page's first frame (a hidden tab shows none). */
-const FIRST_FRAME_WAIT_MS = 1000;
-
 /**
- * Runs `task` once the frame after now has been painted (a timer after the next animation
- * frame) and, on the page's first frame with content, once the browser reports it on screen
- * (its first contentful paint): code loaded then, parsed by the same few threads that draw
- * the frame, does not hold up the rows' paint. Returns its cancellation.
+ * Runs `task` after the page's paint (a timer after the commit's effects) and, on the page's
+ * first frame with content, once the browser reports it on screen (its first contentful
+ * paint; a hidden tab's, once shown): code loaded then, parsed by the same few threads that
+ * draw the frame, does not hold up the rows' paint. Returns its cancellation.
  */
 function afterRowsShown(task: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
+  const observer = new PerformanceObserver(() => {
     observer.disconnect();
-    clearTimeout(timer);
-    timer = setTimeout(task, 0);
-  };
-  // The next paint the browser reports after the page's first render: its rows on screen.
-  const observer = new PerformanceObserver(run);
-  const frame = requestAnimationFrame(() => {
-    if (performance.getEntriesByName('first-contentful-paint').length) return run();
-    timer = setTimeout(run, FIRST_FRAME_WAIT_MS);
-    observer.observe({ type: 'paint' });
+    task();
   });
+  const shown = performance.getEntriesByName('first-contentful-paint').length > 0;
+  const timer = shown ? setTimeout(task, 0) : undefined;
+  if (!shown) observer.observe({ type: 'paint' });
   return () => {
-    cancelAnimationFrame(frame);
     observer.disconnect();
     clearTimeout(timer);
   };
