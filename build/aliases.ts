@@ -1,8 +1,4 @@
-/**
- * Build-only module substitutions that make the browser's bundle smaller
- * (docs/architecture.md "How the pages stay small"); tests and `npm run dev` keep the
- * originals.
- */
+/** Build-only substitutions that make the browser's bundle smaller; tests and dev keep the originals. */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
@@ -56,13 +52,10 @@ export function slimIconNames(): Plugin {
 }
 
 /**
- * Modules that have no side effects on import although nothing says so (a package's
- * `"sideEffects": false`): Rollup then leaves out the modules of their barrel (`index.js`)
- * that nothing uses. `@rjsf/utils`: a list page's override (the fuse range widget) uses one
- * id helper, and without this the barrel brings lodash, lodash-es and the JSON-schema
- * merging code (~40 kB gzip) into the list page's first chunks. `src/resources/index.ts`,
- * the runtime's public surface (re-exports only): the shell's menus use one pure helper of
- * it, and without this its modules that run code on import move into the entry (~95 kB).
+ * Modules without side effects on import though nothing says so: Rollup then leaves out what
+ * of their barrel nothing uses. Else `@rjsf/utils` (one id helper on a list page) brings
+ * lodash and JSON-schema merging (~40 kB gzip) into the list page, and the runtime's public
+ * surface (`src/resources/index.ts`, one pure helper in the menus) ~95 kB into the entry.
  */
 const SIDE_EFFECT_FREE = [
   /[\\/]node_modules[\\/]@rjsf[\\/]utils[\\/]/,

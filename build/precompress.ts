@@ -16,10 +16,7 @@ export function gzipTextAssets(dir: string): void {
   }
 }
 
-/**
- * Writes `<file>.gz` beside every text asset of the build, which the server sends as is to
- * browsers that accept gzip (`@fastify/static` `preCompressed`): no compression per request.
- */
+/** Writes `<file>.gz` beside the build's text assets, sent as is (`@fastify/static` `preCompressed`). */
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {

@@ -1,7 +1,4 @@
-/**
- * What a page loads once its rows are painted: the stylesheets a page with its critical CSS
- * inline only preloaded (server/http/critical-css.ts).
- */
+/** What a page loads once its rows are painted: the stylesheets a critical-CSS page preloaded. */
 
 /** The longest the page waits for a frame before going on. */
 const FRAME_WAIT_MS = 100;
@@ -11,24 +8,16 @@ const STYLESHEETS_WAIT_MS = 3000;
 /** Resolves after the next frame has been painted (or {@link FRAME_WAIT_MS}: a hidden tab paints none). */
 function nextPaint(): Promise<void> {
   return new Promise((done) => {
-    const timer = setTimeout(done, FRAME_WAIT_MS);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        done();
-      }, 0),
-    );
+    setTimeout(done, FRAME_WAIT_MS);
+    requestAnimationFrame(() => setTimeout(done, 0));
   });
 }
 
 /**
- * Applies the stylesheets the inline early start preloaded for a page with its critical
- * CSS inline (`<link rel="preload" as="style">`, server/http/critical-css.ts) once the
- * server's rows are painted, so that their paint pays for no more CSS than it needs; and
- * resolves once every stylesheet of the head has loaded or failed (or after
- * {@link STYLESHEETS_WAIT_MS}: a failed one cannot be told from one still loading). The
- * page is hydrated only then, so that what the user can open next (a dialog, a popover) is
- * styled.
+ * Applies the stylesheets the early start preloaded for a page with its critical CSS inline
+ * (server/http/critical-css.ts) once its rows are painted, and resolves once every stylesheet
+ * of the head has loaded or failed (at most {@link STYLESHEETS_WAIT_MS}): the page is hydrated
+ * only then, so that what the user opens next (a dialog, a popover) is styled.
  */
 export async function applyPreloadedStylesheets(doc: Document = document): Promise<unknown> {
   const preloaded = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter(

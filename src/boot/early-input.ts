@@ -1,9 +1,7 @@
 /**
- * What the user did on a server-rendered page before the app hydrated it (`earlyStart`
- * records it in `window.__jouleClicks` and `window.__jouleFields`): the page shows its rows,
- * buttons and fields before their code has loaded (docs/architecture.md "The server-rendered
- * first page"). A click there would otherwise do nothing, and what was typed, chosen or
- * ticked in a field would be undone by the app's next render of that field. React replays
+ * What the user did on a server-rendered page before the app hydrated it (recorded by
+ * `earlyStart`; docs/architecture.md "The server-rendered first page"): a click would
+ * otherwise do nothing, and a field's value be undone by the app's render. React replays
  * what happens once hydration has begun; this covers the time before.
  */
 import type { EarlyField } from './early-start';
@@ -11,11 +9,9 @@ import type { EarlyField } from './early-start';
 type Field = EarlyField[0];
 
 /**
- * Gives `field` the value `value` as if typed: React's `onChange` fires. React watches a
- * field's `value` through a setter of its own on the element, and reports a change only when
- * the value differs from the last one that setter saw; so the value is set to another one
- * through that setter, then to `value` past it (the prototype's), as a browser does when the
- * user types.
+ * Gives `field` the value `value` as if typed, so that React's `onChange` fires: React reports
+ * a change only when its own setter on the element saw another value, so it is given one,
+ * then `value` through the prototype's setter, as a browser does when the user types.
  */
 function typeInto(field: Field, value: string): void {
   const native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
@@ -36,10 +32,9 @@ function tick(box: HTMLInputElement, checked: boolean): void {
 }
 
 /**
- * Stops recording and returns a function that replays, once, the last value given to each
- * field still in the page, then the last recorded click (a new `click` on the same element,
- * if it is still in the page): call it before hydrating, and the function once the page is
- * hydrated. A page rendered afresh calls it only to stop.
+ * Stops recording and returns a function that replays, once, the last value of each field
+ * still in the page, then the last click: call it before hydrating, the function once
+ * hydrated (a page rendered afresh calls it only to stop).
  */
 export function takeEarlyInput(): () => void {
   const clicks = window.__jouleClicks ?? [];

@@ -132,7 +132,9 @@ describe('earlyStart: a page the server renders', () => {
       'stylesheet /assets/registry.css',
       'module /assets/index-1.js',
     ]);
-    expect(document.head.querySelector<HTMLLinkElement>('link[rel="preload"]')!.as).toBe('style');
+    expect(
+      document.head.querySelector<HTMLLinkElement>('link[rel="preload"]')!.getAttribute('as'),
+    ).toBe('style');
     // Once only, whatever is reported later.
     paint();
     expect(added()).toHaveLength(6);

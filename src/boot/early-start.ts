@@ -1,30 +1,19 @@
 /**
- * What index.html does before the app's code is here. `vite.config.ts` (`earlyStart`)
- * inlines `earlyStart` with its manifest into the page's head, so the function must stand
- * alone: no imports, no closure, browser APIs only, nothing thrown.
+ * What index.html does before the app's code is here; `build/early-start.ts` inlines
+ * `earlyStart` with its manifest into the head, so it stands alone: no imports, no closure,
+ * browser APIs only, nothing thrown.
  *
- * It hints the modules the first page will ask for only once the entry has run
- * (`<link rel="modulepreload">`, CSS as stylesheets): the catalogue of the language in the
- * settings (`joule.settings`, default `cs`) always; with a stored session (`joule.auth`
- * with a refresh token) also the signed-in shell, the list runtime and the icons.
- *
- * When the server is rendering the page (its head then has `<meta name="joule-first-page">`,
- * server/http/first-page.ts), the page is painted before anything else is fetched or run:
- * the server took the entry modules out of the head (listed in the marker's `data-modules`)
- * and, when it inlined the page's critical CSS, the stylesheets too (`data-stylesheets`).
- * Once the browser reports the first contentful paint, the early start preloads those
- * stylesheets (the app applies them before it hydrates, src/boot/after-rows.ts), hints the
- * modules and adds the entry. Meanwhile it records what is clicked (`window.__jouleClicks`)
- * and typed, chosen or ticked in the page's fields (`window.__jouleFields`), which the app
- * replays once it has hydrated the page (src/boot/early-input.ts).
- *
- * On a static page (no marker) it applies the entry's stylesheets, which index.html only
- * preloads, so that they hold up neither the first paint nor the entry module (the app
- * renders once they have loaded, src/boot/start.tsx); and with a stored access token valid
- * beyond the app's renewal margin it sends the GETs the app sends first, the session check
- * (`/auth/me/`) and on a list route its page of rows (the query the list makes of the URL)
- * and the user's columns (`/auth/me/preferences/`), while the entry still loads: the app's
- * HTTP layer takes their answers (src/boot/early-responses.ts) instead of asking again.
+ * It hints the modules the first page asks for once the entry runs: the catalogue of the
+ * language in `joule.settings` (default `cs`); with a stored session (`joule.auth`) the
+ * signed-in app's too. On a page the server renders (`<meta name="joule-first-page">`,
+ * server/http/first-page.ts), nothing is fetched or run before the rows are painted: then it
+ * preloads the stylesheets and adds the entry modules the server took out of the head
+ * (`data-stylesheets`, `data-modules`); meanwhile it records clicks and field values
+ * (`window.__jouleClicks`, `__jouleFields`) for src/boot/early-input.ts to replay. On a static
+ * page it applies the entry's stylesheets (index.html only preloads them, so they hold up
+ * neither the first paint nor the entry) and, with an access token valid beyond the app's
+ * renewal margin, sends the app's first GETs (`/auth/me/`; on a list route its rows and the
+ * user's columns) for src/boot/early-responses.ts to hand to the app.
  */
 
 /** One GET index.html sent (`window.__jouleEarly`), as src/boot/early-responses.ts takes it. */
@@ -35,10 +24,7 @@ export interface EarlyRequest {
   readonly response: Promise<Response>;
 }
 
-/**
- * A field of a server-rendered page and the value it was given before the app hydrated it:
- * its text or option, or whether a checkbox is ticked.
- */
+/** A field of a server-rendered page and its value before hydration (text, option, ticked). */
 export type EarlyField = readonly [
   HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
   string | boolean,
@@ -46,49 +32,29 @@ export type EarlyField = readonly [
 
 declare global {
   interface Window {
-    /** The early GETs the app has not taken yet (`earlyStart`). */
+    /** The early GETs the app has not taken yet. */
     __jouleEarly?: EarlyRequest[];
-    /**
-     * What was clicked on a server-rendered page before the app hydrated it (`earlyStart`;
-     * src/boot/early-input.ts replays the last); recording stops once it is taken.
-     */
+    /** Clicks on a server-rendered page before it was hydrated (the last is replayed). */
     __jouleClicks?: Element[];
-    /**
-     * Each value given to a field (text, select, checkbox) of a server-rendered page before
-     * the app hydrated it, in order (`earlyStart`; src/boot/early-input.ts replays the last
-     * of each).
-     */
+    /** Values given to its fields before it was hydrated, in order (each field's last is replayed). */
     __jouleFields?: EarlyField[];
   }
 }
 
-/** The build's input to `earlyStart`. */
+/** The build's input to `earlyStart` (build/early-start.ts). */
 export interface EarlyStartManifest {
-  /**
-   * The entry's stylesheets. index.html only preloads them (`<link rel="preload"
-   * as="style">`, vite.config.ts `inlineEarlyStart`): on a static page the early start
-   * applies them at once, from a script, so that they hold up neither the first paint nor
-   * the entry module (the app renders once they have loaded, src/boot/start.tsx); a
-   * server-rendered page's server decides (server/http/critical-css.ts).
-   * @default none
-   */
+  /** The entry's stylesheets, which index.html only preloads. @default none */
   readonly stylesheets?: readonly string[];
   /** Module and CSS URLs to hint: per language, and those of the signed-in app. */
   readonly modules: {
     readonly cs: readonly string[];
     readonly en: readonly string[];
     readonly signedIn: readonly string[];
-    /**
-     * Per language, the catalogues of the generated labels and of the overrides' messages,
-     * hinted with the signed-in app's modules (the login page does without them,
-     * src/i18n/catalogues.ts).
-     * @default none
-     */
+    /** Per language, the signed-in app's catalogues (src/i18n/catalogues.ts). @default none */
     readonly labels?: { readonly cs: readonly string[]; readonly en: readonly string[] };
     /**
      * Per resource and language, its labels (`locales/generated/<resource>/<lang>.json`),
-     * hinted with the signed-in app's modules on the resource's pages (`/<resource>…`), which
-     * load them before they render (src/i18n/catalogues.ts `wantResourceLabels`).
+     * hinted on its pages (`/<resource>…`), which load them before they render.
      * @default none
      */
     readonly resources?: Readonly<
@@ -96,31 +62,24 @@ export interface EarlyStartManifest {
     >;
   };
   /**
-   * What the early GETs need: the API base (`VITE_API_URL`, default `/api/v1`, no trailing
-   * slash), each list route's API path (`customers` → `/customers/`), the list's page size
-   * unless the URL says otherwise, and the seconds an access token must have left
-   * (`REFRESH_MARGIN_S`: the app then surely sends the same token). None: no early GETs.
-   * @default none
+   * What the early GETs need: the API base (`VITE_API_URL` without its trailing slash), each
+   * list route's API path (`customers` → `/customers/`), the default page size, the seconds
+   * an access token must have left (`REFRESH_MARGIN_S`: the app then sends the same token)
+   * and whether the back-end keeps the user's list columns (`/auth/me/preferences/`).
+   * @default none: no early GETs
    */
   readonly fetch?: {
     readonly api: string;
     readonly lists: Readonly<Record<string, string>>;
     readonly pageSize: number;
     readonly refreshMarginS: number;
-    /**
-     * Whether the back-end keeps the user's list preferences (`apiFeatures.userPreferences`):
-     * a list route's page then also asks for them (`/auth/me/preferences/`, the columns the
-     * list is first rendered with).
-     * @default false
-     */
     readonly preferences?: boolean;
   };
 }
 
 /**
- * On a page the server renders, the longest the early start waits after the HTML is parsed
- * for the rows' first contentful paint before it loads the app anyway (a hidden tab paints
- * none). `earlyStart` holds it as a literal: it must stand alone.
+ * On a server-rendered page, the longest the early start waits after the HTML is parsed for
+ * the first contentful paint (a hidden tab paints none); a literal in `earlyStart`.
  */
 export const AFTER_PARSE_MS = 400;
 
@@ -129,22 +88,15 @@ export function earlyStart(manifest: EarlyStartManifest): void {
   // The server is rendering this page (server/http/first-page.ts).
   const marker = document.querySelector('meta[name="joule-first-page"]');
   const listed = (name: string) => (marker?.getAttribute(name) || '').split(' ').filter(Boolean);
-  const add = (rel: string, href: string, as?: string) => {
-    const link = document.createElement('link');
-    link.rel = rel;
-    if (as) link.as = as;
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.appendChild(link);
+  const add = (tag: 'link' | 'script', attributes: Record<string, string>) => {
+    const element = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    document.head.appendChild(element);
   };
-  const hint = (hrefs: readonly string[]) => {
-    for (const href of hrefs) {
-      const link = document.createElement('link');
-      link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
-    }
-  };
+  const hint = (hrefs: readonly string[]) =>
+    hrefs.forEach((href) =>
+      add('link', { rel: /\.css$/.test(href) ? 'stylesheet' : 'modulepreload', href }),
+    );
   let auth: Record<string, unknown> = {};
   let language: 'cs' | 'en' = 'cs';
   try {
@@ -165,8 +117,7 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     );
   }
   if (marker) {
-    // Clicks on the page before it is hydrated, for the app to replay: not those the browser
-    // acts on itself (a link, a form control).
+    // Clicks to replay: not those the browser acts on itself (a link, a form control).
     const clicks: Element[] = (window.__jouleClicks = []);
     document.addEventListener(
       'click',
@@ -178,8 +129,7 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       },
       true,
     );
-    // What is typed, chosen or ticked in a field: the browser shows it, but the app, once
-    // hydrated, renders its own state over it (radio buttons and files are left alone).
+    // Fields' values, which the app would render its own state over (not radios, files).
     const fields: EarlyField[] = (window.__jouleFields = []);
     document.addEventListener(
       'input',
@@ -193,10 +143,8 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       },
       true,
     );
-    // Once the rows are painted (the first contentful paint, which the browser reports once
-    // the frame is on screen; a hidden tab paints none: AFTER_PARSE_MS after the HTML is
-    // parsed), the stylesheets and the entry modules the server took out of the head, and
-    // the hints: nothing is fetched or run that competes with the first frame.
+    // Once the rows are on screen (the first contentful paint, else AFTER_PARSE_MS after the
+    // HTML is parsed): nothing competes with the first frame.
     let done = false;
     const afterRows = () => {
       if (done) return;
@@ -205,16 +153,11 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       const linked = (selector: string) => !!document.querySelector(selector);
       listed('data-stylesheets')
         .filter((href) => !linked(`link[href="${href}"]`))
-        .forEach((href) => add('preload', href, 'style'));
+        .forEach((href) => add('link', { rel: 'preload', as: 'style', crossorigin: '', href }));
       hint(hints);
-      for (const src of listed('data-modules')) {
-        if (linked(`script[src="${src}"]`)) continue;
-        const script = document.createElement('script');
-        script.type = 'module';
-        script.crossOrigin = '';
-        script.src = src;
-        document.head.appendChild(script);
-      }
+      listed('data-modules')
+        .filter((src) => !linked(`script[src="${src}"]`))
+        .forEach((src) => add('script', { type: 'module', crossorigin: '', src }));
     };
     try {
       new PerformanceObserver((entries) => {
@@ -228,7 +171,9 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     else parsed();
     return;
   }
-  (manifest.stylesheets || []).forEach((href) => add('stylesheet', href));
+  (manifest.stylesheets || []).forEach((href) =>
+    add('link', { rel: 'stylesheet', crossorigin: '', href }),
+  );
   hint(hints);
   try {
     const early = manifest.fetch;

@@ -15,9 +15,8 @@ export interface EmbeddedFirstPage {
 }
 
 /**
- * Takes the state the server embedded in the page (`#joule-first-page`) out of the
- * document; null on a static page, or when it is unreadable (the app then renders the
- * page afresh).
+ * Takes the state the server embedded (`#joule-first-page`) out of the document; null on a
+ * static page or when unreadable (the app then renders the page afresh).
  */
 export function takeFirstPageState(doc: Document = document): EmbeddedFirstPage | null {
   const element = doc.getElementById(FIRST_PAGE_STATE_ID);
@@ -26,20 +25,14 @@ export function takeFirstPageState(doc: Document = document): EmbeddedFirstPage 
   try {
     const state = JSON.parse(element.textContent || 'null') as Partial<FirstPageState> | null;
     const user = state?.user as Partial<CurrentUser> | undefined;
-    if (
-      !state ||
-      typeof user?.id !== 'number' ||
-      !Array.isArray(user.privileges) ||
-      (state.language !== 'cs' && state.language !== 'en') ||
-      typeof state.dehydratedState !== 'object' ||
-      state.dehydratedState === null
-    ) {
-      return null;
-    }
+    const { language, dehydratedState } = state ?? {};
+    const valid = typeof user?.id === 'number' && Array.isArray(user.privileges);
+    if (!valid || (language !== 'cs' && language !== 'en')) return null;
+    if (typeof dehydratedState !== 'object' || dehydratedState === null) return null;
     return {
       user: user as CurrentUser,
-      language: state.language,
-      dehydratedState: state.dehydratedState as DehydratedState,
+      language,
+      dehydratedState: dehydratedState as DehydratedState,
     };
   } catch {
     return null;

@@ -20,10 +20,9 @@ import type { EmbeddedFirstPage } from './first-page-state';
 import { rootOptions } from './root-options';
 
 /**
- * Hydrates the page the server rendered into `root`: the first render must be the
- * server's, so the catalogue, the icons, the registry and the code of the page's routes
- * are loaded first, and the router starts from the loader data and the query cache the
- * server rendered with (react-router's `hydrationData`, TanStack Query's dehydrated state).
+ * Hydrates the page the server rendered into `root`: the catalogue, icons, registry and the
+ * routes' code first, then the router from the server's loader data and query cache
+ * (react-router's `hydrationData`, TanStack Query's dehydrated state).
  */
 export async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<void> {
   // The page's resource's labels (`/<resource>`: the server renders list routes only) are in

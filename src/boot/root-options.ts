@@ -2,9 +2,8 @@ import type { RootOptions } from 'react-dom/client';
 import { reportError } from '../app';
 
 /**
- * The prefix of the console error by which a recoverable error (above all a hydration
- * mismatch: the server's markup differs from the app's first render) shows; the end-to-end
- * tests fail on it (tests/e2e/fixtures.ts).
+ * The prefix of the console error of a recoverable error (above all a hydration mismatch),
+ * on which the end-to-end tests fail (tests/e2e/fixtures.ts).
  */
 export const RECOVERABLE_ERROR_PREFIX = 'joule: recoverable error';
 

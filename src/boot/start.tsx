@@ -1,7 +1,4 @@
-/**
- * Starts the SPA: settings in force, error reporting, catalogue on its way, router mounted;
- * over a server-rendered page, hydrated (docs/architecture.md "First page").
- */
+/** Starts the SPA; over a server-rendered page, hydrates it (docs/architecture.md "First page"). */
 import { StrictMode } from 'react';
 import { FocusStyleManager } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
@@ -52,17 +49,12 @@ export function startApp(root: HTMLElement): void {
 }
 
 /**
- * Renders the app into `root`, replacing whatever the server put there. The router starts
- * at once: its loaders fetch the page's code and data while nothing else holds the main
- * thread. The first render waits for the stylesheets (which a static page's early start
- * applied from a script, where they blocked nothing, and which a server-rendered page the
- * app does not hydrate still needs in full), for the page's loaders and code (at most
- * {@link FIRST_RENDER_WAIT_MS}, then the page's loading state shows) and then for the data
- * its screen renders with (a list's rows and the user's columns: `pageDataReady`; at most
- * {@link FIRST_RENDER_WAIT_MS} more, then the screen's own loading state shows): a page
- * whose data comes quickly is rendered once, with it, rather than first as a spinner. A
- * signed-in page waits for its icons' paths too (as long, at most; the early start hints
- * them), which it would otherwise draw empty, from Blueprint's icon font, and again.
+ * Renders the app into `root`, replacing whatever the server put there. The router starts at
+ * once (its loaders fetch the page's code and data); the first render waits for the
+ * stylesheets, for the page's code and then its data (a list's rows and columns:
+ * `pageDataReady`), each at most {@link FIRST_RENDER_WAIT_MS}, and when signed in for the
+ * icons' paths (else drawn empty, from Blueprint's icon font, then again): a page whose data
+ * comes quickly is rendered once, with it, not first as a spinner.
  */
 function render(root: HTMLElement): void {
   // A server-rendered page's elements are replaced: what was clicked or typed there is gone.
