@@ -6,6 +6,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { hasSideEffects, productionAliases, slimIconNames } from './build/aliases';
+import { firstPageChunking } from './build/chunks';
 import { cspSources } from './build/csp-sources';
 import { inlineEarlyStart } from './build/early-start';
 import { precompiledMessages } from './build/messages';
@@ -29,6 +30,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     productionAliases(),
     slimIconNames(),
     inlineEarlyStart(),
+    firstPageChunking(),
     cspSources(),
     precompress(),
   ],

@@ -4,6 +4,7 @@ import { REFRESH_MARGIN_S } from '../src/auth/tokens';
 import { apiFeatures, descriptors } from '../src/generated/descriptors';
 import { DEFAULT_PAGE_SIZE } from '../src/resources/list/list-query';
 import { browserBuild } from './browser-build';
+import { SIGNED_IN_ROOTS } from './chunks';
 
 /**
  * The URLs of the chunk of the first module matching `pattern` (its facade, else any chunk
@@ -59,21 +60,13 @@ export function earlyStartManifest(
   fetch?: EarlyStartManifest['fetch'],
 ): EarlyStartManifest {
   const of = (path: string) => closure(bundle, file(path), base);
-  const signedIn = [
-    'src/app/layout/shell.tsx',
-    'src/app/resource-registry.tsx',
-    'src/app/icons/paths-16.ts',
-    // The map of the signed-in app's catalogues (src/i18n/catalogues.ts).
-    'src/i18n/signed-in-catalogues.ts',
-  ].flatMap(of);
-  // The generated labels and the overrides' messages join the catalogue only in the
-  // signed-in app (src/i18n/catalogues.ts).
+  const signedIn = SIGNED_IN_ROOTS.flatMap(of);
+  // The generated labels and the overrides' messages: the signed-in app's catalogues.
   const labels = (lang: string) => [
     ...of(`locales/generated/${lang}.json`),
     ...of(`src/i18n/overrides-${lang}.ts`),
   ];
-  // Each resource's labels (`locales/generated/<resource>/<lang>.json`), which its page loads
-  // before it renders.
+  // Each resource's labels, which its page loads before it renders.
   const resources: Record<string, { cs: string[]; en: string[] }> = {};
   for (const item of Object.values(bundle)) {
     const match =
@@ -113,11 +106,9 @@ export function preloadStylesheets(html: string): { html: string; stylesheets: s
 }
 
 /**
- * Inlines `earlyStart` (src/boot/early-start.ts) into index.html's head with what it needs
- * from the build ({@link earlyStartManifest}): the modules the first page asks for only once
- * the entry has run, hinted so they arrive in one wave with the entry, and the entry's
- * stylesheets, which the page's head then only preloads ({@link preloadStylesheets}; the
- * server decides on a page it renders: server/http/critical-css.ts `blockingStylesheets`).
+ * Inlines `earlyStart` (src/boot/early-start.ts) into index.html's head with its manifest
+ * ({@link earlyStartManifest}): the modules to hint, so that they arrive in one wave with the
+ * entry, and the entry's stylesheets, which the head then only preloads.
  */
 export function inlineEarlyStart(): Plugin {
   let base = '/';

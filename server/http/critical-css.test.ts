@@ -11,7 +11,7 @@ writeFileSync(
   join(dist, 'assets', 'index-1.css'),
   '.used{color:red}.unused{color:blue}table td{padding:1px}.bp6-dark .used{color:white}',
 );
-writeFileSync(join(dist, 'assets', 'resource-registry-2.css'), '.row{height:30px}.nope{x:1}');
+writeFileSync(join(dist, 'assets', 'signed-in-2.css'), '.row{height:30px}.nope{x:1}');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const HEAD =

@@ -28,7 +28,8 @@ const MAX_KEYS = 200;
 
 /**
  * Critical CSS for pages of the build in `distDir`; the stylesheets the list screen loads
- * later (`resource-registry-*.css`, the table's) count as the page's too.
+ * later (`signed-in-*.css`, the signed-in first page's chunk of build/chunks.ts, with the
+ * table's) count as the page's too.
  */
 export function createCriticalCss(
   distDir: string,
@@ -39,7 +40,7 @@ export function createCriticalCss(
   let later: string[] = [];
   try {
     later = readdirSync(join(distDir, 'assets'))
-      .filter((name) => /^resource-registry-[^/]*\.css$/.test(name))
+      .filter((name) => /^signed-in-[^/]*\.css$/.test(name))
       .map((name) => `<link rel="stylesheet" href="/assets/${name}">`);
   } catch {
     // No assets folder: only the page's own stylesheets.

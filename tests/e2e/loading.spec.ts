@@ -18,7 +18,8 @@ function record(page: Page): Request[] {
   return requests;
 }
 
-const signedInChunk = /\/assets\/(shell|resource-registry)-[^/]*\.js$/;
+/** The signed-in first page's code (build/chunks.ts). */
+const signedInChunk = /\/assets\/signed-in-[^/]*\.js$/;
 
 /** The cookie the app mirrors its access token into (src/auth/session-cookie.ts). */
 const ACCESS_COOKIE = 'joule_access';
