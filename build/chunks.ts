@@ -1,4 +1,3 @@
-import type { Identifier, ImportDeclaration, Literal, Program } from 'estree';
 import type { Plugin, Rollup } from 'vite';
 import { browserBuild } from './browser-build';
 
@@ -12,13 +11,14 @@ export const SIGNED_IN_ROOTS = [
 /** The pages of a signed-out user (src/app/routes.tsx). */
 const SIGNED_OUT_ROOTS = ['src/app/login/', 'src/app/password-reset/'];
 
-/** What {@link signedInChunk} reads of a module: Rollup's `ModuleInfo`. */
-export type ModuleNode = Pick<Rollup.ModuleInfo, 'isEntry' | 'importedIds' | 'exports'> & {
-  readonly ast: Program | null;
-};
+/** What {@link signedInChunk} reads of a module: Rollup's `ModuleInfo` (its ESTree `ast`). */
+export type ModuleNode = Pick<Rollup.ModuleInfo, 'isEntry' | 'importedIds' | 'exports' | 'ast'>;
+type Body = NonNullable<ModuleNode['ast']>['body'];
+type ImportDeclaration = Extract<Body[number], { type: 'ImportDeclaration' }>;
 
 const ALL = '*';
-const name = (node: Identifier | Literal) => ('name' in node ? node.name : String(node.value));
+const name = (node: { name: string } | { value?: unknown }) =>
+  'name' in node ? node.name : String(node.value);
 /** The name an import takes from its module: a name, `default`, or all (`* as`). */
 const imported = (specifier: ImportDeclaration['specifiers'][number]) =>
   specifier.type === 'ImportSpecifier'
@@ -42,7 +42,7 @@ export function signedInChunk(
     const used = new Set<string>();
     const use = (id: string | undefined, wanted: string): void => {
       const node = id === undefined ? null : moduleOf(id);
-      const body: Program['body'] = node?.ast?.body ?? [];
+      const body: Body = node?.ast?.body ?? [];
       // Rollup lists a module's imports in the order they first appear.
       const sources = [
         ...new Set(
@@ -100,7 +100,7 @@ export function signedInChunk(
 export function firstPageChunking(): Plugin {
   let chunk: Set<string> | undefined;
   const manualChunks: Rollup.GetManualChunk = (id, { getModuleIds, getModuleInfo }) => {
-    chunk ??= signedInChunk(getModuleIds(), (each) => getModuleInfo(each) as ModuleNode | null);
+    chunk ??= signedInChunk(getModuleIds(), getModuleInfo);
     return chunk.has(id) ? 'signed-in' : undefined;
   };
   return {
