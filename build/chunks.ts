@@ -39,7 +39,7 @@ export function signedInChunk(
 ): Set<string> {
   const all = [...ids];
   const closure = (roots: string[]) => {
-    const used = new Set<string>();
+    const used = new Map<string, Set<string>>();
     const use = (id: string | undefined, wanted: string): void => {
       const node = id === undefined ? null : moduleOf(id);
       const body: Body = node?.ast?.body ?? [];
@@ -60,8 +60,9 @@ export function signedInChunk(
           !('declaration' in each && each.declaration),
       );
       const what = known && reexports ? wanted : ALL;
-      if (!node || used.has(`${id} ${ALL}`) || used.has(`${id} ${what}`)) return;
-      used.add(`${id} ${what}`);
+      const names = used.get(id ?? '') ?? new Set<string>();
+      if (!node || !id || names.has(ALL) || names.has(what)) return;
+      used.set(id, names.add(what));
       if (!known) return node.importedIds.forEach((each) => use(each, ALL));
       for (const statement of body) {
         if (statement.type === 'ImportDeclaration' && what === ALL) {
@@ -85,7 +86,7 @@ export function signedInChunk(
       }
     };
     roots.forEach((root) => use(root, ALL));
-    return new Set([...used].map((key) => key.slice(0, key.lastIndexOf(' '))));
+    return new Set(used.keys());
   };
   const rooted = (paths: string[]) =>
     all.filter((id) => paths.some((path) => id.replace(/\\/g, '/').includes(`/${path}`)));
