@@ -5,6 +5,7 @@ import { browserBuild } from './browser-build';
 export const SIGNED_IN_ROOTS = [
   'src/app/layout/shell.tsx',
   'src/app/resource-registry.tsx',
+  'src/auth/app-ability.ts',
   'src/app/icons/paths-16.ts',
   'src/i18n/signed-in-catalogues.ts',
 ];

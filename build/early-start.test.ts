@@ -28,7 +28,11 @@ const bundle = Object.fromEntries(
     chunk('assets/en.js', ['/r/locales/en.json']),
     chunk('assets/shell.js', ['/r/src/app/layout/shell.tsx'], ['assets/ui.js', 'assets/index.js']),
     chunk('assets/ui.js', ['/r/node_modules/x/button.js'], [], ['assets/ui.css']),
-    chunk('assets/registry.js', ['/r/src/app/resource-registry.tsx'], ['assets/ui.js']),
+    chunk(
+      'assets/registry.js',
+      ['/r/src/app/resource-registry.tsx', '/r/src/auth/app-ability.ts'],
+      ['assets/ui.js'],
+    ),
     chunk('assets/paths.js', ['/r/src/app/icons/paths-16.ts']),
     chunk('assets/signed-in.js', ['/r/src/i18n/signed-in-catalogues.ts']),
     chunk('assets/names-cs.js', ['/r/locales/generated/cs.json']),

@@ -5,7 +5,7 @@
  * no access to the product').
  */
 import { redirect } from 'react-router';
-import { ability, canUse, ensureSession, getSession } from '../auth';
+import { appMayUse, ensureSession, getSession } from '../auth';
 
 /** The refused page's heading when a route's privilege check fails (docs/product.md §8). */
 export const NO_ACCESS_MESSAGE = { id: 'app.guard.noAccess' } as const;
@@ -82,7 +82,7 @@ export async function requirePrivilege(
   titleId?: string,
 ): Promise<void> {
   await requireUser(request);
-  if (canUse(ability, privilege)) return;
+  if (await appMayUse(privilege)) return;
   // Signing in as someone who may see it (logout, login) returns there.
   rememberReturnPath(request.url);
   throw new NoAccessError(decodeURI(new URL(request.url).pathname), titleId);

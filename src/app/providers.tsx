@@ -1,7 +1,9 @@
-/** The providers every page runs in: language, Blueprint overlays, abilities, snackbar. */
+/**
+ * The providers every page runs in: language, Blueprint overlays, snackbar. The abilities are
+ * the signed-in shell's (layout/shell.tsx), so that the login page does without CASL.
+ */
 import type { ReactNode } from 'react';
 import { OverlaysProvider } from '@blueprintjs/core';
-import { AbilityProvider } from '../auth';
 import { I18nProvider, type Language } from '../i18n';
 import { PageLoading } from './root';
 import { SnackbarHost } from './snackbar/snackbar';
@@ -20,7 +22,7 @@ export function AppProviders({ children, language }: AppProvidersProps) {
     <I18nProvider language={language} fallback={<PageLoading />}>
       {/* Not BlueprintProvider: its hotkeys provider brings a dialog into the first chunk. */}
       <OverlaysProvider>
-        <AbilityProvider>{children}</AbilityProvider>
+        {children}
         <SnackbarHost />
       </OverlaysProvider>
     </I18nProvider>

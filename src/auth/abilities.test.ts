@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abilityFor, canUse, lackingPrivileges } from './abilities';
+import { abilityFor, abilityOf, canUse, lackingPrivileges } from './abilities';
+import { createSessionStore, type CurrentUser } from './session-store';
 
 describe('abilityFor (docs/product.md §6)', () => {
   describe.each<[string, { privileges: string[]; allowed: string[]; denied: string[] }]>([
@@ -59,5 +60,36 @@ describe('lackingPrivileges', () => {
     [[], [], []],
   ])('held %j, wanted %j → %j', (held, wanted, missing) => {
     expect(lackingPrivileges(held, wanted)).toEqual(missing);
+  });
+});
+
+describe('abilityOf (docs/product.md §6)', () => {
+  const user = (privileges: string[]): CurrentUser => ({
+    id: 1,
+    email: 'clerk@joule.test',
+    privileges,
+  });
+
+  it("follows the store's user in place: sign-in, another user, sign-out", () => {
+    const store = createSessionStore(null);
+    const ability = abilityOf(store);
+    expect(ability.can('use', 'CUSTOMERS')).toBe(false);
+    store.setUser(user(['CUSTOMERS']));
+    expect(ability.can('use', 'CUSTOMERS')).toBe(true);
+    store.setUser(user(['USERS']));
+    expect(ability.can('use', 'CUSTOMERS')).toBe(false);
+    expect(ability.can('use', 'USERS')).toBe(true);
+    store.clear();
+    expect(ability.rules).toEqual([]);
+    expect(abilityOf(store)).toBe(ability);
+  });
+
+  it("starts from the store's current user, one instance per store", () => {
+    const signedIn = createSessionStore(null);
+    signedIn.setUser(user(['superuser']));
+    const other = createSessionStore(null);
+    expect(abilityOf(signedIn).can('use', 'ANYTHING')).toBe(true);
+    expect(abilityOf(other).can('use', 'ANYTHING')).toBe(false);
+    expect(abilityOf(other)).not.toBe(abilityOf(signedIn));
   });
 });

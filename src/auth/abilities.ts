@@ -4,6 +4,7 @@
  */
 import { AbilityBuilder, PureAbility } from '@casl/ability';
 import type { RawRuleOf } from '@casl/ability';
+import type { CurrentUser, SessionStore } from './session-store';
 
 /** The one action of docs/product.md §6. */
 export type AppAction = 'use';
@@ -31,6 +32,30 @@ export function rulesFor(privileges: readonly string[]): RawRuleOf<AppAbility>[]
 /** A fresh ability for a list of privileges (empty list: allows nothing). */
 export function abilityFor(privileges: readonly string[]): AppAbility {
   return new PureAbility<[AppAction, AppSubject]>(rulesFor(privileges));
+}
+
+/** Each session store's abilities, made on first use ({@link abilityOf}). */
+const abilities = /* @__PURE__ */ new WeakMap<SessionStore, AppAbility>();
+
+/**
+ * The abilities of `store`'s user, following it (docs/product.md §6): one instance per store,
+ * updated in place on every change of user (sign-in, sign-out), so that CASL's React
+ * bindings re-render. Made on first use, so that a page without a signed-in user (the login
+ * page) never loads CASL.
+ */
+export function abilityOf(store: SessionStore): AppAbility {
+  const known = abilities.get(store);
+  if (known) return known;
+  let user: CurrentUser | null = store.getState().user;
+  const ability = abilityFor(user?.privileges ?? []);
+  store.subscribe(() => {
+    const next = store.getState().user;
+    if (next === user) return;
+    user = next;
+    ability.update(rulesFor(user?.privileges ?? []));
+  });
+  abilities.set(store, ability);
+  return ability;
 }
 
 /**

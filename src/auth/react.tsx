@@ -1,22 +1,19 @@
-/** React bindings of the session and the abilities (docs/product.md §6; `@casl/react`). */
+/** React bindings of the session (docs/product.md §4); the abilities' are in abilities-react.tsx. */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { createContextualCan, useAbility as useCaslAbility } from '@casl/react';
-import type { AppAbility } from './abilities';
 import { authSession } from './session';
 import type { CurrentUser, SessionState, SessionStore } from './session-store';
 
-/** The session a tree renders for: its store and abilities. */
+/** The session a tree renders for: its store (its abilities follow it, `abilityOf`). */
 export interface SessionSource {
   readonly store: SessionStore;
-  readonly ability: AppAbility;
 }
 
 /**
- * The session `useSession` and `AbilityProvider` read: the app's (`authSession`) unless a
+ * The session `useSession` and `useSessionAbility` read: the app's (`authSession`) unless a
  * `SessionProvider` gives another, as the server-rendered first page does for the user it
  * renders for (src/ssr/first-page.tsx), so that no request sees another's session.
  */
-export const SessionContext = createContext<SessionSource>(authSession);
+export const SessionContext = /* @__PURE__ */ createContext<SessionSource>(authSession);
 
 /** Props of `SessionProvider`. */
 export interface SessionProviderProps {
@@ -28,35 +25,6 @@ export interface SessionProviderProps {
 export function SessionProvider({ session, children }: SessionProviderProps) {
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
-
-/** The signed-in user's abilities; the default is the app session's. */
-export const AbilityContext = createContext<AppAbility>(authSession.ability);
-
-/** Props of `AbilityProvider`. */
-export interface AbilityProviderProps {
-  children: ReactNode;
-  /**
-   * The ability to provide (tests); the app session's when left out.
-   * @default authSession.ability
-   */
-  ability?: AppAbility;
-}
-
-/** Provides the abilities to `useAbility` and `<Can>`. */
-export function AbilityProvider({ children, ability }: AbilityProviderProps) {
-  const session = useContext(SessionContext);
-  return (
-    <AbilityContext.Provider value={ability ?? session.ability}>{children}</AbilityContext.Provider>
-  );
-}
-
-/** The current abilities; re-renders when they change (sign-in, sign-out). */
-export function useAbility(): AppAbility {
-  return useCaslAbility(AbilityContext);
-}
-
-/** `<Can I="use" a="CUSTOMERS">…</Can>` bound to the current abilities. */
-export const Can = createContextualCan(AbilityContext.Consumer);
 
 /** The session state (backend, tokens, user), re-rendering on change. */
 export function useSession(): SessionState {

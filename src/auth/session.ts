@@ -4,7 +4,6 @@
  * passed in (tests); the app uses the module's default instance (`authSession`).
  */
 import { ApiError, NetworkError, configureAuth, type AuthHooks } from '../api';
-import { abilityFor, rulesFor, type AppAbility } from './abilities';
 import { httpAuthApi, type AuthApi, type SecondFactorChallenge } from './auth-api';
 import { getOidcBackend, type OidcBackend, type SignOutOptions } from './oidc';
 import { createRefreshTimer, type RefreshTimer } from './refresh-timer';
@@ -49,8 +48,6 @@ export class LoginError extends Error {
 export interface AuthSessionOptions {
   store: SessionStore;
   api: AuthApi;
-  /** Updated in place on every user change, so CASL's React bindings re-render. */
-  ability?: AppAbility;
   /** The OIDC backend, looked up when needed. @default getOidcBackend */
   oidc?: () => OidcBackend | null;
   /** Clock in milliseconds. @default Date.now */
@@ -80,7 +77,6 @@ export const browserRefreshLock: RefreshLock = async (task) => {
 
 export interface AuthSession {
   readonly store: SessionStore;
-  readonly ability: AppAbility;
   readonly timer: RefreshTimer;
   /** Hooks for `configureAuth` of `src/api`: the token, and renew-once-after-401. */
   readonly httpHooks: AuthHooks;
@@ -99,8 +95,8 @@ export interface AuthSession {
    */
   beginSession(backend: Exclude<AuthBackend, 'none'>, tokens: TokenPair): Promise<CurrentUser>;
   /**
-   * docs/product.md §4: stops the timer, clears both tokens and the user, resets abilities; then
-   * revokes the refresh token: for a `joule` session at the API (`/auth/jwt/blacklist/`,
+   * docs/product.md §4: stops the timer, clears both tokens and the user (and so the abilities
+   * that follow it, `abilityOf`); then revokes the refresh token: for a `joule` session at the API (`/auth/jwt/blacklist/`,
    * in the background, failures only logged), for an `oidc` one by signing out at the
    * provider.
    * @param options `endProviderSession` for the user's own logout (default false).
@@ -130,22 +126,12 @@ export interface AuthSession {
 /** A session over the given store and calls. */
 export function createAuthSession(options: AuthSessionOptions): AuthSession {
   const { store, api } = options;
-  const ability = options.ability ?? abilityFor([]);
   const oidc = options.oidc ?? getOidcBackend;
   const now = options.now ?? Date.now;
   const lock = options.lock ?? browserRefreshLock;
   const timer = createRefreshTimer(() => checkTokens(), REFRESH_CHECK_INTERVAL_MS);
   let renewal: Promise<boolean> | null = null;
   let starting: Promise<void> | null = null;
-
-  // Abilities follow the user (docs/product.md §6); `update` keeps one instance for React.
-  let abilityUser: CurrentUser | null = null;
-  store.subscribe(() => {
-    const { user } = store.getState();
-    if (user === abilityUser) return;
-    abilityUser = user;
-    ability.update(rulesFor(user?.privileges ?? []));
-  });
 
   async function loadUser(): Promise<CurrentUser> {
     const user = await api.fetchCurrentUser();
@@ -328,7 +314,6 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
 
   return {
     store,
-    ability,
     timer,
     httpHooks,
     login,

@@ -31,7 +31,7 @@ import {
   SHELL_ROUTE_ID,
   type ShellRegistry,
 } from '../app';
-import { abilityFor, createSessionStore, SessionProvider, type CurrentUser } from '../auth';
+import { createSessionStore, SessionProvider, type CurrentUser } from '../auth';
 import { dateLocale, loadMessages, wantLazyMessages, type Language } from '../i18n';
 import type { ResourceDescriptor } from '../generated/descriptor-types';
 import { listQueryFor, PREFERENCES_KEY, seedResourceList, VIRTUALIZE_OVER } from '../resources';
@@ -130,7 +130,7 @@ export async function renderFirstPage(input: FirstPageInput): Promise<RenderedFi
   const dehydratedState = dehydrate(queryClient);
   const store = createSessionStore(null);
   store.setUser(user);
-  const session = { store, ability: abilityFor(user.privileges) };
+  const session = { store };
 
   const routes = createRoutes({ registry });
   const ids = await resolveLazyMatches(routes, `${href.pathname}${href.search}`);

@@ -12,7 +12,13 @@ import {
 import { HydrationBoundary, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
-import { AbilityContext, abilityFor, useCurrentUser, type CurrentUser } from '../../auth';
+import {
+  AbilityContext,
+  abilityFor,
+  useCurrentUser,
+  useSessionAbility,
+  type CurrentUser,
+} from '../../auth';
 import { LOGIN_PATH } from '../guards';
 import { getQueryClient } from '../query-client';
 import type { ShellRegistry } from '../shell-registry';
@@ -82,7 +88,7 @@ export function Shell() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const ability = useContext(AbilityContext);
+  const ability = useSessionAbility();
   const loggingOut = navigation.location?.pathname === '/logout';
   // The user the page was shown to last; kept while the session is away.
   const [shown, setShown] = useState(user);
