@@ -96,9 +96,9 @@ export interface AuthSession {
   beginSession(backend: Exclude<AuthBackend, 'none'>, tokens: TokenPair): Promise<CurrentUser>;
   /**
    * docs/product.md §4: stops the timer, clears both tokens and the user (and so the abilities
-   * that follow it, `abilityOf`); then revokes the refresh token: for a `joule` session at the API (`/auth/jwt/blacklist/`,
-   * in the background, failures only logged), for an `oidc` one by signing out at the
-   * provider.
+   * that follow it, `abilityOf`); then revokes the refresh token: for a `joule` session at the
+   * API (`/auth/jwt/blacklist/`, in the background, failures only logged), for an `oidc` one by
+   * signing out at the provider.
    * @param options `endProviderSession` for the user's own logout (default false).
    * @returns where to send the browser to end the provider's session too (its end-session
    *   URL), or null: go to login. Never rejects for the provider's failures (logged).
