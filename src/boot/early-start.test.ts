@@ -116,7 +116,7 @@ describe('earlyStart: a page the server renders', () => {
   };
   const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
 
-  it('fetches and runs nothing until the rows are painted, then all of it', () => {
+  it('fetches and runs nothing until the rows are painted, then all of it, the entry first', () => {
     const { paint } = rendered(attributes);
     const { hints, sent } = start('/customers', auth);
     expect(hints).toEqual([]);
@@ -125,12 +125,12 @@ describe('earlyStart: a page the server renders', () => {
     expect(added()).toEqual([]);
     paint();
     expect(added()).toEqual([
+      'module /assets/index-1.js',
       'preload /assets/index-1.css',
       'preload /assets/more.css',
       'modulepreload /assets/cs.js',
       'modulepreload /assets/shell.js',
       'stylesheet /assets/registry.css',
-      'module /assets/index-1.js',
     ]);
     expect(
       document.head.querySelector<HTMLLinkElement>('link[rel="preload"]')!.getAttribute('as'),
@@ -168,10 +168,10 @@ describe('earlyStart: a page the server renders', () => {
       expect(added()).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(added()).toEqual([
+        'module /assets/index-1.js',
         'preload /assets/index-1.css',
         'preload /assets/more.css',
         'modulepreload /assets/cs.js',
-        'module /assets/index-1.js',
       ]);
     } finally {
       vi.useRealTimers();

@@ -151,13 +151,14 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       done = true;
       // A page the server could not render after all links them itself.
       const linked = (selector: string) => !!document.querySelector(selector);
+      // The entry first: hydration waits for it, and the browser fetches in this order.
+      listed('data-modules')
+        .filter((src) => !linked(`script[src="${src}"]`))
+        .forEach((src) => add('script', { type: 'module', crossorigin: '', src }));
       listed('data-stylesheets')
         .filter((href) => !linked(`link[href="${href}"]`))
         .forEach((href) => add('link', { rel: 'preload', as: 'style', crossorigin: '', href }));
       hint(hints);
-      listed('data-modules')
-        .filter((src) => !linked(`script[src="${src}"]`))
-        .forEach((src) => add('script', { type: 'module', crossorigin: '', src }));
     };
     try {
       new PerformanceObserver((entries) => {
