@@ -37,10 +37,11 @@ const bundle = Object.fromEntries(
     chunk('assets/signed-in.js', ['/r/src/i18n/signed-in-catalogues.ts']),
     chunk('assets/names-cs.js', ['/r/locales/generated/cs.json']),
     chunk('assets/names-en.js', ['/r/locales/generated/en.json']),
-    chunk('assets/ov-cs.js', ['/r/src/i18n/overrides-cs.ts']),
-    chunk('assets/ov-en.js', ['/r/src/i18n/overrides-en.ts']),
+    chunk('assets/lazy-cs.js', ['/r/src/i18n/lazy/cs.ts', '/r/overrides/customers/cs.json?lazy']),
     chunk('assets/customers-cs.js', ['/r/locales/generated/customers/cs.json']),
     chunk('assets/customers-en.js', ['/r/locales/generated/customers/en.json']),
+    chunk('assets/ov-cs.js', ['/r/overrides/customers/cs.json']),
+    chunk('assets/ov-en.js', ['/r/overrides/customers/en.json']),
   ].map((item) => [item.fileName, item]),
 ) as Rollup.OutputBundle;
 
@@ -59,7 +60,7 @@ describe('closure', () => {
 });
 
 describe('earlyStartManifest', () => {
-  it("lists each language's catalogue, the signed-in app once each, and the labels, also each resource's", () => {
+  it("lists each language's catalogue, the signed-in app once each, the names, and each resource's labels and override's messages", () => {
     expect(earlyStartManifest(bundle, ['/assets/index.css'])).toEqual({
       stylesheets: ['/assets/index.css'],
       modules: {
@@ -73,12 +74,12 @@ describe('earlyStartManifest', () => {
           '/assets/paths.js',
           '/assets/signed-in.js',
         ],
-        labels: {
-          cs: ['/assets/names-cs.js', '/assets/ov-cs.js'],
-          en: ['/assets/names-en.js', '/assets/ov-en.js'],
-        },
+        labels: { cs: ['/assets/names-cs.js'], en: ['/assets/names-en.js'] },
         resources: {
-          customers: { cs: ['/assets/customers-cs.js'], en: ['/assets/customers-en.js'] },
+          customers: {
+            cs: ['/assets/customers-cs.js', '/assets/ov-cs.js'],
+            en: ['/assets/customers-en.js', '/assets/ov-en.js'],
+          },
         },
       },
     });

@@ -61,20 +61,16 @@ export function earlyStartManifest(
 ): EarlyStartManifest {
   const of = (path: string) => closure(bundle, file(path), base);
   const signedIn = SIGNED_IN_ROOTS.flatMap(of);
-  // The generated labels and the overrides' messages: the signed-in app's catalogues.
-  const labels = (lang: string) => [
-    ...of(`locales/generated/${lang}.json`),
-    ...of(`src/i18n/overrides-${lang}.ts`),
-  ];
-  // Each resource's labels, which its page loads before it renders.
+  // The resources' names: the signed-in app's catalogue.
+  const labels = (lang: string) => of(`locales/generated/${lang}.json`);
+  // Each resource's labels and its override's messages, which its page loads before it renders.
   const resources: Record<string, { cs: string[]; en: string[] }> = {};
   for (const item of Object.values(bundle)) {
-    const match =
-      item.type === 'chunk' &&
-      /[\\/]locales[\\/]generated[\\/]([^\\/]+)[\\/](cs|en)\.json$/.exec(item.facadeModuleId ?? '');
+    const at = item.type === 'chunk' ? (item.facadeModuleId ?? '').replace(/\\/g, '/') : '';
+    const match = /\/((?:locales\/generated|overrides)\/([^/]+)\/(cs|en)\.json)$/.exec(at);
     if (!match) continue;
-    const [, name, lang] = match as unknown as [string, string, 'cs' | 'en'];
-    (resources[name] ??= { cs: [], en: [] })[lang] = of(`locales/generated/${name}/${lang}.json`);
+    const [, path, name, lang] = match as unknown as [string, string, string, 'cs' | 'en'];
+    (resources[name] ??= { cs: [], en: [] })[lang].push(...of(path));
   }
   return {
     stylesheets,

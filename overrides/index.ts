@@ -11,9 +11,10 @@ import { customersOverride } from './customers';
 import { incomingPaymentsOverride } from './incoming-payments';
 import { invoicesOverride } from './invoices';
 import { reportsOverride } from './reports';
-import { fusesOverride, tariffsFuseOverride } from './fuses';
+import { fusesOverride } from './fuses';
 import { pointsOverride } from './points';
 import { rolesOverride } from './roles';
+import { tariffsOverride } from './tariffs';
 import { tariffDevicesOverride } from './tariffdevices';
 import { usersOverride } from './users';
 
@@ -29,7 +30,7 @@ export const overrides: ResourceOverrides = {
   points: pointsOverride,
   roles: rolesOverride,
   tariffdevices: tariffDevicesOverride,
-  tariffs: tariffsFuseOverride,
+  tariffs: tariffsOverride,
   users: usersOverride,
 };
 

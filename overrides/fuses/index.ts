@@ -11,7 +11,5 @@ export const fusesOverride = fuseRangeOverride([
   { from: 'from_3phase', to: 'to_3phase', phases: 3, label: fuseRangeMessages.threePhase },
 ]);
 
-/** The tariffs override: the fuse condition `fuse_from`–`fuse_to` as one range. */
-export const tariffsFuseOverride = fuseRangeOverride([
-  { from: 'fuse_from', to: 'fuse_to', phases: null, label: fuseRangeMessages.tariffFuse },
-]);
+/** The override of a resource with from–to current pairs: the tariffs' too (overrides/tariffs). */
+export { fuseRangeOverride };

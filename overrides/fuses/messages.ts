@@ -1,7 +1,7 @@
 /** Messages of the fuse range widget and columns (ids in overrides/fuses/cs.json and en.json). */
 import { defineMessages } from 'react-intl';
 
-/** The fuse range's texts; `fuseRange.*` are shared by the fuses and tariffs overrides. */
+/** The fuse range's texts; `fuseRange.*` are shared with the tariffs override (overrides/tariffs). */
 export const fuseRangeMessages = defineMessages({
   from: { id: 'overrides.fuseRange.from', defaultMessage: 'From (A)' },
   to: { id: 'overrides.fuseRange.to', defaultMessage: 'To (A)' },
@@ -16,5 +16,4 @@ export const fuseRangeMessages = defineMessages({
   },
   onePhase: { id: 'overrides.fuses.onePhase', defaultMessage: 'Main fuse, 1 phase' },
   threePhase: { id: 'overrides.fuses.threePhase', defaultMessage: 'Main fuse, 3 phases' },
-  tariffFuse: { id: 'overrides.tariffs.fuse', defaultMessage: 'Main fuse' },
 });

@@ -53,8 +53,9 @@ export interface EarlyStartManifest {
     /** Per language, the signed-in app's catalogues (src/i18n/catalogues.ts). @default none */
     readonly labels?: { readonly cs: readonly string[]; readonly en: readonly string[] };
     /**
-     * Per resource and language, its labels (`locales/generated/<resource>/<lang>.json`),
-     * hinted on its pages (`/<resource>…`), which load them before they render.
+     * Per resource and language, its labels (`locales/generated/<resource>/<lang>.json`) and
+     * its override's messages (`overrides/<resource>/<lang>.json`), hinted on its pages
+     * (`/<resource>…`), which load them before they render.
      * @default none
      */
     readonly resources?: Readonly<

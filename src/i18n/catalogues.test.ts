@@ -63,11 +63,10 @@ describe('the generated labels and the overrides\' messages (docs/architecture.m
     const withLabels = await wantResourceLabels();
     expect(resourceLabelsWanted()).toBe(true);
     expect(withLabels['resource.customers.title']).toBe('Zákazníci');
-    // A resource's own labels (fields, choices) come with its page.
+    // A resource's own labels (fields, choices) and its override's messages come with its page.
     expect(withLabels['resource.customers.field.customer_no.label']).toBeUndefined();
-    expect(withLabels['overrides.invoices.lines']).toBe('Položky');
-    // Every override's messages, and the app's (those of code loaded on first use too).
-    expect(withLabels['overrides.reports.amount']).toBe('Částka (Kč)');
+    expect(withLabels['overrides.invoices.lines']).toBeUndefined();
+    // The app's messages, those of code loaded on first use too.
     expect(withLabels['app.resources.boundFrom']).toBe('od');
     // The hand-written messages still win over the generated labels.
     expect(withLabels['app.login.title']).toBe('Přihlášení');
@@ -76,10 +75,12 @@ describe('the generated labels and the overrides\' messages (docs/architecture.m
     expect((await loadMessages('en'))['resource.customers.title']).toBe('Customers');
   });
 
-  it("bring a resource's own labels once its page wants them", async () => {
+  it("bring a resource's own labels and its override's messages once its page wants them", async () => {
     const withCustomers = await wantResourceLabels(['customers']);
     expect(withCustomers['resource.customers.field.customer_no.label']).toBe('Číslo zákazníka');
+    expect(withCustomers['overrides.customers.privacy']).toBe('Osobní údaje');
     expect(withCustomers['resource.contracts.field.contract_no.label']).toBeUndefined();
+    expect(withCustomers['overrides.invoices.lines']).toBeUndefined();
     expect(withCustomers['resource.contracts.title']).toBe('Smlouvy');
     expect(loadedMessages('cs')).toBe(withCustomers);
   });

@@ -11,13 +11,13 @@
  *
  * 1. the app's messages: the login page shows nothing else;
  * 2. once the signed-in app asks for them ({@link wantResourceLabels}), the resources' names
- *    (`locales/generated/<lang>.json`: menus, page titles, snackbars), the labels of the
- *    resources whose pages it shows (`locales/generated/<resource>/<lang>.json`: fields,
- *    choices) and the overrides' messages that the registry's own code shows
- *    (`locales/overrides/<lang>.json`: list cells, panel titles, toolbar buttons);
+ *    (`locales/generated/<lang>.json`: menus, page titles, snackbars), and of the resources
+ *    whose pages it shows their labels (`locales/generated/<resource>/<lang>.json`: fields,
+ *    choices) and their overrides' messages (`overrides/<resource>/<lang>.json`: list cells,
+ *    toolbar buttons);
  * 3. once code loaded on first use asks for them ({@link wantLazyMessages}: a dialog,
- *    an override's panel or page, the filter bar), every resource's labels and the messages
- *    only that code shows (`overrides/<folder>/<lang>.json`).
+ *    an override's panel or page, the filter bar), every resource's labels and every
+ *    override's messages (`overrides/<folder>/<lang>.json`).
  */
 import type * as SignedInCatalogues from './signed-in-catalogues';
 import { getSettings, type Language } from './settings';
@@ -94,8 +94,8 @@ function want(next: Wanted, resources: readonly string[] = []): Promise<Messages
 /**
  * From now on, catalogues include the resources' names (`locales/generated/<lang>.json`),
  * the labels of `resources` (`locales/generated/<resource>/<lang>.json`: field and choice
- * names) and the overrides' messages the registry's own code shows
- * (`locales/overrides/<lang>.json`) under the app's messages; `I18nProvider` loads them and
+ * names) and their overrides' messages (`overrides/<resource>/<lang>.json`) under the app's
+ * messages; `I18nProvider` loads them and
  * re-renders. Called by the signed-in app before it renders (the shell's loader, src/app/routes.tsx,
  * and the registry's, src/app/shell-registry.ts, without resources; a resource's route loader
  * and the hydration of its server-rendered page, src/boot/start.tsx, with that

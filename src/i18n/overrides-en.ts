@@ -1,9 +1,0 @@
-/**
- * The overrides' messages in English (`overrides/<folder>/en.json`), in one chunk
- * loaded with the signed-in app (src/i18n/signed-in-catalogues.ts, step 2): path → message
- * id → ICU message text.
- */
-export default import.meta.glob<Readonly<Record<string, string>>>('../../overrides/*/en.json', {
-  eager: true,
-  import: 'default',
-});
