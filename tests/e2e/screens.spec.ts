@@ -19,10 +19,15 @@ interface Screen {
   readonly unseeded?: string;
   /** Set when an override's page stands in for the list: what it shows instead of rows. */
   readonly instead?: string;
+  /**
+   * A column its override names (in `overrides/<resource>/`, which the page loads with its
+   * labels: docs/extending.md "Messages"), shown with the rows.
+   */
+  readonly column?: string;
 }
 
 const screens: readonly Screen[] = [
-  { menu: 'main', label: 'Customers', path: '/customers', title: 'Customers' },
+  { menu: 'main', label: 'Customers', path: '/customers', title: 'Customers', column: 'Name' },
   { menu: 'main', label: 'Contracts', path: '/contracts', title: 'Contracts' },
   { menu: 'main', label: 'Points', path: '/points', title: 'Points' },
   { menu: 'main', label: 'Devices', path: '/tariffdevices', title: 'Devices' },
@@ -33,7 +38,13 @@ const screens: readonly Screen[] = [
   { menu: 'settings', label: 'Discounts', path: '/discounts', title: 'Discounts' },
   // Suppliers and distributors, as two tabs of one page (list-tools.spec.ts opens the second).
   { menu: 'settings', label: 'Utilities', path: '/utilities', title: 'Utilities' },
-  { menu: 'settings', label: 'Fuses', path: '/fuses', title: 'Fuses' },
+  {
+    menu: 'settings',
+    label: 'Fuses',
+    path: '/fuses',
+    title: 'Fuses',
+    column: 'Main fuse, 1 phase',
+  },
   // The reports (overrides/reports), not a list: billing.spec.ts checks them in full.
   {
     menu: 'settings',
@@ -73,6 +84,10 @@ async function visit(page: Page, screen: Screen): Promise<void> {
     await expect(listRows(page).first().or(page.getByText('No records'))).toBeVisible();
   } else {
     await expect(listRows(page).first()).toBeVisible();
+  }
+  if (screen.column) {
+    const header = page.getByRole('columnheader', { name: screen.column, exact: true });
+    await expect(header).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page);
 }
