@@ -2,13 +2,13 @@
  * The catalogues only the signed-in app uses (src/i18n/catalogues.ts, steps 2 and 3): the
  * generated labels (`locales/generated/<lang>.json`, `locales/generated/<resource>/<lang>.json`)
  * and the overrides' messages (`overrides/<folder>/<lang>.json`). A chunk of its own,
- * loaded with the first of them: the login page's entry does without this map of some fifty
- * chunks.
+ * loaded with the first of them: the login page's entry does without this map of some
+ * seventy-five files.
  *
  * Step 2 loads the resources' names and, for each resource whose page is shown, its labels
  * and the messages of its override (`overrides/<resource>/`, docs/extending.md "Messages"):
  * one small chunk each. Step 3 loads every resource's labels and every override's messages in
- * one chunk (`./lazy/<lang>.ts`) rather than some forty.
+ * one chunk (`./lazy/<lang>.ts`) rather than one per file.
  */
 import type { Language } from './settings';
 
