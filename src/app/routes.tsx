@@ -12,6 +12,7 @@ import {
   type HydrationState,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
+  type ShouldRevalidateFunction,
 } from 'react-router';
 import { ensureSession, getSession, logout, refreshDecision } from '../auth';
 import { wantResourceLabels } from '../i18n';
@@ -55,6 +56,21 @@ export interface AppRouteOptions {
 
 const handle = (title: string): RouteHandle => ({ title });
 
+/**
+ * The `shouldRevalidate` of a route whose loader gives nothing that depends on the address
+ * within the route: a navigation that stays on it (another sort, page or filter of a list, a
+ * row opened or closed) does not run the loader again, so it commits at once and renders
+ * only what the new address changes; a form submission or a revalidation of the same address
+ * does run it.
+ */
+export const revalidateWhenAsked: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  formMethod === undefined && currentUrl.href !== nextUrl.href ? false : defaultShouldRevalidate;
+
 /** The signed-in layout's chunk. */
 const loadShell = () => import('./layout/shell');
 
@@ -80,6 +96,7 @@ export function createRoutes({
         await ensureSession();
         return null;
       },
+      shouldRevalidate: revalidateWhenAsked,
       children: [
         {
           // docs/product.md §2: the named route 'login', where an unrestorable session ends.
@@ -135,6 +152,7 @@ export function createRoutes({
             const [loaded] = await Promise.all([loadRegistry(), wantResourceLabels()]);
             return { registry: loaded };
           },
+          shouldRevalidate: revalidateWhenAsked,
           lazy: async () => ({ Component: (await loadShell()).Shell }),
           ErrorBoundary: ErrorPage,
           children: [
@@ -239,14 +257,9 @@ export function resourceRoute(
       // The same query again: joins the fetch under way, or starts it now.
       return { ready: Promise.resolve(registry.prefetchList?.(descriptor, params)) };
     },
-    // Opening or closing a row (`/<name>` ↔ `/<name>/42`, the same query) changes nothing
-    // the loader gives: the navigation commits at once instead of waiting for it again.
-    shouldRevalidate: ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-      formMethod === undefined &&
-      currentUrl.pathname !== nextUrl.pathname &&
-      currentUrl.search === nextUrl.search
-        ? false
-        : defaultShouldRevalidate,
+    // Opening or closing a row, another sort, page or filter: the list screen asks for its
+    // rows itself (useResourceList), with the previous page shown meanwhile.
+    shouldRevalidate: revalidateWhenAsked,
     lazy: async () => {
       const { ResourceScreen } = registry;
       return {
