@@ -59,7 +59,7 @@ const handle = (title: string): RouteHandle => ({ title });
 /**
  * The `shouldRevalidate` of a route whose loader gives nothing that depends on the address
  * within the route: a navigation that stays on it (another sort, page or filter of a list, a
- * row opened or closed) does not run the loader again, so it commits at once and renders
+ * row opened or closed) does not run the loader again, so it waits for no loader and renders
  * only what the new address changes; a form submission or a revalidation of the same address
  * does run it.
  */
