@@ -36,7 +36,7 @@ async function openList() {
   return { router, prefetchList, loadRegistry };
 }
 
-describe('a navigation within a list page (docs/speed.md "Sort")', () => {
+describe('a navigation within a list page (docs/architecture.md "First page: how a page renders", step 3)', () => {
   it('runs no loader again for a sort, a page, a row opened or closed', async () => {
     const { router, prefetchList, loadRegistry } = await openList();
     const prefetches = prefetchList.mock.calls.length;
