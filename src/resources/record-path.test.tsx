@@ -54,6 +54,19 @@ describe('records with addresses (docs/product.md)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('a double click on a row pushes its URL once, so one Close returns to the list', async () => {
+    renderAt('/customers?search=Nov');
+    await userEvent.dblClick(await screen.findByRole('row', { name: /Novák/ }));
+    await waitFor(() => expect(where()).toBe('/customers/7?search=Nov'));
+    expect(await screen.findByDisplayValue('Novák')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(where()).toBe('/customers?search=Nov'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Opened again after closing: the same row's address is pushed anew.
+    await userEvent.click(screen.getByRole('row', { name: /Novák/ }));
+    await waitFor(() => expect(where()).toBe('/customers/7?search=Nov'));
+  });
+
   it('a directly opened row closes by replacing its URL with the list', async () => {
     renderAt('/customers/7?sort=-last_name');
     expect(await screen.findByDisplayValue('Novák')).toBeTruthy();

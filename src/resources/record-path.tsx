@@ -18,7 +18,9 @@ import {
   startTransition,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -127,7 +129,15 @@ export function useRecordDialog(
   prefix: readonly string[],
 ): RecordDialog {
   const navigate = useNavigate();
-  const { state } = useLocation();
+  const { pathname, search, state } = useLocation();
+  const address = `${pathname}${search}`;
+  // The row address `open` last pushed, until the address moves elsewhere (closed, Back):
+  // a second click on the row before or after its dialog shows (a double click) pushes
+  // nothing more, so one Close still returns to the list.
+  const pushedTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (pushedTo.current !== address) pushedTo.current = null;
+  }, [address]);
   const [local, setLocal] = useState<DialogTarget>(null);
   const [creating, setCreating] = useState(false);
 
@@ -158,9 +168,11 @@ export function useRecordDialog(
         return;
       }
       const to = `${joinPath(path.base, [...prefix, String(id)])}${path.search}`;
+      if (to === address || to === pushedTo.current) return;
+      pushedTo.current = to;
       void navigate(to, { state: { jouleRecord: true } satisfies PushedState });
     },
-    [navigate, path, prefix],
+    [address, navigate, path, prefix],
   );
   const close = useCallback(() => {
     if (!path) return setLocal(null);
