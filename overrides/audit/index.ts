@@ -4,7 +4,7 @@
  * describes it as the resource `audit` and the shell gives it a route, a menu entry and a
  * guard by its privilege. Its page here takes the generic list's place: every change in
  * the user's language (the changed record's name, who, when, each field before and after),
- * filtered by who, action, record type and time (`audit-page.tsx`, loaded on demand).
+ * filtered by who, action, record type and time (`audit-page.tsx`, lazy).
  */
 import { lazyComponent, type ResourceOverride } from '../../src/resources';
 

@@ -3,7 +3,7 @@
  * report endpoints (`reports_billing_totals`, `reports_consumption_by_rate`,
  * `reports_points_without_reading`, listed in the `reports` descriptor's
  * `operations.extraActions`), the page of the `reports` resource is the reports
- * (`reports-page.tsx`, loaded on demand) and its menu entry and route follow the reports'
+ * (`reports-page.tsx`, lazy) and its menu entry and route follow the reports'
  * privilege, `REPORTS` (the Reports entry's own, docs/product.md §2). On a back-end without them
  * the resource keeps its generic list, or (plain DRF, no `reports` resource) there is no entry
  * and nothing is asked.

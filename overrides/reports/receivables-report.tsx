@@ -1,7 +1,7 @@
 /**
  * The receivables report (docs/billing.md "Receivables"): the overdue invoices today in age
  * buckets (0–30, 31–60, 61–90, over 90 days) with what is still owed, as a bar chart (the
- * reports' uPlot chart, loaded on demand), a table per bucket and per invoice, and a CSV
+ * reports' uPlot chart, lazy), a table per bucket and per invoice, and a CSV
  * export of the invoices (`GET /reports/receivables/`, through the typed client).
  */
 import { lazy, Suspense, useMemo, useState } from 'react';

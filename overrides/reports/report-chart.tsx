@@ -1,6 +1,6 @@
 /**
  * A report's chart (docs/billing.md "Reports"): its months along the x axis and one line per
- * series (or bars, for a single count), drawn with uPlot on a canvas. Loaded on demand
+ * series (or bars, for a single count), drawn with uPlot on a canvas. Lazy
  * (`chart.tsx`), so uPlot is fetched only when a report is shown. The canvas is named for
  * assistive technology; the numbers are in the table beside it.
  */

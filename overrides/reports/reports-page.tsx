@@ -2,7 +2,7 @@
  * The reports page (`/reports`, docs/product.md §2; docs/billing.md "Reports"), in place of the generic
  * list of the `reports` resource: three reports computed by the server, one tab each (the tab in
  * the URL, `?report=consumption-by-rate`), each with its parameters, a table, a chart
- * (uPlot, loaded on demand) and a CSV export of the table.
+ * (uPlot, lazy) and a CSV export of the table.
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import {
@@ -57,7 +57,7 @@ export const REPORT_PARAM = 'report';
 
 const Chart = lazy(() => import('./report-chart'));
 
-/** The chart, its code loaded on demand. */
+/** The chart (lazy). */
 function LazyChart(props: {
   data: MonthlyChartData;
   label: string;

@@ -27,8 +27,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withCriticalCss, type CriticalCss } from './critical-css';
 import {
   ACCESS_COOKIE,
-  DEFERRED_MODULES_ATTRIBUTE,
-  DEFERRED_STYLESHEETS_ATTRIBUTE,
+  AFTER_ROWS_MODULES_ATTRIBUTE,
+  AFTER_ROWS_STYLESHEETS_ATTRIBUTE,
   FIRST_PAGE_STATE_ID,
   LANGUAGE_COOKIE,
   RENDERING_META_NAME,
@@ -56,7 +56,7 @@ export function renderingMarker(
     urls.length ? ` ${name}="${escapeText(urls.join(' ')).replace(/"/g, '&quot;')}"` : '';
   return (
     `<meta name="${RENDERING_META_NAME}" content="rendering"` +
-    `${list(DEFERRED_STYLESHEETS_ATTRIBUTE, stylesheets)}${list(DEFERRED_MODULES_ATTRIBUTE, modules)} />`
+    `${list(AFTER_ROWS_STYLESHEETS_ATTRIBUTE, stylesheets)}${list(AFTER_ROWS_MODULES_ATTRIBUTE, modules)} />`
   );
 }
 

@@ -1,7 +1,8 @@
 /**
- * The routes (docs/product.md §2): every page loads on demand; resource routes are made from the
- * registry the first time a signed-in user navigates to a path the static routes do not
- * know (react-router's `patchRoutesOnNavigation`), so the login page never loads them.
+ * The routes (docs/product.md §2): every page is lazy (loaded on first use); resource routes
+ * are made from the registry the first time a signed-in user navigates to a path the static
+ * routes do not know (react-router's `patchRoutesOnNavigation`), so the login page never
+ * loads them.
  */
 import type { DehydratedState } from '@tanstack/react-query';
 import {

@@ -1,6 +1,6 @@
 /**
  * The shell's registry of resources (`ShellRegistry`): the generated descriptors with `overrides/`
- * merged, and the screen that renders one. Loaded on demand, after sign-in, so that the
+ * merged, and the screen that renders one. Lazy, after sign-in, so that the
  * login page never downloads the descriptors or the list/form runtime.
  */
 import type { ComponentType } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Single sign-on with `oidc-client-ts` (docs/product.md §4 "Single sign-on", §5 token response
- * checks, §7 "Single sign-on", §9 challenge method S256). Loaded on demand only (`sso.ts`
+ * checks, §7 "Single sign-on", §9 challenge method S256). Lazy (loaded on first use) only (`sso.ts`
  * imports it dynamically), so the login page does not carry the library.
  *
  * - Sign-in: authorization code flow with PKCE (S256), client id and issuer from

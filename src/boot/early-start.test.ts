@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AFTER_PARSE_MS, earlyStart, type EarlyStartManifest } from './early-start';
 import {
-  DEFERRED_MODULES_ATTRIBUTE,
-  DEFERRED_STYLESHEETS_ATTRIBUTE,
+  AFTER_ROWS_MODULES_ATTRIBUTE,
+  AFTER_ROWS_STYLESHEETS_ATTRIBUTE,
   RENDERING_META_NAME,
 } from '../shared';
 
@@ -111,8 +111,8 @@ function added(): string[] {
 
 describe('earlyStart: a page the server renders', () => {
   const attributes = {
-    [DEFERRED_STYLESHEETS_ATTRIBUTE]: '/assets/index-1.css /assets/more.css',
-    [DEFERRED_MODULES_ATTRIBUTE]: '/assets/index-1.js',
+    [AFTER_ROWS_STYLESHEETS_ATTRIBUTE]: '/assets/index-1.css /assets/more.css',
+    [AFTER_ROWS_MODULES_ATTRIBUTE]: '/assets/index-1.js',
   };
   const auth = { backend: 'joule', access: jwt(300), refresh: jwt(3600) };
 

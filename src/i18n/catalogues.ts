@@ -6,7 +6,7 @@
  * English fallback is settled before run time: codegen writes a label the API gives no
  * Czech text for from its English answer, and `npm run check:messages` fails when a
  * hand-written id lacks either language. So Czech is complete on its own and the login page
- * loads one language only. Catalogues load on demand: each JSON file is its own chunk, in
+ * loads one language only. Catalogues are lazy: each JSON file is its own chunk, in
  * three steps (docs/architecture.md "How the pages stay small"):
  *
  * 1. the app's messages: the login page shows nothing else;

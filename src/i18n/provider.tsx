@@ -38,7 +38,7 @@ const onError: IntlConfig['onError'] = (error) => {
 };
 
 /**
- * `react-intl` for the chosen language (docs/product.md §1, §9): loads the catalogue on demand,
+ * `react-intl` for the chosen language (docs/product.md §1, §9): loads the catalogue on first use,
  * keeps showing the previous one while the next loads, and sets `<html lang>`.
  */
 export function I18nProvider({ children, fallback = null, language }: I18nProviderProps) {

@@ -23,7 +23,7 @@ export const RENDERING_META_NAME = 'joule-first-page';
  * (server/http/critical-css.ts): the inline early start (src/boot/early-start.ts) adds them,
  * so that they load without holding up the first paint or the app's code.
  */
-export const DEFERRED_STYLESHEETS_ATTRIBUTE = 'data-stylesheets';
+export const AFTER_ROWS_STYLESHEETS_ATTRIBUTE = 'data-stylesheets';
 
 /**
  * The attribute of that `<meta>` listing, space-separated, the app's entry modules the server
@@ -31,7 +31,7 @@ export const DEFERRED_STYLESHEETS_ATTRIBUTE = 'data-stylesheets';
  * rows are painted, so that neither their download nor their evaluation holds up the page's
  * first frame (docs/speed.md "The start-up code").
  */
-export const DEFERRED_MODULES_ATTRIBUTE = 'data-modules';
+export const AFTER_ROWS_MODULES_ATTRIBUTE = 'data-modules';
 
 /** The id of the `<script type="application/json">` holding {@link FirstPageState}. */
 export const FIRST_PAGE_STATE_ID = 'joule-first-page';

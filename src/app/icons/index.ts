@@ -1,5 +1,5 @@
 /**
- * Blueprint icon loading (Blueprint 6 loads icon paths on demand). Its default loader
+ * Blueprint icon loading (Blueprint 6 loads icon paths on first use). Its default loader
  * fetches every path of a size at once (~100 kB gzip for 16 px) with the first icon; the
  * app instead loads a small module of the icons it uses (`ICON_NAMES`), and falls back to
  * Blueprint's loader for any other name, so no icon is ever missing.

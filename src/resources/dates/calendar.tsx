@@ -3,7 +3,7 @@
  * date picker (a day, a day and time) and date range picker in the app's language, and a
  * grid of months for a month. Its own chunk: `@blueprintjs/datetime`, react-day-picker and
  * the date-fns locales load when a person first opens a calendar, never with a list page
- * (`CalendarButton` imports it lazily).
+ * (lazy: `CalendarButton` loads it on first use).
  */
 import { DatePicker, DateRangePicker, TimePrecision } from '@blueprintjs/datetime';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';

@@ -163,7 +163,7 @@ function Panels({
  * override's panels, the lists of its related rows (resources whose `parent` points
  * here, docs/product.md §2 "Screen contents") and the row's history (when the back-end publishes
  * it) below it, Delete / Cancel / Save in the footer. Closing with unsaved
- * changes asks first. Loaded lazily, so rjsf stays out of the list's first chunk.
+ * changes asks first. Lazy, so rjsf stays out of the list's first chunk.
  */
 export function ResourceDialog(props: ResourceDialogProps) {
   // The descriptor with its form (loaded with the validators, see form-descriptor.ts);
