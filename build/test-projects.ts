@@ -9,6 +9,12 @@ import { configDefaults, type TestProjectConfiguration } from 'vitest/config';
 const SECURITY_TESTS = ['server/security/**/*.test.ts', 'server/faults/**/*.test.ts'];
 
 /**
+ * Makes the run's template database, which every test server's database copies
+ * (server/test-support/template.ts).
+ */
+const TEMPLATE_SETUP = './server/test-support/global-setup.ts';
+
+/**
  * Vitest projects (`vitest run --project NAME`):
  * - `unit`: every unit and API test on in-memory PGlite (the API tests on PostgreSQL instead
  *   when `JOULE_TEST_DATABASE_URL` is set);
@@ -26,17 +32,22 @@ export function testProjects(
       extends: true,
       test: {
         name: 'unit',
+        globalSetup: TEMPLATE_SETUP,
         include: ['{src,server,codegen,overrides,scripts,build,tests/unit}/**/*.test.{ts,tsx}'],
         exclude: [...configDefaults.exclude, ...SECURITY_TESTS],
       },
     },
-    { extends: true, test: { name: 'security', include: SECURITY_TESTS } },
+    {
+      extends: true,
+      test: { name: 'security', globalSetup: TEMPLATE_SETUP, include: SECURITY_TESTS },
+    },
     ...(postgresUrl
       ? [
           {
             extends: true as const,
             test: {
               name: 'postgres',
+              globalSetup: TEMPLATE_SETUP,
               include: ['server/{resources,auth,http}/**/*.test.ts'],
               env: { JOULE_TEST_DATABASE_URL: postgresUrl },
             },

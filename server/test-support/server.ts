@@ -2,8 +2,9 @@
  * Test harness: the real app on a real port over an in-memory PGlite, spoken to with
  * `fetch`. With `JOULE_TEST_DATABASE_URL` set (a PostgreSQL role allowed to create
  * databases), each server gets a fresh PostgreSQL database instead, dropped on close, so
- * the same suite checks both engines. One server per test file (PGlite takes a couple of
- * seconds to start):
+ * the same suite checks both engines. Each database is a copy of the run's migrated and
+ * seeded template (template.ts). One server per test file (a server still takes about a
+ * second to start):
  *
  * ```ts
  * let server: TestServer;
@@ -14,12 +15,20 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import { MemoryMailer } from '../auth/mailer';
-import { hashPassword, setPasswordCost, type ScryptCost } from '../auth/passwords';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { setPasswordCost, type ScryptCost } from '../auth/passwords';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../seed';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
+import {
+  databaseUrl,
+  newDatabaseName,
+  onPostgresServer,
+  seedTestDatabase,
+  TEST_PASSWORD_COST,
+} from './template';
+
+export { TEST_PASSWORD_COST, TEST_READING_DAYS } from './template';
 
 /**
  * A JSON answer. The body defaults to `any`: it is whatever JSON came over the wire (the
@@ -67,12 +76,6 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/**
- * scrypt cost of the passwords tests set (seeded, created through the API, reset): cheap,
- * so that the many sign-ins of a test run stay fast. The cost is stored in each hash.
- */
-export const TEST_PASSWORD_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
-
 /** Test-only options: reuse a database (to run a second app on it) and app overrides. */
 export interface TestServerOptions extends Partial<Omit<AppOptions, 'db'>> {
   readonly database?: DatabaseHandle;
@@ -88,36 +91,62 @@ export interface TestServerOptions extends Partial<Omit<AppOptions, 'db'>> {
   readonly postgresUrl?: string | null;
 }
 
-/** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+/** What the global set-up provided, or null outside a run that has it. */
+function provided<K extends 'joulePgliteTemplate' | 'joulePostgresTemplate'>(key: K) {
+  try {
+    return inject(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let pgliteArchive: Blob | undefined;
+
+/** The PGlite template's archive, read once per test process; null without a template. */
+function pgliteTemplate(): Blob | null {
+  const file = provided('joulePgliteTemplate');
+  if (!file) return null;
+  pgliteArchive ??= new Blob([readFileSync(file)]);
+  return pgliteArchive;
+}
+
+/** The name of the template database on the server at `serverUrl`; null without one there. */
+function postgresTemplate(serverUrl: string): string | null {
+  const template = provided('joulePostgresTemplate');
+  return template?.serverUrl === serverUrl ? template.name : null;
+}
+
+/**
+ * A fresh database, migrated and seeded ({@link seedTestDatabase}): a copy of the run's
+ * template where there is one (template.ts), else made here; in-memory PGlite, or with
+ * `serverUrl` a new PostgreSQL database there, dropped on close.
+ */
 async function freshDatabase(
   serverUrl = process.env.JOULE_TEST_DATABASE_URL,
 ): Promise<DatabaseHandle> {
-  if (!serverUrl) return openDatabase({ memory: true });
-  const name = `joule_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  if (!serverUrl) {
+    const archive = pgliteTemplate();
+    if (archive) return openDatabase({ memory: true, archive });
+    const handle = await openDatabase({ memory: true });
+    await seedTestDatabase(handle);
+    return handle;
+  }
+  const name = newDatabaseName();
+  const template = postgresTemplate(serverUrl);
+  await onPostgresServer(
+    serverUrl,
+    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  );
+  const handle = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  if (!template) await seedTestDatabase(handle);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await admin(`DROP DATABASE ${name}`);
+      await onPostgresServer(serverUrl, `DROP DATABASE ${name}`);
     },
   };
 }
-
-/** Days of demo readings per meter in a test server's database. */
-export const TEST_READING_DAYS = 14;
 
 /** Starts the app on a random loopback port over a fresh, migrated, seeded database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -130,16 +159,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     (await freshDatabase(
       options.postgresUrl === undefined ? undefined : (options.postgresUrl ?? ''),
     ));
-  if (ownDatabase) {
-    await database.migrate();
-    await seedDemo(database.db, {
-      passwordHash: await hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST),
-      // Two weeks of readings per meter instead of a year: same shape, quicker start.
-      readingDays: TEST_READING_DAYS,
-      // No supplier, no billed month: the billing tests make their own.
-      billing: false,
-    });
-  }
   const mailer = new MemoryMailer();
   const secret =
     options.secret ?? new TextEncoder().encode('test-secret-0123456789-0123456789-abcdef');
