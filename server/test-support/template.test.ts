@@ -35,15 +35,20 @@ async function contents(db: Database): Promise<Record<string, number | string>> 
   return result;
 }
 
-/** The contents of a database migrated and seeded on its own, in memory. */
-async function seededOnItsOwn(): Promise<Record<string, number | string>> {
-  const database = await openDatabase({ memory: true });
-  try {
-    await seedTestDatabase(database);
-    return await contents(database.db);
-  } finally {
-    await database.close();
-  }
+let seeded: Promise<Record<string, number | string>> | undefined;
+
+/** The contents of a database migrated and seeded on its own, in memory (made once). */
+function seededOnItsOwn(): Promise<Record<string, number | string>> {
+  seeded ??= (async () => {
+    const database = await openDatabase({ memory: true });
+    try {
+      await seedTestDatabase(database);
+      return await contents(database.db);
+    } finally {
+      await database.close();
+    }
+  })();
+  return seeded;
 }
 
 describe.skipIf(process.env.JOULE_TEST_DATABASE_URL)('the PGlite template', () => {
