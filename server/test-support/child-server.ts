@@ -77,10 +77,14 @@ export async function killChildServer(child: ChildServer | undefined): Promise<v
   await child.exited;
 }
 
-/** A fresh database on the PostgreSQL server at `serverUrl`, and how to drop it. */
+/**
+ * A fresh database on the PostgreSQL server at `serverUrl`, named `<prefix>_<random>`, and
+ * how to drop it: empty, or a copy of the database `template` (`CREATE DATABASE … TEMPLATE`).
+ */
 export async function scratchDatabase(
   serverUrl: string,
   prefix = 'joule_test',
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
@@ -92,7 +96,7 @@ export async function scratchDatabase(
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -20,13 +20,8 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed';
-import {
-  databaseUrl,
-  newDatabaseName,
-  onPostgresServer,
-  seedTestDatabase,
-  TEST_PASSWORD_COST,
-} from './template';
+import { scratchDatabase } from './child-server';
+import { seedTestDatabase, TEST_PASSWORD_COST } from './template';
 
 export { TEST_PASSWORD_COST, TEST_READING_DAYS } from './template';
 
@@ -131,19 +126,15 @@ async function freshDatabase(
     await seedTestDatabase(handle);
     return handle;
   }
-  const name = newDatabaseName();
   const template = postgresTemplate(serverUrl);
-  await onPostgresServer(
-    serverUrl,
-    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
-  );
-  const handle = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  const scratch = await scratchDatabase(serverUrl, 'joule_test', template ?? undefined);
+  const handle = await openDatabase({ url: scratch.url });
   if (!template) await seedTestDatabase(handle);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await onPostgresServer(serverUrl, `DROP DATABASE ${name}`);
+      await scratch.drop();
     },
   };
 }

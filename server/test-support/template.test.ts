@@ -7,13 +7,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { testPostgresAvailable, testPostgresUrl } from './pg-cluster';
 import { startTestServer } from './server';
-import {
-  databaseUrl,
-  makePostgresTemplate,
-  newDatabaseName,
-  onPostgresServer,
-  seedTestDatabase,
-} from './template';
+import { scratchDatabase } from './child-server';
+import { makePostgresTemplate, seedTestDatabase } from './template';
 
 /** Rows per table of the application's schemas, and the migrations applied (their hashes). */
 async function contents(db: Database): Promise<Record<string, number | string>> {
@@ -93,10 +88,9 @@ describe('a PostgreSQL template', async () => {
     async () => {
       const { template, remove } = await makePostgresTemplate(serverUrl);
       dropped.push(remove);
-      const name = newDatabaseName();
-      await onPostgresServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
-      dropped.push(() => onPostgresServer(serverUrl, `DROP DATABASE ${name} WITH (FORCE)`));
-      const copy = await openDatabase({ url: databaseUrl(serverUrl, name) });
+      const scratch = await scratchDatabase(serverUrl, 'joule_test', template.name);
+      dropped.push(scratch.drop);
+      const copy = await openDatabase({ url: scratch.url });
       try {
         expect(await contents(copy.db)).toEqual(await seededOnItsOwn());
       } finally {

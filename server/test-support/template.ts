@@ -15,12 +15,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { hashPassword, type ScryptCost } from '../auth/passwords';
 import { dumpPgliteDataDir, openDatabase, type DatabaseHandle } from '../db/client';
 import { DEMO_PASSWORD, seedDemo } from '../seed';
+import { scratchDatabase } from './child-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,28 +62,6 @@ export async function seedTestDatabase(database: DatabaseHandle): Promise<void> 
   });
 }
 
-/** Runs one statement on the maintenance connection of the PostgreSQL server at `serverUrl`. */
-export async function onPostgresServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** `serverUrl` with the database `name`. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** A new database name, unique on the server (`joule_test_…`). */
-export const newDatabaseName = (prefix = 'joule_test') =>
-  `${prefix}_${randomBytes(6).toString('hex')}`;
-
 /**
  * Makes the PGlite template: a seeded database in a temporary folder, archived into a file
  * there. Returns the file and the removal of the folder.
@@ -118,19 +95,18 @@ export async function makePgliteTemplate(): Promise<{ file: string; remove: () =
 export async function makePostgresTemplate(
   serverUrl: string,
 ): Promise<{ template: PostgresTemplate; remove: () => Promise<void> }> {
-  const name = newDatabaseName('joule_template');
-  await onPostgresServer(serverUrl, `CREATE DATABASE ${name}`);
-  const remove = () => onPostgresServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const scratch = await scratchDatabase(serverUrl, 'joule_template');
   try {
-    const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
+    const database = await openDatabase({ url: scratch.url });
     try {
       await seedTestDatabase(database);
     } finally {
       await database.close();
     }
-    return { template: { serverUrl, name }, remove };
+    const name = new URL(scratch.url).pathname.slice(1);
+    return { template: { serverUrl, name }, remove: scratch.drop };
   } catch (error) {
-    await remove();
+    await scratch.drop();
     throw error;
   }
 }
