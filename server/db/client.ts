@@ -181,10 +181,7 @@ export async function loadPgliteDataDir(dataDir: string, archive: Blob): Promise
   }
 }
 
-async function openPglite(
-  dataDir: string | undefined,
-  archive?: Blob,
-): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, archive?: Blob): Promise<DatabaseHandle> {
   let release = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
