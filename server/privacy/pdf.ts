@@ -1,23 +1,13 @@
 /**
  * A customer's personal data as a PDF (docs/security.md "Personal data"): the same content
  * as the JSON export, section by section, each row as its fields and values, rendered with
- * pdfmake and its bundled Roboto as the invoices are (`billing/invoices/pdf.ts`), reading no
- * other file.
+ * pdfmake and its bundled Roboto as the invoices are (`server/pdf.ts`), reading no other file.
  */
-import { createRequire } from 'node:module';
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { text, type Lang, type Text } from '../i18n/text';
 import type { JsonValue } from '../resources/engine';
+import { renderPdf } from '../pdf';
 import { PARTS, type PersonalData } from './personal-data';
-
-const require = createRequire(import.meta.url);
-const fonts = require('pdfmake/fonts/Roboto.js') as Parameters<typeof pdfmake.setFonts>[0];
-pdfmake.setFonts(fonts);
-// As for invoices: no remote or local file is ever read but the fonts above.
-const fontFiles = new Set(Object.values(fonts).flatMap((font) => Object.values(font)));
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => fontFiles.has(path));
 
 const T: Record<'title' | 'generated' | 'customer' | 'none' | (typeof PARTS)[number], Text> = {
   title: text('Personal data held by Joule', 'Osobní údaje vedené v systému Joule'),
@@ -112,5 +102,5 @@ export function personalDataDefinition(data: PersonalData, lang: Lang): TDocumen
 
 /** Renders `data` in `lang` as PDF bytes. */
 export async function renderPersonalDataPdf(data: PersonalData, lang: Lang): Promise<Buffer> {
-  return pdfmake.createPdf(personalDataDefinition(data, lang)).getBuffer();
+  return renderPdf(personalDataDefinition(data, lang));
 }

@@ -6,25 +6,16 @@
  * base, rate and VAT per rate, the total; then the advances, the amount due (or refund) and
  * the payment data with a QR payment code (docs/billing.md "Payment data"). It draws an
  * {@link InvoiceDocument} alone: a draft's read now, an issued invoice's frozen at issue.
- * Rendered on the server by pdfmake with its bundled Roboto (which has the Czech letters);
+ * Rendered on the server by pdfmake with its bundled Roboto (`server/pdf.ts`);
  * the title metadata carries the number (`Faktura 2026000001`), the author the supplier.
  */
-import { createRequire } from 'node:module';
 import Decimal from 'decimal.js';
-import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { LINE_LABELS, type LineKind } from '../calculate';
 import type { Lang, Text } from '../../i18n/text';
 import type { InvoiceDocument } from './document';
 import { formatIban } from './payment-data';
-
-const require = createRequire(import.meta.url);
-const fonts = require('pdfmake/fonts/Roboto.js') as Parameters<typeof pdfmake.setFonts>[0];
-pdfmake.setFonts(fonts);
-// No remote or local file is ever read for an invoice but the fonts above.
-const fontFiles = new Set(Object.values(fonts).flatMap((font) => Object.values(font)));
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => fontFiles.has(path));
+import { renderPdf } from '../../pdf';
 
 /** The state an invoice is rendered in: a draft and a cancelled one say so. */
 export type InvoiceState = 'draft' | 'issued' | 'cancelled';
@@ -348,5 +339,5 @@ export async function renderInvoicePdf(
   state: InvoiceState,
   lang: Lang,
 ): Promise<Buffer> {
-  return pdfmake.createPdf(invoiceDefinition(doc, state, lang)).getBuffer();
+  return renderPdf(invoiceDefinition(doc, state, lang));
 }
