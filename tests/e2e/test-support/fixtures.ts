@@ -38,7 +38,7 @@ async function signedInState(
 
 /**
  * `state` with a new token pair of `account` (signed in through the API) in the session's
- * local storage entry and the access cookie. Refresh tokens rotate: once a test has renewed
+ * local storage entry and the access cookie (its expiry the new token's). Refresh tokens rotate: once a test has renewed
  * its session, the copy's refresh token is spent, and a later test starting from the copy
  * would be asked to sign in again as soon as its access token needs renewing.
  */
@@ -54,9 +54,14 @@ async function withFreshTokens(
   });
   if (!response.ok) throw new Error(`sign-in of ${account.email}: ${response.status}`);
   const { access, refresh } = (await response.json()) as { access: string; refresh: string };
+  // The cookie lives as long as its token (src/auth/session-cookie.ts): the copy's would have
+  // expired five minutes after the worker's sign-in, and every page then be a static one.
+  const { exp } = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as {
+    exp: number;
+  };
   return {
     cookies: state.cookies.map((cookie) =>
-      cookie.name === SESSION_COOKIE ? { ...cookie, value: access } : cookie,
+      cookie.name === SESSION_COOKIE ? { ...cookie, value: access, expires: exp } : cookie,
     ),
     origins: state.origins.map((origin) => ({
       ...origin,
