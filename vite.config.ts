@@ -61,6 +61,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The API projects' threads keep modules loaded from file to file (build/test-projects.ts).
+    poolOptions: { threads: { isolate: false } },
     maxWorkers: testWorkers(),
     projects: testProjects(),
   },

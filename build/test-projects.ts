@@ -15,9 +15,21 @@ const SECURITY_TESTS = ['server/security/**/*.test.ts', 'server/faults/**/*.test
 const TEMPLATE_SETUP = './server/test-support/global-setup.ts';
 
 /**
+ * The API tests: test servers on a copy of the template database, HTTP, the engine, auth,
+ * billing. The server's modules keep no state a test file leaves behind, so these run in
+ * Vitest's threads pool, whose threads run file after file with the modules loaded once
+ * (`poolOptions.threads.isolate: false` in vite.config.ts; Vitest takes a pool's isolation
+ * from the root config, so the `unit` project's forks stay isolated): about half the time of
+ * loading them for every file.
+ */
+const API_TESTS = 'server/**/*.test.ts';
+
+/**
  * Vitest projects (`vitest run --project NAME`):
- * - `unit`: every unit and API test on in-memory PGlite (the API tests on PostgreSQL instead
- *   when `JOULE_TEST_DATABASE_URL` is set);
+ * - `unit`: the front end's, codegen's, the overrides' and the tooling's tests, each file in
+ *   a fresh process (the DOM tests keep state in modules and the document);
+ * - `api`: every API test (server/) on in-memory PGlite (on PostgreSQL instead when
+ *   `JOULE_TEST_DATABASE_URL` is set), the server's modules loaded once per thread;
  * - `security`: the security suite (server/security/) and the fault tests (server/faults/);
  *   its race tests also take the PostgreSQL of `JOULE_TEST_POSTGRES_URL`;
  * - `postgres`, only when `postgresUrl` (`JOULE_TEST_POSTGRES_URL`, set by
@@ -33,7 +45,16 @@ export function testProjects(
       test: {
         name: 'unit',
         globalSetup: TEMPLATE_SETUP,
-        include: ['{src,server,codegen,overrides,scripts,build,tests/unit}/**/*.test.{ts,tsx}'],
+        include: ['{src,codegen,overrides,scripts,build,tests/unit}/**/*.test.{ts,tsx}'],
+      },
+    },
+    {
+      extends: true,
+      test: {
+        name: 'api',
+        globalSetup: TEMPLATE_SETUP,
+        pool: 'threads',
+        include: [API_TESTS],
         exclude: [...configDefaults.exclude, ...SECURITY_TESTS],
       },
     },
@@ -48,6 +69,7 @@ export function testProjects(
             test: {
               name: 'postgres',
               globalSetup: TEMPLATE_SETUP,
+              pool: 'threads',
               include: ['server/{resources,auth,http}/**/*.test.ts'],
               env: { JOULE_TEST_DATABASE_URL: postgresUrl },
             },
