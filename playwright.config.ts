@@ -33,6 +33,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'cs-CZ',
+    // As the operating system's "reduce motion" would: dialogs and popovers appear at once,
+    // with no transition to wait for (src/app/app.css); dialogs.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -357,3 +357,24 @@ test('a customer’s dialog lists its addresses and contracts and adds an addres
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(addresses.getByRole('row')).toHaveCount(before);
 });
+
+/** How long the transitions of the dialog's elements (its fields, buttons, …) take. */
+async function dialogTransitions(page: Page): Promise<Set<string>> {
+  await page.goto('/obises');
+  await page.getByRole('button', { name: 'New' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('OBIS')).toBeVisible();
+  const durations = await dialog.evaluate((box) =>
+    [box, ...box.querySelectorAll('*')].flatMap((element) =>
+      getComputedStyle(element).transitionDuration.split(', '),
+    ),
+  );
+  return new Set(durations);
+}
+
+test('with the system’s reduced motion nothing in a dialog moves', async ({ page }) => {
+  // playwright.config.ts asks for reduced motion, as the operating system's setting would.
+  expect(await dialogTransitions(page)).toEqual(new Set(['0s']));
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect([...(await dialogTransitions(page))].some((duration) => duration !== '0s')).toBe(true);
+});
