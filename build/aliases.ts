@@ -5,11 +5,7 @@ import type { Plugin } from 'vite';
 /** A path of the repository's `node_modules/` or `src/`. */
 const local = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-/**
- * Bundles react-router's production build: its package exports only `dist/development`
- * (remix-run/react-router#12532, #14753), whose dev warnings cost bytes and time on every
- * page; and drops the ICU parser (the catalogues come precompiled, `precompiledMessages`).
- */
+/** Drops the ICU parser: the catalogues come precompiled (`precompiledMessages`). */
 export function productionAliases(): Plugin {
   return {
     name: 'joule-production-aliases',
@@ -18,10 +14,6 @@ export function productionAliases(): Plugin {
     config: () => ({
       resolve: {
         alias: [
-          {
-            find: /^react-router$/,
-            replacement: local('node_modules/react-router/dist/production/index.mjs'),
-          },
           {
             find: /^@formatjs\/icu-messageformat-parser$/,
             replacement: local('node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js'),

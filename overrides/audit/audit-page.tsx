@@ -10,7 +10,6 @@ import { useId, useMemo } from 'react';
 import { Button, Callout, Classes, FormGroup, H1, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
 import { unwrap } from '../../src/api';
 import {
   DateRangeInput,
@@ -19,6 +18,7 @@ import {
   useResourceRuntime,
   type DateRange,
   type ResourceScreenOverrideProps,
+  useSearchParams,
 } from '../../src/resources';
 import { auditMessages as m } from './messages';
 

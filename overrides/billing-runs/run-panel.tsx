@@ -15,13 +15,13 @@ import { Fragment, useEffect, useState } from 'react';
 import { Button, Callout, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { unwrap, type ApiSchema } from '../../src/api';
 import {
   useResourceRuntime,
   type ResourceDescriptor,
   type ResourcePanelProps,
   formatDateText,
+  Link,
 } from '../../src/resources';
 import { RefusalText } from '../contracts';
 import { runMessages } from './messages';

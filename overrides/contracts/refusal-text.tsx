@@ -6,9 +6,8 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { ApiSchema } from '../../src/api';
-import { formatDateText } from '../../src/resources';
+import { formatDateText, Link } from '../../src/resources';
 
 /** What a refusal carries: the bill preview's and a billing run failure's reasons alike. */
 export type RefusalReason = Pick<

@@ -20,7 +20,6 @@ import {
 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
 import { ApiError, unwrap, type ApiClient, type ApiSchema } from '../../src/api';
 import {
   MonthInput,
@@ -30,6 +29,8 @@ import {
   useResourceRuntime,
   type ResourceScreenOverrideProps,
   formatDateTimeText,
+  Link,
+  useSearchParams,
 } from '../../src/resources';
 import { reportMessages as m } from './messages';
 import { ReceivablesReport } from './receivables-report';

@@ -1,16 +1,33 @@
-import { useEffect, useRef } from 'react';
-import { RouterProvider } from 'react-router';
+import type { DehydratedState } from '@tanstack/react-query';
 import type { Language } from '../i18n';
+import { AppRouter } from '../resources';
 import { AppProviders } from './providers';
-import type { AppRouter } from './routes';
+import { Root } from './root';
+import { ShellContext } from './shell-context';
+import type { LoadShellRegistry, ShellRegistry } from './shell-registry';
 
 export interface AppProps {
-  router: AppRouter;
   /**
    * Language instead of the stored setting (tests).
    * @default the stored setting
    */
   language?: Language;
+  /**
+   * Loads descriptors and the resource screen (tests give their own).
+   * @default loadShellRegistry
+   */
+  loadRegistry?: LoadShellRegistry;
+  /**
+   * A server-rendered page (src/ssr/first-page.tsx) and its hydration (src/boot/hydrate.tsx):
+   * the registry already loaded, the queries the page was rendered with (TanStack Query's
+   * `dehydrate`), and on the server the page's address. Its session is known: no check first.
+   * @default none
+   */
+  firstPage?: {
+    readonly registry: ShellRegistry;
+    readonly dehydratedState?: DehydratedState;
+    readonly ssrPath?: string;
+  };
   /**
    * Called once the app has mounted or hydrated (a server-rendered page's early clicks and
    * field values are replayed then, src/boot/early-input.ts).
@@ -19,24 +36,24 @@ export interface AppProps {
   onReady?: () => void;
 }
 
-/** The attribute `<html>` carries once the app has mounted or hydrated (see {@link App}). */
-export const APP_READY_ATTRIBUTE = 'data-app-ready';
-
 /**
- * The whole SPA: providers around the router. Once it has mounted, or hydrated the
- * server-rendered page, `<html>` carries {@link APP_READY_ATTRIBUTE}: from then on the
- * page's controls answer (the end-to-end tests wait for it after each navigation).
+ * The whole SPA: providers around the router. Once its first page has mounted, or the
+ * server-rendered page has been hydrated, `<html>` carries `APP_READY_ATTRIBUTE` (root.tsx).
  */
-export function App({ router, language, onReady }: AppProps) {
-  // The callback of the first render: called once, when the app is first ready.
-  const ready = useRef(onReady);
-  useEffect(() => {
-    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
-    ready.current?.();
-  }, []);
+export function App({ language, loadRegistry, firstPage, onReady }: AppProps) {
   return (
     <AppProviders language={language}>
-      <RouterProvider router={router} />
+      <ShellContext.Provider
+        value={{
+          loadRegistry,
+          registry: firstPage?.registry,
+          dehydratedState: firstPage?.dehydratedState,
+        }}
+      >
+        <AppRouter ssrPath={firstPage?.ssrPath}>
+          <Root sessionKnown={!!firstPage} onReady={onReady} />
+        </AppRouter>
+      </ShellContext.Provider>
     </AppProviders>
   );
 }

@@ -8,16 +8,9 @@ export { AppProviders } from './providers';
 export type { AppProvidersProps } from './providers';
 export { loadShellRegistry } from './shell-registry';
 export type { LoadShellRegistry, ShellRegistry, ResourceScreenProps } from './shell-registry';
-export {
-  SHELL_ROUTE_ID,
-  createAppRouter,
-  createResourceRoutePatcher,
-  createRoutes,
-  pageDataReady,
-  resolveLazyMatches,
-  resourceRouteId,
-} from './routes';
-export type { AppRouteOptions, AppRouter, AppRouterOptions, ShellData } from './routes';
+export { AppRoutes, loadFirstPage, preloadPage } from './routes';
+export type { AppRoutesProps, FirstPageLoad } from './routes';
+export { resourceLabels, sessionChecked, shellRegistry } from './route-data';
 export { applyTheme } from './theme';
 export { formatAppMessage } from './app-message';
 export type { AppMessage, AppMessageValue } from './app-message';
@@ -39,4 +32,3 @@ export { SNACKBAR_TIMEOUT_MS, SnackbarHost, showSnackbar } from './snackbar/snac
 export type { SnackbarColor, SnackbarOptions } from './snackbar/snackbar';
 export { applySettings, syncSettings } from './settings/apply-settings';
 export { pageTitle } from './title';
-export type { RouteHandle } from './title';

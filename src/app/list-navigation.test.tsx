@@ -1,47 +1,48 @@
 /** @vitest-environment jsdom */
-import { cleanup, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '../auth';
 import { App } from './app';
-import { createAppRouter } from './routes';
+import { takeReturnPath } from './guards';
 import type { ShellRegistry } from './shell-registry';
-import { fakeDescriptor, signIn } from './test-support/render';
+import { fakeDescriptor, signIn, testRouter as router } from './test-support/render';
 
 afterEach(() => {
   cleanup();
   authSession.timer.stop();
   authSession.store.clear();
+  sessionStorage.clear();
 });
 
+/** Counts its renders' mounts: a remount would start the list afresh. */
+const mounted = vi.fn();
+
 function ListScreen({ descriptor }: { descriptor: { name: string } }) {
+  useEffect(() => mounted(), []);
   return <h1>{`${descriptor.name} screen`}</h1>;
 }
 
-/** The app at `/customers?sort=customer_no`, its registry's loads and list prefetches counted. */
+/** The app at `/customers?sort=customer_no`, its registry's loads counted. */
 async function openList() {
-  signIn({ id: 1, email: 'admin@joule.test', privileges: ['superuser'] });
-  const prefetchList = vi.fn(async () => undefined);
   const registry: ShellRegistry = {
     descriptors: [fakeDescriptor('customers', 'CUSTOMERS')],
     ResourceScreen: ListScreen,
-    prefetchList,
   };
   const loadRegistry = vi.fn(async () => registry);
-  const router = createAppRouter({
-    initialEntries: ['/customers?sort=customer_no'],
-    loadRegistry,
+  window.history.replaceState(null, '', '/customers?sort=customer_no');
+  await act(async () => {
+    render(<App loadRegistry={loadRegistry} language="en" />);
   });
-  render(<App router={router} language="en" />);
-  await screen.findByRole('heading', { name: 'customers screen' });
-  return { router, prefetchList, loadRegistry };
+  return { loadRegistry };
 }
 
-describe('a navigation within a list page (docs/architecture.md "First page: how a page renders", step 3)', () => {
-  it('runs no loader again for a sort, a page, a row opened or closed', async () => {
-    const { router, prefetchList, loadRegistry } = await openList();
-    const prefetches = prefetchList.mock.calls.length;
-    const loads = loadRegistry.mock.calls.length;
-    expect(prefetches).toBeGreaterThan(0);
+describe('the signed-in pages (docs/product.md §2 "Route guards")', () => {
+  it('keeps the list mounted and the registry loaded for a sort, a page, a row opened or closed', async () => {
+    signIn({ id: 1, email: 'admin@joule.test', privileges: ['superuser'] });
+    const { loadRegistry } = await openList();
+    await screen.findByRole('heading', { name: 'customers screen' });
+    const mounts = mounted.mock.calls.length;
     for (const to of [
       '/customers?sort=-customer_no',
       '/customers?sort=-customer_no&page=2',
@@ -50,16 +51,17 @@ describe('a navigation within a list page (docs/architecture.md "First page: how
     ]) {
       await router.navigate(to);
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to);
+      expect(screen.getByRole('heading', { name: 'customers screen' })).toBeTruthy();
     }
-    expect(prefetchList.mock.calls.length).toBe(prefetches);
-    expect(loadRegistry.mock.calls.length).toBe(loads);
-    expect(screen.getByRole('heading', { name: 'customers screen' })).toBeTruthy();
+    expect(mounted.mock.calls.length).toBe(mounts);
+    expect(loadRegistry).toHaveBeenCalledTimes(1);
   });
 
-  it('runs the loaders again when asked to (the same address)', async () => {
-    const { router, prefetchList } = await openList();
-    const prefetches = prefetchList.mock.calls.length;
-    await router.revalidate();
-    expect(prefetchList.mock.calls.length).toBeGreaterThan(prefetches);
+  it('sends a signed-out user to /login and, after sign-in, back to the page asked for', async () => {
+    const { loadRegistry } = await openList();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(takeReturnPath()).toBe('/customers?sort=customer_no');
+    expect(loadRegistry).not.toHaveBeenCalled();
   });
 });

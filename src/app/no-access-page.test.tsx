@@ -24,7 +24,7 @@ describe('a page the user may not use (docs/product.md §2 "Route guards", §8)'
     ],
   ])('is named by its title and stays at its address (%s)', async (language, message) => {
     signIn({ id: 2, email: 'clerk@joule.test', privileges: ['CUSTOMERS'] });
-    const { router } = renderApp({
+    const { router } = await renderApp({
       path: '/tariffs/1?page=2',
       language,
       descriptors: [fakeDescriptor('tariffs', 'TARIFF'), fakeDescriptor('customers', 'CUSTOMERS')],
@@ -42,7 +42,7 @@ describe('a page the user may not use (docs/product.md §2 "Route guards", §8)'
 
   it('opens the page once the privilege is there', async () => {
     signIn({ id: 1, email: 'admin@joule.test', privileges: ['superuser'] });
-    renderApp({ path: '/tariffs/1', descriptors: [fakeDescriptor('tariffs', 'TARIFF')] });
+    await renderApp({ path: '/tariffs/1', descriptors: [fakeDescriptor('tariffs', 'TARIFF')] });
     await screen.findByRole('heading', { name: 'tariffs screen' });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });

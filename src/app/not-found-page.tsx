@@ -1,7 +1,7 @@
 /** A path no route knows. */
 import { Classes, NonIdealState } from '@blueprintjs/core';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../resources';
 
 export function NotFoundPage() {
   return (

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { I18nProvider, type Language } from '../i18n';
-import { PageLoading } from './root';
+import { PageLoading } from './page-loading';
 import { SnackbarHost } from './snackbar/snackbar';
 
 export interface AppProvidersProps {

@@ -38,9 +38,9 @@ export interface ShellRegistry {
   readonly GroupScreen?: ComponentType<GroupScreenProps>;
   /**
    * Starts fetching the rows the resource's screen opened at `params` (its URL's search)
-   * shows first, and the user's list preferences (columns); called by its route's loader so
-   * that rows and code arrive together; for a list the URL filters, its filter bar's code
-   * too. Settles once all are here or failed (never rejects: the screen shows a failure
+   * shows first, and the user's list preferences (columns); called before the first page
+   * renders (`loadFirstPage`, src/app/routes.tsx) so that rows and code arrive together; for a
+   * list the URL filters, its filter bar's code too. Settles once all are here or failed (never rejects: the screen shows a failure
    * itself).
    * @default none (the screen fetches when it renders)
    */

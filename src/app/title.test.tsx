@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authSession } from '../auth';
 import { fakeDescriptor, renderApp, signIn } from './test-support/render';
-import { pageTitle, routeTitleId } from './title';
+import { pageTitle } from './title';
 
 afterEach(() => {
   cleanup();
@@ -23,28 +23,18 @@ describe('pageTitle', () => {
   });
 });
 
-describe('routeTitleId', () => {
-  it('takes the deepest route with a title', () => {
-    expect(
-      routeTitleId([{ handle: { title: 'a' } }, { handle: undefined }, { handle: { title: 'b' } }]),
-    ).toBe('b');
-    expect(routeTitleId([{ handle: { title: 'a' } }, { handle: {} }])).toBe('a');
-    expect(routeTitleId([{ handle: undefined }])).toBeNull();
-  });
-});
-
 describe('document title after each route change (docs/product.md §2)', () => {
   it.each<['en' | 'cs', string]>([
     ['en', 'Login // Joule'],
     ['cs', 'Přihlášení // Joule'],
   ])('login page in %s', async (language, want) => {
-    renderApp({ path: '/login', language });
+    await renderApp({ path: '/login', language });
     await waitFor(() => expect(document.title).toBe(want));
   });
 
   it('follows navigation: home, settings, a resource titled by its descriptor', async () => {
     signIn({ id: 1, email: 'admin@joule.test', privileges: ['USERS'] });
-    const { router } = renderApp({
+    const { router } = await renderApp({
       path: '/',
       language: 'cs',
       descriptors: [fakeDescriptor('users', 'USERS', 'app.menu.users')],
@@ -59,7 +49,7 @@ describe('document title after each route change (docs/product.md §2)', () => {
 
   it('opens a resource page loaded directly', async () => {
     signIn({ id: 1, email: 'admin@joule.test', privileges: ['superuser'] });
-    renderApp({
+    await renderApp({
       path: '/users?page=2',
       descriptors: [fakeDescriptor('users', 'USERS', 'app.menu.users')],
     });
@@ -68,7 +58,7 @@ describe('document title after each route change (docs/product.md §2)', () => {
   });
 
   it('a signed-out visitor of a guarded page lands on login', async () => {
-    const { router } = renderApp({
+    const { router } = await renderApp({
       path: '/users',
       descriptors: [fakeDescriptor('users', 'USERS')],
     });

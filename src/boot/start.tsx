@@ -4,9 +4,8 @@ import { FocusStyleManager } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
 import {
   App,
-  createAppRouter,
   initErrorReporting,
-  pageDataReady,
+  loadFirstPage,
   preloadIcons,
   setUpIcons,
   syncSettings,
@@ -49,37 +48,27 @@ export function startApp(root: HTMLElement): void {
 }
 
 /**
- * Renders the app into `root`, replacing whatever the server put there. The router starts at
- * once (its loaders fetch the page's code and data); the first render waits for the
- * stylesheets, for the page's code and then its data (a list's rows and columns:
- * `pageDataReady`), each at most {@link FIRST_RENDER_WAIT_MS}, and when signed in for the
- * icons' paths (else drawn empty, from Blueprint's icon font, then again): a page whose data
- * comes quickly is rendered once, with it, not first as a spinner.
+ * Renders the app into `root`, replacing whatever the server put there. The page's session
+ * check, code and data start loading at once; the first render waits for the stylesheets,
+ * for the page's code and then its data (a list's rows and columns), each at most
+ * {@link FIRST_RENDER_WAIT_MS}, and when signed in for the icons' paths (else drawn empty,
+ * from Blueprint's icon font, then again): a page whose data comes quickly is rendered once,
+ * with it, not first as a spinner.
  */
 function render(root: HTMLElement): void {
   // A server-rendered page's elements are replaced: what was clicked or typed there is gone.
   takeEarlyInput();
-  const router = createAppRouter();
   const show = () => {
     root.replaceChildren();
     createRoot(root, rootOptions).render(
       <StrictMode>
-        <App router={router} />
+        <App />
       </StrictMode>,
     );
   };
-  const routed = new Promise<void>((done) => {
-    if (router.state.initialized) return done();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      done();
-    });
-  });
-  const firstPage = Promise.race([routed, waitAtMost(FIRST_RENDER_WAIT_MS)]).then(() =>
-    router.state.initialized
-      ? Promise.race([pageDataReady(router), waitAtMost(FIRST_RENDER_WAIT_MS)])
-      : undefined,
+  const page = loadFirstPage(location.pathname, location.search);
+  const firstPage = Promise.race([page.ready, waitAtMost(FIRST_RENDER_WAIT_MS)]).then(() =>
+    Promise.race([page.rows, waitAtMost(FIRST_RENDER_WAIT_MS)]),
   );
   const icons = getSession().refresh
     ? Promise.race([preloadIcons(), waitAtMost(FIRST_RENDER_WAIT_MS)])

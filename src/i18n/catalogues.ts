@@ -96,10 +96,10 @@ function want(next: Wanted, resources: readonly string[] = []): Promise<Messages
  * the labels of `resources` (`locales/generated/<resource>/<lang>.json`: field and choice
  * names) and their overrides' messages (`overrides/<resource>/<lang>.json`) under the app's
  * messages; `I18nProvider` loads them and
- * re-renders. Called by the signed-in app before it renders (the shell's loader, src/app/routes.tsx,
- * and the registry's, src/app/shell-registry.ts, without resources; a resource's route loader
- * and the hydration of its server-rendered page, src/boot/start.tsx, with that
- * resource); never undone. Resolves to the catalogue of the language in the settings,
+ * re-renders. Called by the signed-in app before it renders (the shell's registry,
+ * src/app/route-data.tsx and src/app/shell-registry.ts, without resources; a resource's route
+ * and the hydration of its server-rendered page, src/app/route-data.tsx and
+ * src/boot/hydrate.tsx, with that resource); never undone. Resolves to the catalogue of the language in the settings,
  * labels included.
  */
 export function wantResourceLabels(resources: readonly string[] = []): Promise<Messages> {

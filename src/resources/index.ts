@@ -120,9 +120,25 @@ export {
 export { LazyResourceGroupPage } from './lazy-group-page';
 export { LazyPopover } from './lazy-popover';
 export type { LazyPopoverProps, PopoverHostProps, PopoverLoader } from './lazy-popover';
-export { RecordPathProvider } from './record-path';
+export { RecordPathProvider, RecordRoute } from './record-path';
 export { itemQueryOptions, listQueryOptions, resourceKeys } from './queries';
 export type { ItemSnapshot, ListPage } from './queries';
 export type { FieldDescriptor, ResourceDescriptor, ResourceRow, RowId } from './descriptor';
 export { downloadFile, localDateTime, toCsv } from './list/csv-export';
 export { fetchAllRows, fetchRelatedRows } from './list/all-rows';
+
+export {
+  AppRouter,
+  Link,
+  Redirect,
+  Route,
+  Switch,
+  matchesPath,
+  navigate,
+  useLocation,
+  useNavigate,
+  useNavigationPending,
+  useParams,
+  useSearchParams,
+} from './router';
+export type { AppLocation, AppRouterProps, Navigate, NavigateOptions } from './router';

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
-import { recordId, splitRecordPath } from './record-path';
+import { recordId, RecordRoute, splitRecordPath } from './record-path';
 import { ResourcePage } from './resource-page';
+import { Route, Switch, useLocation } from './router';
 import { customerContractsServer, ownedByName } from './test-support/customer-contracts';
 import { customers } from './test-support/fixtures';
 import { renderWithProviders } from './test-support/render';
@@ -14,14 +14,18 @@ function Where() {
   return <output data-testid="where">{`${pathname}${search}`}</output>;
 }
 
-/** The customers screen on its splat route, as `src/app/routes.tsx` declares it. */
+/** The customers screen on its route, as `src/app/layout/shell-routes.tsx` declares it. */
 function renderAt(url: string) {
   const { request } = customerContractsServer();
   return renderWithProviders(
     <>
-      <Routes>
-        <Route path="/customers/*" element={<ResourcePage descriptor={customers} />} />
-      </Routes>
+      <Switch>
+        <Route path="/customers/*?">
+          <RecordRoute base="/customers">
+            <ResourcePage descriptor={customers} />
+          </RecordRoute>
+        </Route>
+      </Switch>
       <Where />
     </>,
     { request, url, descriptorsByName: ownedByName },

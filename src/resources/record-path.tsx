@@ -9,9 +9,9 @@
  * - the list's own state stays in the query string (`?page=2&sort=-name`) and is carried
  *   along, so closing a dialog returns to the list as it was.
  *
- * The resource routes are splat routes (`customers/*`, `src/app/routes.tsx`); a screen
- * rendered outside one (tests, the server-rendered first page) keeps its dialogs in local
- * state as before. Creating a row is never in the URL (it has no address yet).
+ * A resource's route (`/customers` and all below it, `src/app/routes.tsx`) says where its
+ * records start ({@link RecordRoute}); a screen rendered outside one (tests) keeps its
+ * dialogs in local state. Creating a row is never in the URL (it has no address yet).
  */
 import {
   createContext,
@@ -24,7 +24,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate } from './router';
 import type { ResourceDescriptor, RowId } from './descriptor';
 
 /** Where one level of dialogs is in the URL. */
@@ -72,16 +72,26 @@ export function recordId(descriptor: ResourceDescriptor, segment: string): RowId
   return segment;
 }
 
+/** The path of the route whose records are below it (`/customers`), null outside one. */
+const RecordRouteContext = createContext<string | null>(null);
+
+/** Says that the addresses below `base` (`/customers/42`) are records of the screen inside. */
+export function RecordRoute({ base, children }: { base: string; children: ReactNode }) {
+  return <RecordRouteContext.Provider value={base}>{children}</RecordRouteContext.Provider>;
+}
+
 /** The top level of a resource route: `/customers/42?page=2` → base `/customers`, rest `['42']`. */
 export function useRouteRecordPath(): RecordPath | null {
-  const splat = useParams()['*'];
+  const base = useContext(RecordRouteContext);
   const { pathname, search } = useLocation();
   return useMemo(() => {
-    if (splat === undefined) return null;
-    const trimmed = pathname.replace(/\/+$/, '');
-    const base = splat === '' ? trimmed : trimmed.slice(0, trimmed.length - splat.length - 1);
-    return { base: base || '/', rest: splitRecordPath(splat), search };
-  }, [pathname, search, splat]);
+    if (base === null) return null;
+    // Routes match regardless of case, as the path's own letters are kept.
+    const below = pathname.toLowerCase().startsWith(`${base.toLowerCase()}/`)
+      ? pathname.slice(base.length + 1)
+      : '';
+    return { base: pathname.slice(0, base.length) || '/', rest: splitRecordPath(below), search };
+  }, [base, pathname, search]);
 }
 
 /** The record path of the dialog level the caller is in (null outside any). */

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from './router';
 import { H1, Tab, Tabs } from '@blueprintjs/core';
 import type { ResourceDescriptor } from './descriptor';
 import { ResourcePage } from './resource-page';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from './router';
 import type { ResourceDescriptor } from './descriptor';
 import { ResourcePage } from './resource-page';
 import { contracts } from './test-support/fixtures';

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from './router';
 import { Button, H1, H2 } from '@blueprintjs/core';
 import type { ResourceDescriptor, ResourceRow } from './descriptor';
 import { DialogSlot } from './dialog-slot';
@@ -75,7 +75,7 @@ function afterRowsShown(task: () => void): () => void {
  * The whole screen of one resource: title, search, filters, "New", the server-paged and
  * server-sorted table, paging, and the create / edit / delete dialogs. All list state
  * lives in the URL.
- * Needs a react-router, a QueryClientProvider, an IntlProvider and Blueprint's
+ * Needs the app's router (router.tsx), a QueryClientProvider, an IntlProvider and Blueprint's
  * OverlaysProvider above it.
  */
 export function ResourcePage({

@@ -100,6 +100,19 @@ describe('renderFirstPage', () => {
     expect(html.match(/<tr[^>]*data-index="/g)).toHaveLength(3);
   });
 
+  it('renders a filtered list whole, its filter bar in place, with no inline script (the CSP allows none)', async () => {
+    const html = (await render({
+      url: `/customers?filter=${encodeURIComponent('last_name=Nováková')}`,
+      language: 'en',
+      user: admin,
+      list: page(2),
+    }))!;
+    expect(html.match(/<tr[^>]*data-index="/g)).toHaveLength(2);
+    expect(html).toContain('Nováková');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<template');
+  });
+
   it('is null for a page that is no list', async () => {
     expect(
       await render({ url: '/settings', language: 'cs', user: admin, list: page(1) }),

@@ -4,8 +4,7 @@
  * the reference server only: for a navigation to a list route with a session cookie, the
  * server asks this module which API request the page makes first
  * ({@link firstListRequest}), runs it as that user, and streams the page rendered by the
- * app's own routes and components ({@link renderFirstPage}: react-router's static handler,
- * `renderToPipeableStream`) into `index.html`, with the state the app hydrates it from
+ * app's own routes and components ({@link renderFirstPage}: `renderToPipeableStream`) into `index.html`, with the state the app hydrates it from
  * (src/boot/start.tsx). Against any other back-end the static `index.html` is served
  * and none of this runs.
  */
@@ -15,20 +14,13 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createIntl } from 'react-intl';
 import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
-import {
-  AppProviders,
-  createRoutes,
+  App,
   loadShellRegistry,
   pageTitle,
   preloadIcons,
+  preloadPage,
   reservedPaths,
-  resolveLazyMatches,
-  SHELL_ROUTE_ID,
+  resourceLabels,
   type ShellRegistry,
 } from '../app';
 import { createSessionStore, SessionProvider, type CurrentUser } from '../auth';
@@ -94,20 +86,11 @@ export async function firstListRequest(
   return { resource: descriptor.name, path: descriptor.path, query: query.toString(), title };
 }
 
-/** `routes` with the loaders of the routes named in `data` replaced by ones giving it. */
-function withLoaderData(routes: RouteObject[], data: Record<string, unknown>): RouteObject[] {
-  return routes.map((route) => {
-    const children = route.children && withLoaderData(route.children, data);
-    const own = route.id !== undefined && route.id in data ? { loader: () => data[route.id!] } : {};
-    return { ...route, ...own, ...(children ? { children } : {}) } as RouteObject;
-  });
-}
-
 /**
  * Renders the list page at `url` for `user`, with the rows of `list`, as the SPA renders
  * it (the same routes and providers, so that the browser hydrates it): the root element's
  * content as a stream and the state to embed; `null` when `url` is no list route. Resolves
- * once the shell of the page is ready to stream; rejects when it cannot be rendered.
+ * once the whole page is rendered; rejects when it cannot be rendered.
  */
 export async function renderFirstPage(input: FirstPageInput): Promise<RenderedFirstPage | null> {
   const href = new URL(input.url, 'http://joule.invalid');
@@ -121,6 +104,9 @@ export async function renderFirstPage(input: FirstPageInput): Promise<RenderedFi
     loadMessages(input.language),
     preloadIcons(),
     registry.loadListCode?.(descriptor, href.searchParams),
+    // The page's code and labels, so that nothing in it waits while it renders.
+    preloadPage(href.pathname),
+    resourceLabels(descriptor.name),
   ]);
   // One cache and one session per page: nothing of one user's page can reach another's.
   const queryClient = new QueryClient();
@@ -132,33 +118,25 @@ export async function renderFirstPage(input: FirstPageInput): Promise<RenderedFi
   store.setUser(user);
   const session = { store };
 
-  const routes = createRoutes({ registry });
-  const ids = await resolveLazyMatches(routes, `${href.pathname}${href.search}`);
-  const loaderData = Object.fromEntries(
-    ids.map((id) => [id, id === SHELL_ROUTE_ID ? { registry, dehydratedState } : null]),
-  );
-  const handler = createStaticHandler(withLoaderData(routes, loaderData));
-  const context = await handler.query(new Request(href));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-
   const html = await new Promise<PassThrough>((resolve, reject) => {
     const stream = renderToPipeableStream(
       <StrictMode>
         <SessionProvider session={session}>
           <QueryClientProvider client={queryClient}>
-            <AppProviders language={input.language}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProviders>
+            <App
+              language={input.language}
+              firstPage={{ registry, dehydratedState, ssrPath: `${href.pathname}${href.search}` }}
+            />
           </QueryClientProvider>
         </SessionProvider>
       </StrictMode>,
       {
         // Every part in place: React would otherwise send a large part of the page (e.g. an
         // open filter bar) after a placeholder, with an inline script to swap it in, which
-        // the Content-Security-Policy forbids.
+        // the Content-Security-Policy forbids. So the page streams once all of it is
+        // rendered (the app's pages are inside its root Suspense boundary, src/app/root.tsx).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
+        onAllReady() {
           const body = new PassThrough();
           stream.pipe(body);
           resolve(body);

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, ButtonGroup, Callout, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   useResourceRuntime,
   type ResourceDescriptor,
   type RowId,
   formatDateTimeText,
+  Link,
 } from '../../../src/resources';
 import { measurementMessages as m } from './messages';
 import { panelMessages } from './panel-messages';

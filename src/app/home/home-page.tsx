@@ -2,11 +2,11 @@
 import { useId } from 'react';
 import { Card, Classes, H1, H2, H3, Icon } from '@blueprintjs/core';
 import { FormattedMessage } from 'react-intl';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from '../../resources';
 import { useCurrentUser } from '../../auth';
 import { useMenus } from '../layout/use-menus';
 import type { MenuEntry } from '../menus';
-import { SHELL_ROUTE_ID, type ShellData } from '../routes';
+import type { ShellRegistry } from '../shell-registry';
 
 /** Descriptions of the main areas; other areas show their name only. */
 const descriptions: Readonly<Record<string, string>> = {
@@ -49,9 +49,9 @@ function AreaCard({ entry }: { entry: MenuEntry }) {
   );
 }
 
-export function HomePage() {
+/** The home page: a welcome and a card per page of the menus the user may use. */
+export function HomePage({ registry }: { registry: ShellRegistry }) {
   const user = useCurrentUser();
-  const { registry } = useRouteLoaderData(SHELL_ROUTE_ID) as ShellData;
   const menus = useMenus(registry.descriptors, registry.groups, registry.views);
   return (
     <div className="joule-page joule-home">

@@ -1,7 +1,7 @@
 /** The settings gear's menu (docs/product.md §2), loaded on first use (`settings-menu.tsx`). */
 import { Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../resources';
 import type { PopoverHostProps } from '../../resources';
 import { appSettingsEntry, type MenuEntry } from '../menus';
 

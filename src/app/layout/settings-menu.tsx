@@ -1,7 +1,7 @@
 /** The settings gear (docs/product.md §2): settings pages, new resources after the known ones. */
 import { Button } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../resources';
 import { LazyPopover } from '../../resources';
 import type { MenuEntry } from '../menus';
 import type { SettingsMenuPopoverProps } from './settings-menu-popover';

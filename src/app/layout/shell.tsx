@@ -3,6 +3,7 @@ import {
   Fragment,
   lazy,
   Suspense,
+  use,
   useContext,
   useEffect,
   useMemo,
@@ -11,7 +12,6 @@ import {
 } from 'react';
 import { HydrationBoundary, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import {
   AbilityContext,
   abilityFor,
@@ -19,14 +19,14 @@ import {
   useSessionAbility,
   type CurrentUser,
 } from '../../auth';
-import { LOGIN_PATH } from '../guards';
+import { useLocation, useNavigate } from '../../resources';
+import { LOGIN_PATH, rememberReturnPath } from '../guards';
 import { getQueryClient } from '../query-client';
+import { shellRegistry } from '../route-data';
+import { ShellContext } from '../shell-context';
 import type { ShellRegistry } from '../shell-registry';
-import type { ShellData } from '../routes';
+import { ShellRoutes } from './shell-routes';
 import { TopBar } from './top-bar';
-
-/** The guarded routes' error boundary, in the shell's chunk that every such page loads. */
-export { NoAccessBoundary } from '../no-access-page';
 
 /** Props of `ShellLayout`. */
 export interface ShellLayoutProps {
@@ -74,26 +74,27 @@ const PRELOAD_SIGN_IN_AGAIN_MS = 1500;
 /**
  * The signed-in shell. When the session ends while it is shown:
  *
- * - by the user's own logout (the navigation to /logout), or before any user was shown:
- *   to the login page, as before;
+ * - before any user was shown: to the login page, and after sign-in back to the page asked
+ *   for (the user's own logout is a page of its own, /logout);
  * - by itself (refresh token expired or refused; security issue, "Faults"): the page stays
  *   mounted, with the signed-out user's abilities frozen so nothing on it unmounts, under
  *   {@link SignInAgain}. The same account signing in again continues where it was (an open
  *   form keeps what was typed and can be saved); another account starts afresh.
  */
 export function Shell() {
-  const { registry, dehydratedState } = useLoaderData() as ShellData;
+  const shell = useContext(ShellContext);
   // The server renders with a client of its own per page (src/ssr/first-page.tsx).
   const queryClient = useContext(QueryClientContext) ?? getQueryClient();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const navigation = useNavigation();
+  const { pathname, search } = useLocation();
   const ability = useSessionAbility();
-  const loggingOut = navigation.location?.pathname === '/logout';
   // The user the page was shown to last; kept while the session is away.
   const [shown, setShown] = useState(user);
   if (user && user !== shown) setShown(user);
-  const expired = !user && shown !== null && !loggingOut;
+  const expired = !user && shown !== null;
+  // Only the page's first render hydrates the server's answers.
+  const [dehydratedState] = useState(shell.dehydratedState);
   // While signed out the session's abilities are empty: the page keeps the last ones.
   const frozen = useMemo(
     () => (expired && shown ? abilityFor(shown.privileges) : null),
@@ -108,12 +109,16 @@ export function Shell() {
     return () => clearTimeout(timer);
   }, []);
 
-  // Signed out by the user's own logout (or never shown to anyone): back to login.
+  // Never shown to anyone: to login, and back here after it.
+  const signedOut = !user && !expired;
   useEffect(() => {
-    if (!user && !expired) navigate(LOGIN_PATH, { replace: true });
-  }, [user, expired, navigate]);
+    if (!signedOut) return;
+    rememberReturnPath(`${pathname}${search}`);
+    navigate(LOGIN_PATH, { replace: true });
+  }, [signedOut, pathname, search, navigate]);
 
-  if (!shown || (!user && !expired)) return null;
+  if (!shown || signedOut) return null;
+  const registry = shell.registry ?? use(shellRegistry(shell.loadRegistry));
   // One tree shape whether expired or not: a change of shape would remount the page.
   return (
     <>
@@ -124,7 +129,7 @@ export function Shell() {
             <ShellLayout registry={registry} user={shown}>
               {/* Another account's sign-in remounts the page: nothing of the previous one stays. */}
               <Fragment key={shown.id}>
-                <Outlet />
+                <ShellRoutes registry={registry} />
               </Fragment>
             </ShellLayout>
           </HydrationBoundary>

@@ -73,14 +73,14 @@ describe('top bar by privilege (docs/product.md §2, §6)', () => {
     ],
   ])('%s', async (_name, { privileges, main, settings }) => {
     signIn({ id: 1, email: 'jan.novak@joule.test', privileges });
-    renderApp({ descriptors });
+    await renderApp({ descriptors });
     expect(await mainMenuLinks()).toEqual(main);
     expect(await settingsMenuItems()).toEqual(settings);
   });
 
   it('shows only resources that exist among the descriptors', async () => {
     signIn({ id: 1, email: 'a@joule.test', privileges: ['superuser'] });
-    renderApp({
+    await renderApp({
       descriptors: [fakeDescriptor('users', 'USERS'), fakeDescriptor('roles', 'USERS')],
     });
     expect(await mainMenuLinks()).toEqual(['Users']);
@@ -89,7 +89,7 @@ describe('top bar by privilege (docs/product.md §2, §6)', () => {
 
   it('labels entries in Czech', async () => {
     signIn({ id: 1, email: 'a@joule.test', privileges: ['superuser'] });
-    renderApp({ descriptors, language: 'cs' });
+    await renderApp({ descriptors, language: 'cs' });
     expect(await mainMenuLinks('Hlavní nabídka')).toEqual([
       'Zákazníci',
       'Smlouvy',
@@ -102,7 +102,7 @@ describe('top bar by privilege (docs/product.md §2, §6)', () => {
 
   it('a link opens the resource; a resource without the privilege is refused at its address', async () => {
     signIn({ id: 1, email: 'a@joule.test', privileges: ['CUSTOMERS'] });
-    const { router } = renderApp({ descriptors });
+    const { router } = await renderApp({ descriptors });
     await userEvent.click(await screen.findByRole('link', { name: 'Customers' }));
     await screen.findByRole('heading', { name: 'customers screen' });
     await router.navigate('/users');
@@ -116,7 +116,7 @@ describe('top bar by privilege (docs/product.md §2, §6)', () => {
 
   it('has the notification bell, without a badge while there is nothing to tell', async () => {
     signIn({ id: 1, email: 'a@joule.test', privileges: ['USERS'] });
-    const { container } = renderApp({ descriptors });
+    const { container } = await renderApp({ descriptors });
     await screen.findByRole('button', { name: 'User menu' });
     const bar = container.querySelector('.joule-topbar') as HTMLElement;
     expect(within(bar).getByRole('button', { name: 'Notifications' })).toBeTruthy();
@@ -125,7 +125,7 @@ describe('top bar by privilege (docs/product.md §2, §6)', () => {
 
   it('avatar menu: e-mail, About with the release, Logout back to login', async () => {
     signIn({ id: 1, email: 'jan.novak@joule.test', privileges: ['USERS'] });
-    const { router } = renderApp({ descriptors });
+    const { router } = await renderApp({ descriptors });
     await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
     const menu = await screen.findByRole('menu', { name: 'User menu' });
     expect(within(menu).getByText('jan.novak@joule.test')).toBeTruthy();

@@ -2,9 +2,10 @@
  * The fixed top bar (docs/product.md §2, 56 px): logo and name, the main menu, the settings gear
  * and the avatar menu, with the notification bell before them.
  */
+import type { ReactNode } from 'react';
 import { Classes, Icon, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from '../../resources';
 import type { CurrentUser } from '../../auth';
 import type { ResourceDescriptor } from '../../generated/descriptor-types';
 import type { ListView, ResourceGroup } from '../../resources';
@@ -23,10 +24,24 @@ export interface TopBarProps {
   readonly user: CurrentUser;
 }
 
-function linkClass({ isActive }: { isActive: boolean }): string {
-  return [Classes.BUTTON, Classes.MINIMAL, 'joule-nav-link', isActive ? Classes.ACTIVE : '']
+/** A main menu entry, marked as the current page at its path and below it (`/customers/42`). */
+function NavLink({ to, children }: { to: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const path = to.split('?')[0] ?? to;
+  const active = pathname === path || pathname.startsWith(`${path}/`);
+  const className = [
+    Classes.BUTTON,
+    Classes.MINIMAL,
+    'joule-nav-link',
+    active ? Classes.ACTIVE : '',
+  ]
     .filter(Boolean)
     .join(' ');
+  return (
+    <Link to={to} className={className} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
 }
 
 export function TopBar({ descriptors, groups, views, user }: TopBarProps) {
@@ -45,7 +60,7 @@ export function TopBar({ descriptors, groups, views, user }: TopBarProps) {
           {menus.main.length > 0 && <NavbarDivider />}
           <nav aria-label={intl.formatMessage({ id: 'app.menu.main' })} className="joule-main-menu">
             {menus.main.map((entry) => (
-              <NavLink key={entry.name} to={entry.path} className={linkClass}>
+              <NavLink key={entry.name} to={entry.path}>
                 <Icon icon={entry.icon} />
                 <span className={Classes.BUTTON_TEXT}>
                   <FormattedMessage id={entry.label} />

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../resources';
 import { apiClient } from '../../api';
 import { useSession, type CurrentUser } from '../../auth';
 import { notify } from '../notifications/notify';

@@ -100,14 +100,14 @@ describe('login form errors (docs/product.md §8)', () => {
     ],
   ])('%s', async (_name, { language, api, want }) => {
     routes = api;
-    renderApp({ path: '/login', language });
+    await renderApp({ path: '/login', language });
     await signInWith('x@joule.test', 'wrong', language === 'cs' ? 'Přihlásit se' : 'Sign in');
     expect((await screen.findByRole('alert')).textContent).toBe(want);
     expect(authSession.store.getState().user).toBeNull();
   });
 
   it('asks for both fields before calling the API', async () => {
-    renderApp({ path: '/login' });
+    await renderApp({ path: '/login' });
     await signInWith('x@joule.test', '', 'Sign in');
     expect((await screen.findByRole('alert')).textContent).toBe('Enter your e-mail and password.');
     const called = vi
@@ -128,7 +128,7 @@ describe('login form errors (docs/product.md §8)', () => {
     'checks the e-mail format (%s, %j) beside the field, sending nothing',
     async (language, email, submit, want) => {
       routes = { '/api/v1/auth/jwt/create/': () => json(200, tokens) };
-      renderApp({ path: '/login', language });
+      await renderApp({ path: '/login', language });
       await signInWith(email, 'joule-demo', submit);
       const field = screen.getByLabelText('E-mail');
       await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
@@ -152,7 +152,7 @@ describe('login form errors (docs/product.md §8)', () => {
       '/api/v1/auth/me/': () =>
         json(200, { id: 1, email: 'admin@joule.test', privileges: ['superuser'] }),
     };
-    const { router } = renderApp({ path: '/login' });
+    const { router } = await renderApp({ path: '/login' });
     await signInWith('admin@joule.test', 'joule-demo', 'Sign in');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(body).toEqual({ email: 'admin@joule.test', password: 'joule-demo' });
@@ -161,7 +161,7 @@ describe('login form errors (docs/product.md §8)', () => {
   });
 
   it('labels the fields and the button in Czech', async () => {
-    renderApp({ path: '/login', language: 'cs' });
+    await renderApp({ path: '/login', language: 'cs' });
     expect(await screen.findByLabelText('E-mail')).toBeTruthy();
     expect(screen.getByLabelText('Heslo')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Přihlásit se' })).toBeTruthy();
@@ -181,7 +181,7 @@ describe('single sign-on button (docs/product.md §4)', () => {
           release: null,
         }),
     };
-    renderApp({ path: '/login', language });
+    await renderApp({ path: '/login', language });
     expect(await screen.findByRole('button', { name })).toBeTruthy();
   });
 
@@ -199,7 +199,7 @@ describe('single sign-on button (docs/product.md §4)', () => {
           },
         }
       : {};
-    renderApp({ path: '/login' });
+    await renderApp({ path: '/login' });
     await screen.findByRole('button', { name: 'Sign in' });
     if (handler) await waitFor(() => expect(asked).toBe(true));
     expect(screen.queryByRole('button', { name: 'Sign in with single sign-on' })).toBeNull();
@@ -222,7 +222,7 @@ describe('the second factor (docs/security.md "Two-factor sign-in")', () => {
       },
       '/api/v1/auth/me/': me,
     };
-    const { router } = renderApp({ path: '/login' });
+    const { router } = await renderApp({ path: '/login' });
     await signInWith('strict@joule.test', 'joule-demo', 'Sign in');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Code from the authenticator app'), '123456');
@@ -253,7 +253,7 @@ describe('the second factor (docs/security.md "Two-factor sign-in")', () => {
       '/api/v1/auth/two_factor/': () => json(200, { ...tokens, recovery_codes: recovery }),
       '/api/v1/auth/me/': me,
     };
-    const { router } = renderApp({ path: '/login' });
+    const { router } = await renderApp({ path: '/login' });
     await signInWith('strict@joule.test', 'joule-demo', 'Sign in');
     expect(
       await screen.findByRole('img', { name: 'QR code for the authenticator app' }),

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Button } from '@blueprintjs/core';
 import { KeyIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../resources';
 import { takeReturnPath } from '../guards';
 import { AuthError, AuthNote, AuthPage } from './auth-layout';
 import { PasswordSignInForm } from './password-sign-in-form';

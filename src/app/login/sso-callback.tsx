@@ -1,16 +1,18 @@
 /**
  * `/oidc/callback` (docs/product.md §2, §4, §8): where the provider sends the browser back. The
- * loader completes single sign-on (answer checked, code exchanged, session started) and goes on to
+ * page completes single sign-on (answer checked, code exchanged, session started) and goes on to
  * the page that sent the user to sign in. On failure an error toast shows for 3 s (docs/product.md
  * §9) and the page says what went wrong, with a way back to the login page; unexpected failures
  * are reported (docs/product.md §8 "then the error is rethrown": to error reporting,
  * not onto the screen).
  */
+import { use, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigate } from '../../resources';
 import { completeSingleSignOn, LoginError } from '../../auth';
 import { reportError } from '../error-reporting';
 import { takeReturnPath } from '../guards';
+import { tracked, type Tracked } from '../route-data';
 import { showSnackbar } from '../snackbar/snackbar';
 import { AuthError, AuthPage } from './auth-layout';
 import type { LoginFailureMessage } from './use-login-form';
@@ -24,12 +26,13 @@ export interface SsoCallbackData {
   readonly failure: LoginFailureMessage;
 }
 
-/** Completes the sign-in, then redirects; returns the failure to show otherwise. */
-export async function ssoCallbackLoader({
-  request,
-}: LoaderFunctionArgs): Promise<SsoCallbackData | Response> {
+/**
+ * Completes the sign-in at `url` (the provider's answer); resolves to where to go next, or to
+ * the failure to show.
+ */
+export async function completeCallback(url: string): Promise<SsoCallbackData | { to: string }> {
   try {
-    await completeSingleSignOn(request.url);
+    await completeSingleSignOn(url);
   } catch (error) {
     const failure = ssoFailureMessage(error);
     showSnackbar({
@@ -41,12 +44,24 @@ export async function ssoCallbackLoader({
     else reportError(error, { where: 'oidc-callback' });
     return { failure };
   }
-  return redirect(takeReturnPath());
+  return { to: takeReturnPath() };
 }
+
+/** The callbacks completed, by address: the code is exchanged once, however often the page renders. */
+const callbacks = new Map<string, Tracked<SsoCallbackData | { to: string }>>();
 
 export function SsoCallbackPage() {
   const intl = useIntl();
-  const { failure } = useLoaderData<SsoCallbackData>();
+  const navigate = useNavigate();
+  const url = window.location.href;
+  let callback = callbacks.get(url);
+  if (!callback) callbacks.set(url, (callback = tracked(completeCallback(url))));
+  const result = use(callback);
+  useEffect(() => {
+    if ('to' in result) navigate(result.to, { replace: true });
+  }, [result, navigate]);
+  if ('to' in result) return null;
+  const { failure } = result;
   return (
     <AuthPage headingId="joule-sso-title" title={<FormattedMessage id="app.sso.title" />}>
       <AuthError>

@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LockIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../resources';
 import { LOGIN_PATH } from '../guards';
 import { AuthError, AuthField, AuthPage, AuthSubmit } from '../login/auth-layout';
 import { useResetMessageText } from './reset-message';

@@ -48,7 +48,7 @@ describe('password reset request (docs/product.md §2)', () => {
     ['an unknown address', noContent],
   ])('answers %s with the neutral note', async (_name, handler) => {
     routes = { [REQUEST]: handler };
-    renderApp({ path: '/password-reset' });
+    await renderApp({ path: '/password-reset' });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail'), 'someone@joule.test');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
@@ -64,7 +64,7 @@ describe('password reset request (docs/product.md §2)', () => {
 
   it('is in Czech and reachable from the login page', async () => {
     routes = { [REQUEST]: noContent };
-    const { router } = renderApp({ path: '/login', language: 'cs' });
+    const { router } = await renderApp({ path: '/login', language: 'cs' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Zapomenuté heslo?' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/password-reset'));
@@ -78,7 +78,7 @@ describe('password reset request (docs/product.md §2)', () => {
 
   it('shows the server field error beside the e-mail', async () => {
     routes = { [REQUEST]: () => json(400, { email: ['Enter a valid email address.'] }) };
-    renderApp({ path: '/password-reset' });
+    await renderApp({ path: '/password-reset' });
     const user = userEvent.setup();
     const input = await screen.findByLabelText('E-mail');
     await user.type(input, 'not-an-address');
@@ -108,7 +108,7 @@ describe('password reset from the link (docs/product.md §2, §5, §8)', () => {
     'a mismatch in %s is shown beside the confirmation and sends nothing',
     async (language, want) => {
       routes = { [CONFIRM]: noContent };
-      renderApp({ path: '/password-reset/Mw/abc-123', language });
+      await renderApp({ path: '/password-reset/Mw/abc-123', language });
       await setPassword('correct-horse-battery', 'correct-horse-battery!', language);
       const message = await screen.findByText(want);
       const confirmation = screen.getByLabelText(
@@ -121,7 +121,7 @@ describe('password reset from the link (docs/product.md §2, §5, §8)', () => {
   );
 
   it('opens signed out, titled Password Reset', async () => {
-    const { router } = renderApp({ path: '/password-reset/Mw/abc-123' });
+    const { router } = await renderApp({ path: '/password-reset/Mw/abc-123' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Password Reset');
     await waitFor(() => expect(document.title).toBe('Password Reset // Joule'));
     expect(router.state.location.pathname).toBe('/password-reset/Mw/abc-123');
@@ -129,7 +129,7 @@ describe('password reset from the link (docs/product.md §2, §5, §8)', () => {
 
   it('sends uid, token and password, then opens the login page with a note', async () => {
     routes = { [CONFIRM]: noContent };
-    const { router } = renderApp({ path: '/password-reset/Mw/abc-123' });
+    const { router } = await renderApp({ path: '/password-reset/Mw/abc-123' });
     await setPassword('correct-horse-battery', 'correct-horse-battery', 'en');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(bodies).toEqual([
@@ -142,7 +142,7 @@ describe('password reset from the link (docs/product.md §2, §5, §8)', () => {
 
   it('says the link is invalid when the server refuses the token', async () => {
     routes = { [CONFIRM]: () => json(400, { token: ['Invalid token for given user.'] }) };
-    renderApp({ path: '/password-reset/Mw/tampered' });
+    await renderApp({ path: '/password-reset/Mw/tampered' });
     await setPassword('correct-horse-battery', 'correct-horse-battery', 'en');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This password reset link is invalid or has expired.');
@@ -158,7 +158,7 @@ describe('password reset from the link (docs/product.md §2, §5, §8)', () => {
           new_password: ['This password is too short.', 'This password is too common.'],
         }),
     };
-    renderApp({ path: '/password-reset/Mw/abc-123' });
+    await renderApp({ path: '/password-reset/Mw/abc-123' });
     await setPassword('short', 'short', 'en');
     await screen.findByText('This password is too short. This password is too common.');
     expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../resources';
 import { LOGIN_PATH } from '../guards';
 import { AuthError, AuthField, AuthNote, AuthPage, AuthSubmit } from '../login/auth-layout';
 import { useResetMessageText } from './reset-message';

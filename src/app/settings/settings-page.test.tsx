@@ -27,7 +27,7 @@ describe('settings page (docs/product.md §2)', () => {
     signIn({ id: 1, email: 'a@joule.test', privileges: ['USERS'] });
     const user = userEvent.setup();
     // No `language` override: the page follows the stored setting (Czech by default).
-    const { router } = renderApp({ path: '/settings', language: undefined });
+    const { router } = await renderApp({ path: '/settings', language: undefined });
     await screen.findByRole('heading', { name: 'Nastavení' });
     await user.click(screen.getByRole('radio', { name: 'Tmavě modrý' }));
     await user.click(screen.getByRole('radio', { name: 'Angličtina' }));
@@ -51,7 +51,7 @@ describe('settings page (docs/product.md §2)', () => {
     stopSync = syncSettings();
     expect(htmlClasses()).toEqual([]);
     const user = userEvent.setup();
-    renderApp({ path: '/settings' });
+    await renderApp({ path: '/settings' });
     await screen.findByRole('heading', { name: 'Settings' });
 
     await user.click(screen.getByRole('radio', { name: 'Dark' }));

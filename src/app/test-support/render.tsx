@@ -1,11 +1,11 @@
-/** Helpers for the shell's component tests: the whole app in a memory router. */
-import { render } from '@testing-library/react';
+/** Helpers for the shell's component tests: the whole app at an address of jsdom's history. */
+import { act, render, type RenderResult } from '@testing-library/react';
 import { authSession, type CurrentUser } from '../../auth';
 import type { ResourceDescriptor } from '../../generated/descriptor-types';
 import type { Language } from '../../i18n';
+import { navigate } from '../../resources';
 import { App } from '../app';
 import type { ShellRegistry, ResourceScreenProps } from '../shell-registry';
-import { createAppRouter } from '../routes';
 
 export { fakeDescriptor } from './descriptors';
 
@@ -31,14 +31,36 @@ export interface RenderAppOptions {
   descriptors?: readonly ResourceDescriptor[];
 }
 
-/** Renders the app at `path` with a fake registry. */
-export function renderApp(options: RenderAppOptions = {}) {
+/** The test's view of the app's address: go elsewhere, and where the app is now. */
+export interface TestRouter {
+  /** Goes to `to` (path and query), as a link would, and lets the app render it. */
+  navigate(to: string): Promise<void>;
+  readonly state: { readonly location: Location };
+}
+
+/** {@link TestRouter} over jsdom's history. */
+export const testRouter: TestRouter = {
+  navigate: (to) => act(async () => navigate(to)),
+  state: {
+    get location() {
+      return window.location;
+    },
+  },
+};
+
+/**
+ * Renders the app at `path` with a fake registry, in an awaited `act`: what the first page
+ * suspends on (its code, the session's check, the registry) is then retried, as React asks.
+ */
+export async function renderApp(options: RenderAppOptions = {}) {
   const { path = '/', descriptors = [] } = options;
   const language = 'language' in options ? options.language : 'en';
-  const router = createAppRouter({
-    initialEntries: [path],
-    loadRegistry: async () => fakeRegistry(descriptors),
+  window.history.replaceState(null, '', path);
+  let result: RenderResult | undefined;
+  await act(async () => {
+    result = render(
+      <App loadRegistry={async () => fakeRegistry(descriptors)} language={language} />,
+    );
   });
-  const result = render(<App router={router} language={language} />);
-  return { router, ...result };
+  return { router: testRouter, ...result! };
 }

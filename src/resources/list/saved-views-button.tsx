@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@blueprintjs/core';
 import { LazyPopover } from '../lazy-popover';

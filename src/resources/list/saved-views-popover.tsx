@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../router';
 import { contracts } from '../test-support/fixtures';
 import { Providers, fakeRequest } from '../test-support/render';
 import { prefetchResourceList, useResourceList } from './use-resource-list';

@@ -5,7 +5,7 @@ import {
   type QueryClient,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router';
 import { ApiError } from '../../api';
 import type { ResourceDescriptor } from '../descriptor';
 import { listQueryOptions, resourceKeys, toListPage, type ListPage } from '../queries';
@@ -63,8 +63,8 @@ function readState(
 /**
  * Starts fetching the page a list screen opened at `params` (its URL's search) will ask for,
  * under the very query key `useResourceList` uses, so that the screen finds the rows on its
- * way (or there) instead of asking only once it renders. A route loader calls this while the
- * screen's code still loads. Resolves once the rows are in the cache or the fetch failed
+ * way (or there) instead of asking only once it renders. The app's first page calls this while
+ * the screen's code still loads. Resolves once the rows are in the cache or the fetch failed
  * (never rejects: a failure is left for the screen to show, its own query retries); at once
  * for a resource without a list operation. A list opened filtered shows its filter bar at
  * once: its code starts loading too.
@@ -84,7 +84,7 @@ export function prefetchResourceList(
 /**
  * Loads the code the list screen of `descriptor` opened at `params` shows at once besides
  * its rows and resolves once it is here: the filter bar and `override`'s own filters when
- * the URL filters the list (its bar then starts open). The route's loader starts it; the
+ * the URL filters the list (its bar then starts open). The app's first page starts it; the
  * server-side renderer awaits it, so that the page it renders holds no placeholder.
  */
 export function loadListCode(
@@ -129,7 +129,7 @@ export function seedResourceList(
 
 /**
  * The headless controller of a list screen: URL search params ↔ list state ↔ API query ↔
- * TanStack Query (docs/api.md "Lists"). Needs a react-router and a
+ * TanStack Query (docs/api.md "Lists"). Needs the app's router (router.tsx) and a
  * `QueryClientProvider` above it; no Blueprint, no DOM.
  */
 export function useResourceList(descriptor: ResourceDescriptor): ResourceListController {

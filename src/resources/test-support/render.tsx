@@ -5,10 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router';
 import { ApiError, type ApiResponse, type RequestOptions } from '../../api';
 import cs from '../../../locales/cs.json';
 import en from '../../../locales/en.json';
+import { AppRouter } from '../router';
 import { ResourceRuntimeProvider, type RequestFn } from '../registry/resource-runtime';
 import type { ResourceOverrides } from '../registry/overrides';
 import type { ResourceEvent } from '../registry/resource-events';
@@ -117,6 +117,8 @@ export function Providers({
   keepsViews,
   formValidators = generatedValidators,
 }: ProvidersOptions & { children: ReactNode }) {
+  // The address the test starts at, in jsdom's history, which the app's router follows.
+  useState(() => window.history.replaceState(null, '', url));
   const [client] = useState(
     () =>
       queryClient ??
@@ -130,7 +132,7 @@ export function Providers({
     ...testMessages,
   };
   return (
-    <MemoryRouter initialEntries={[url]}>
+    <AppRouter>
       <QueryClientProvider client={client}>
         <IntlProvider locale={locale} messages={messages} onError={() => undefined}>
           <OverlaysProvider>
@@ -150,7 +152,7 @@ export function Providers({
           </OverlaysProvider>
         </IntlProvider>
       </QueryClientProvider>
-    </MemoryRouter>
+    </AppRouter>
   );
 }
 
