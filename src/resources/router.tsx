@@ -31,12 +31,9 @@ export interface AppLocation {
   readonly state: unknown;
 }
 
-interface LocationValue {
-  readonly location: AppLocation;
-  readonly pending: boolean;
-}
-
-const LocationContext = createContext<LocationValue | null>(null);
+const LocationContext = createContext<AppLocation | null>(null);
+/** Apart from the location: its changes re-render only what shows the progress. */
+const PendingContext = createContext(false);
 
 function browserLocation(): AppLocation {
   return {
@@ -49,7 +46,7 @@ function browserLocation(): AppLocation {
 /** The events wouter's `navigate` (pushState and replaceState, patched) and Back send. */
 const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
 
-function useLocationValue(): LocationValue {
+function useLocationValue(): AppLocation {
   const value = useContext(LocationContext);
   if (!value) throw new Error('The app router is missing (AppRouter).');
   return value;
@@ -57,12 +54,12 @@ function useLocationValue(): LocationValue {
 
 /** wouter's location hook: the path, and a navigation. */
 const useRouterPath = (): [string, typeof browserNavigate] => [
-  useLocationValue().location.pathname,
+  useLocationValue().pathname,
   browserNavigate,
 ];
 
 /** wouter's search hook: the query without its `?`. */
-const useRouterSearch = (): string => useLocationValue().location.search.replace(/^\?/, '');
+const useRouterSearch = (): string => useLocationValue().search.replace(/^\?/, '');
 
 /** Props of {@link AppRouter}. */
 export interface AppRouterProps {
@@ -103,22 +100,24 @@ export function AppRouter({ ssrPath, children }: AppRouterProps) {
     return () => LOCATION_EVENTS.forEach((event) => window.removeEventListener(event, update));
   }, []);
   return (
-    <LocationContext.Provider value={{ location, pending }}>
-      <Router hook={useRouterPath} searchHook={useRouterSearch} ssrPath={ssrPath}>
-        {children}
-      </Router>
+    <LocationContext.Provider value={location}>
+      <PendingContext.Provider value={pending}>
+        <Router hook={useRouterPath} searchHook={useRouterSearch} ssrPath={ssrPath}>
+          {children}
+        </Router>
+      </PendingContext.Provider>
     </LocationContext.Provider>
   );
 }
 
 /** The app's location ({@link AppLocation}). */
 export function useLocation(): AppLocation {
-  return useLocationValue().location;
+  return useLocationValue();
 }
 
 /** Whether a navigation is being rendered (the next page's code or labels still loading). */
 export function useNavigationPending(): boolean {
-  return useLocationValue().pending;
+  return useContext(PendingContext);
 }
 
 /** Whether `pathname` matches the route pattern `pattern` (`/password-reset/:uid/:token`), as a `Route` would. */

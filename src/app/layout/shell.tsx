@@ -19,7 +19,7 @@ import {
   useSessionAbility,
   type CurrentUser,
 } from '../../auth';
-import { useLocation, useNavigate } from '../../resources';
+import { useNavigate } from '../../resources';
 import { LOGIN_PATH, rememberReturnPath } from '../guards';
 import { getQueryClient } from '../query-client';
 import { shellRegistry } from '../route-data';
@@ -87,7 +87,6 @@ export function Shell() {
   const queryClient = useContext(QueryClientContext) ?? getQueryClient();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   const ability = useSessionAbility();
   // The user the page was shown to last; kept while the session is away.
   const [shown, setShown] = useState(user);
@@ -113,9 +112,10 @@ export function Shell() {
   const signedOut = !user && !expired;
   useEffect(() => {
     if (!signedOut) return;
-    rememberReturnPath(`${pathname}${search}`);
+    const { pathname, search, hash } = window.location;
+    rememberReturnPath(`${pathname}${search}${hash}`);
     navigate(LOGIN_PATH, { replace: true });
-  }, [signedOut, pathname, search, navigate]);
+  }, [signedOut, navigate]);
 
   if (!shown || signedOut) return null;
   const registry = shell.registry ?? use(shellRegistry(shell.loadRegistry));
