@@ -28,6 +28,14 @@ export function tracked<T>(promise: Promise<T>): Tracked<T> {
   return promise;
 }
 
+/** Resolves once `promise` has settled, whichever way: for waits that never fail. */
+export function settled(promise: Promise<unknown>): Promise<void> {
+  return promise.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 const sessionChecks = new WeakMap<Promise<void>, Tracked<void>>();
 
 /** A check with nothing left to do. */

@@ -10,7 +10,7 @@ import { matchesPath, Route, Switch } from '../resources';
 import { LOGIN_PATH } from './guards';
 // A few lines, in the entry: the logout waits for no code.
 import { LogoutPage } from './login/logout-page';
-import { lazyRoute, sessionChecked, shellRegistry } from './route-data';
+import { lazyRoute, sessionChecked, settled, shellRegistry } from './route-data';
 import { PageTitle } from './title';
 
 /** The signed-in layout and its routes (the shell's chunk). */
@@ -65,12 +65,6 @@ export interface FirstPageLoad {
   /** Settles once a list page's first rows are here, or failed; never rejects. */
   readonly rows: Promise<void>;
 }
-
-const settled = (promise: Promise<unknown>): Promise<void> =>
-  promise.then(
-    () => undefined,
-    () => undefined,
-  );
 
 /**
  * Starts loading what the page at `pathname` and `search` renders with: the session's check

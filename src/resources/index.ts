@@ -130,7 +130,6 @@ export { fetchAllRows, fetchRelatedRows } from './list/all-rows';
 export {
   AppRouter,
   Link,
-  Redirect,
   Route,
   Switch,
   matchesPath,

@@ -19,9 +19,9 @@ import { parse } from 'regexparam';
 import { matchRoute, Router } from 'wouter';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 
-export { Link, Redirect, Route, Switch, useParams, useSearchParams } from 'wouter';
+export { Link, Route, Switch, useParams, useSearchParams } from 'wouter';
 
-/** Where the app is: the address's path (decoded as the browser gives it), query and history state. */
+/** Where the app is: the address's path and query (percent-encoded, as the browser gives them) and history state. */
 export interface AppLocation {
   /** `/customers/42`. */
   readonly pathname: string;

@@ -11,7 +11,7 @@ import { RecordRoute, Route, Switch, useLocation, type ResourceGroup } from '../
 import { rememberReturnPath } from '../guards';
 import { pageTitleId, reservedPaths } from '../menus';
 import { NoAccessPage } from '../no-access-page';
-import { lazyRoute, resourceLabels } from '../route-data';
+import { lazyRoute, resourceLabels, settled } from '../route-data';
 import type { ShellRegistry } from '../shell-registry';
 import { PageTitle } from '../title';
 
@@ -30,6 +30,15 @@ interface GuardedProps {
   readonly children: ReactNode;
 }
 
+/** `pathname` as a person reads it (`/tariffs/č`); as it is when it does not decode. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /** A page shown only to a user who may use `privilege`; the refusal in its place otherwise. */
 function Guarded({ privilege = null, titleId, children }: GuardedProps) {
   const ability = useAbility();
@@ -42,7 +51,7 @@ function Guarded({ privilege = null, titleId, children }: GuardedProps) {
   return (
     <>
       <PageTitle id={titleId} />
-      {allowed ? children : <NoAccessPage titleId={titleId} path={decodeURI(pathname)} />}
+      {allowed ? children : <NoAccessPage titleId={titleId} path={decodedPath(pathname)} />}
     </>
   );
 }
@@ -82,11 +91,6 @@ export function preloadShellPage(
   const name = pathname.split('/')[1] ?? '';
   const { resources } = routedResources(registry);
   const descriptor = resources.find((candidate) => candidate.name === name);
-  const settled = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      () => undefined,
-    );
   if (!descriptor) {
     const page = name === '' ? HomePage : name === 'settings' ? SettingsPage : NotFoundPage;
     return { ready: settled(page.preload()), rows: Promise.resolve() };
