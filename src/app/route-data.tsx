@@ -36,6 +36,15 @@ export function settled(promise: Promise<unknown>): Promise<void> {
   );
 }
 
+/**
+ * Starts `start` after the current render: wanting labels (the registry's own loader wants
+ * them too) re-renders the catalogue's provider, which React refuses during another
+ * component's render.
+ */
+function afterRender<T>(start: () => Promise<T>): Promise<T> {
+  return Promise.resolve().then(start);
+}
+
 const sessionChecks = new WeakMap<Promise<void>, Tracked<void>>();
 
 /** A check with nothing left to do. */
@@ -63,9 +72,9 @@ const registries = new WeakMap<LoadShellRegistry, Tracked<ShellRegistry>>();
 export function shellRegistry(load: LoadShellRegistry = loadShellRegistry): Tracked<ShellRegistry> {
   let marked = registries.get(load);
   if (!marked) {
-    // Wanted after the current render: the catalogue's provider re-renders when they are.
-    const labelsWanted = Promise.resolve().then(() => wantResourceLabels());
-    const loading = Promise.all([load(), labelsWanted]).then(([registry]) => registry);
+    const loading = afterRender(() => Promise.all([load(), wantResourceLabels()])).then(
+      ([registry]) => registry,
+    );
     // A failed load is tried again on the next render.
     loading.catch(() => registries.delete(load));
     registries.set(load, (marked = tracked(loading)));
@@ -82,7 +91,7 @@ const labels = new Map<string, Tracked<unknown>>();
 export function resourceLabels(name: string): Tracked<unknown> {
   let marked = labels.get(name);
   if (!marked) {
-    const loading = Promise.resolve().then(() => wantResourceLabels([name]));
+    const loading = afterRender(() => wantResourceLabels([name]));
     loading.catch(() => labels.delete(name));
     labels.set(name, (marked = tracked(loading)));
   }
