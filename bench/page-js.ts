@@ -1,6 +1,6 @@
 /**
- * The JS a page loads before it is of use, as the network carried it (gzip: the server sends
- * the build's precompressed `.gz` files), measured in Chromium the same way by
+ * The JS a page loads before it is of use, as the network carried it (compressed: the server sends
+ * the build's precompressed `.br` files, `.gz` to a browser without Brotli), measured in Chromium the same way by
  * `npm run bench:ui` and by tests/e2e/size.spec.ts against `bench/budgets.json`
  * (docs/speed.md): what the code asks for, whatever the machine's speed.
  */
@@ -11,7 +11,7 @@ import type { Page, Request } from '@playwright/test';
 export interface Budgets {
   /** Figure → the most it may be, as a multiple of the bare reference page in the same run. */
   readonly ratios: Readonly<Record<string, number>>;
-  /** The JS targets of the first pages (gzip KiB; files before a static page's rows). */
+  /** The JS targets of the first pages (compressed KiB; files before a static page's rows). */
   readonly js: JsBudgets;
   /**
    * What `npm test` allows the build until the targets are met (tests/e2e/size.spec.ts):
@@ -22,7 +22,7 @@ export interface Budgets {
   readonly absolute: Readonly<Record<string, { readonly max: number; readonly unit: string }>>;
 }
 
-/** JS budgets of the first pages: gzip KiB, and files before a static page's rows. */
+/** JS budgets of the first pages: compressed KiB, and files before a static page's rows. */
 export interface JsBudgets {
   readonly staticBeforeRows: { readonly maxKiB: number; readonly maxFiles: number };
   readonly listJs: { readonly maxKiB: number };
@@ -34,7 +34,7 @@ export function readBudgets(): Budgets {
   return JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8')) as Budgets;
 }
 
-/** JS loaded: gzip bytes and the files' paths. */
+/** JS loaded: compressed bytes as sent and the files' paths. */
 export interface PageJs {
   readonly bytes: number;
   readonly files: readonly string[];

@@ -3,8 +3,8 @@
  * the server on the large seed, drives Chromium with Playwright (a fresh context per run,
  * the median of the runs) and prints each figure beside its target:
  *
- * - initial JS on the login page and on a list page: gzip bytes of the JS responses, as
- *   the network carried them (the server sends the build's precompressed `.gz` files);
+ * - initial JS on the login page and on a list page: compressed bytes of the JS
+ *   responses, as the network carried them (the build's precompressed `.br` files);
  * - navigation → the first 25 customer rows in the document (the server sends a signed-in
  *   user's list page with its rows rendered, server/http/first-page.ts) and painted: on
  *   screen, as the browser reports it (Element Timing's `renderTime` of the 25th row's
@@ -101,14 +101,14 @@ const targets: Record<
   string,
   { label: string; unit: 'KiB' | 'MiB' | 'ms'; max?: number; ratio?: number; files?: number }
 > = {
-  loginJs: { label: 'JS, login page (gzip)', unit: 'KiB', max: budgets.js.loginJs.maxKiB * KIB },
+  loginJs: { label: 'JS, login page (Brotli)', unit: 'KiB', max: budgets.js.loginJs.maxKiB * KIB },
   listJs: {
-    label: 'JS, list page, server-rendered (gzip)',
+    label: 'JS, list page, server-rendered (Brotli)',
     unit: 'KiB',
     max: budgets.js.listJs.maxKiB * KIB,
   },
   staticJs: {
-    label: 'JS before the rows, static page (gzip)',
+    label: 'JS before the rows, static page (Brotli)',
     unit: 'KiB',
     max: budgets.js.staticBeforeRows.maxKiB * KIB,
     files: budgets.js.staticBeforeRows.maxFiles,

@@ -9,7 +9,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../seed';
 import { startTestServer, type TestServer } from '../test-support/server';
@@ -53,7 +53,7 @@ function policy(header: string | null): Map<string, string[]> {
   );
 }
 
-/** A GET with exactly `headers` (fetch always adds `Accept`); the body gunzipped. */
+/** A GET with exactly `headers` (fetch always adds `Accept`); the body decompressed. */
 function rawGet(
   url: string,
   headers: Record<string, string>,
@@ -64,11 +64,13 @@ function rawGet(
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const gzip = response.headers['content-encoding'] === 'gzip';
+        const encoding = response.headers['content-encoding'];
+        const decode =
+          encoding === 'gzip' ? gunzipSync : encoding === 'br' ? brotliDecompressSync : null;
         resolve({
           status: response.statusCode ?? 0,
           headers: response.headers,
-          body: (gzip ? gunzipSync(raw) : raw).toString('utf8'),
+          body: (decode ? decode(raw) : raw).toString('utf8'),
         });
       });
     });
@@ -77,6 +79,8 @@ function rawGet(
   });
 }
 
+/** A hashed asset, with the `.br` and `.gz` the build writes beside it (build/precompress.ts). */
+const ASSET = 'console.log(1)';
 let server: TestServer;
 let admin: string;
 const dist = mkdtempSync(join(tmpdir(), 'joule-dist-'));
@@ -85,7 +89,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
-  writeFileSync(join(dist, 'assets', 'index-1.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'index-1.js'), ASSET);
+  writeFileSync(join(dist, 'assets', 'index-1.js.gz'), gzipSync(ASSET));
+  writeFileSync(join(dist, 'assets', 'index-1.js.br'), brotliCompressSync(ASSET));
   writeFileSync(join(dist, 'assets', 'index-1.js.map'), '{"version":3,"sources":["secret.ts"]}');
   server = await startTestServer({ distDir: dist });
   admin = await server.login(DEMO_USERS.admin);
@@ -171,6 +177,19 @@ describe('the page', () => {
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     const page = await rawGet(`${server.origin}/`, { 'accept-encoding': 'gzip' });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['identity', undefined],
+  ])('sends a hashed asset to a browser accepting %s as %s', async (accepts, encoding) => {
+    const response = await rawGet(`${server.origin}/assets/index-1.js`, {
+      'accept-encoding': accepts,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.body).toBe(ASSET);
   });
 
   it.each([

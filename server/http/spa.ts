@@ -74,7 +74,7 @@ export async function registerSpa(
       // An array: with a plain string @fastify/static finds no index for a request that
       // accepts gzip (its `findIndexFile` takes arrays only) and `/` fell through to a 404.
       index: ['index.html'],
-      // The build writes `<file>.gz` beside each text asset (build/precompress.ts).
+      // The build writes `<file>.br` and `<file>.gz` beside each text asset (build/precompress.ts).
       preCompressed: true,
       // The build's source maps stay private (they carry the sources): 404 like any missing
       // file. Sentry, when used, gets them by an upload at build time, not from here.
