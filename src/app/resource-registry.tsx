@@ -23,14 +23,22 @@ import { preloadLazyMessages, wantLazyMessages } from '../i18n';
 import { canUse, useAbility, useCurrentUser } from '../auth';
 import { pageTitleId } from './menus';
 import { notify } from './notifications/notify';
+import { preloadLazyIcons } from './icons';
 import { getQueryClient } from './query-client';
 import { createResourceEventHandler } from './notifications/resource-events';
 import type { GroupScreenProps, ShellRegistry, ResourceScreenProps } from './shell-registry';
 import { showSnackbar } from './snackbar/snackbar';
 
 // Code loaded on first use (dialogs, the overrides' panels and pages, the filter bar) brings
-// the messages only it shows (its folder's cs.json, en.json) into the catalogue.
-setLazyMessagesLoader({ load: wantLazyMessages, preload: preloadLazyMessages });
+// the messages only it shows (its folder's cs.json, en.json) into the catalogue. Their
+// preload, once a list's rows are painted, starts the icons a first page does not draw too.
+setLazyMessagesLoader({
+  load: wantLazyMessages,
+  preload: () => {
+    preloadLazyMessages();
+    void preloadLazyIcons();
+  },
+});
 
 const merged = mergeOverrides(descriptors, overrides);
 const mergedByName = mergeOverrides(descriptorsByName, overrides);
