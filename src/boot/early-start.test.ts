@@ -318,3 +318,43 @@ describe('earlyStart: the first GETs of a static page', () => {
     expect(startWithFetch('/customers', session(300))).toEqual([]);
   });
 });
+
+describe("earlyStart: the language's formats", () => {
+  /** The idle callbacks asked for, run by the test; the locales formats were made for. */
+  function idle() {
+    const callbacks: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => callbacks.push(callback));
+    const made: string[] = [];
+    for (const kind of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Real = Intl[kind];
+      vi.spyOn(Intl, kind).mockImplementation(
+        (locale?: string | string[]) => (made.push(`${kind} ${String(locale)}`), new Real(locale)),
+      );
+    }
+    return { callbacks, made };
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("are made when the main thread is idle on a static page, in the settings' language", () => {
+    const { callbacks, made } = idle();
+    start('/customers', undefined, { language: 'en' });
+    expect(made).toEqual([]);
+    expect(callbacks).toHaveLength(1);
+    callbacks[0]!();
+    expect(made).toEqual(['NumberFormat en', 'DateTimeFormat en']);
+  });
+
+  it('are made on a rendered page only once its rows are painted', () => {
+    const { paint } = rendered();
+    const { callbacks, made } = idle();
+    start('/customers');
+    expect(callbacks).toHaveLength(0);
+    paint();
+    expect(callbacks).toHaveLength(1);
+    callbacks[0]!();
+    expect(made).toEqual(['NumberFormat cs', 'DateTimeFormat cs']);
+  });
+});
