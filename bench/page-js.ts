@@ -1,8 +1,8 @@
 /**
- * The JS a page loads before it is of use, as the network carried it (compressed: the server sends
- * the build's precompressed `.br` files, `.gz` to a browser without Brotli), measured in Chromium the same way by
- * `npm run bench:ui` and by tests/e2e/size.spec.ts against `bench/budgets.json`
- * (docs/speed.md): what the code asks for, whatever the machine's speed.
+ * The JS a page loads before it is of use, as the network carried it (compressed: the server
+ * sends the build's precompressed `.br` files, `.gz` to a browser without Brotli), measured in
+ * Chromium the same way by `npm run bench:ui` and by tests/e2e/size.spec.ts against
+ * `bench/budgets.json` (docs/speed.md): what the code asks for, whatever the machine's speed.
  */
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';

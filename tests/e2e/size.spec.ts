@@ -5,9 +5,9 @@ import { admin } from './test-support/helpers';
 
 /**
  * The JS byte budgets of the first pages (`bench/budgets.json`, docs/speed.md): what the
- * build makes each page load, compressed as sent (Brotli), so that a change that grows the first pages
- * fails here rather than only in `npm run bench:ui`. Bytes, not times: they hold on any
- * machine. Checked against the ceilings (`jsCeilings`) until the build meets the targets
+ * build makes each page load, compressed as sent (Brotli), so that a change that grows the
+ * first pages fails here rather than only in `npm run bench:ui`. Bytes, not times: they hold
+ * on any machine. Checked against the ceilings (`jsCeilings`) until the build meets the targets
  * (`js`, which bench:ui checks), then against the targets.
  */
 const { js: targets, jsCeilings } = readBudgets();
