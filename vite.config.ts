@@ -5,11 +5,11 @@
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { hasSideEffects, productionAliases, slimIconNames } from './build/aliases';
+import { hasSideEffects, productionAliases, pureCaslMatcher, slimIconNames } from './build/aliases';
 import { firstPageChunking } from './build/chunks';
 import { cspSources } from './build/csp-sources';
 import { inlineEarlyStart } from './build/early-start';
-import { precompiledMessages } from './build/messages';
+import { messagesSplitByChunk, precompiledMessages } from './build/messages';
 import { precompress } from './build/precompress';
 import { release, releaseTag } from './build/release';
 import { testProjects, testWorkers } from './build/test-projects';
@@ -27,8 +27,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         : {},
     ),
     precompiledMessages(),
+    messagesSplitByChunk(),
     productionAliases(),
     slimIconNames(),
+    pureCaslMatcher(),
     inlineEarlyStart(),
     firstPageChunking(),
     cspSources(),

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { hasSideEffects, productionAliases, slimIconNames } from './aliases';
+import { hasSideEffects, productionAliases, pureCaslMatcher, slimIconNames } from './aliases';
 
 /** The aliases a plugin's `config` hook adds. */
 function aliases(plugin: Plugin): { find: RegExp; replacement: string }[] {
@@ -40,5 +41,26 @@ describe('hasSideEffects', () => {
     expect(hasSideEffects('/x/src/resources/index.ts', false)).toBe(false);
     expect(hasSideEffects('/x/src/resources/resource-page.tsx', false)).toBe(true);
     expect(hasSideEffects('react', true)).toBe(true);
+  });
+});
+
+describe('pureCaslMatcher', () => {
+  const transform = pureCaslMatcher().transform as (code: string, id: string) => unknown;
+  const id = fileURLToPath(
+    new URL('../node_modules/@casl/ability/dist/es6m/index.mjs', import.meta.url),
+  );
+  const casl = readFileSync(id, 'utf8');
+
+  it("marks CASL's one call of ucast's createFactory as it loads pure, and nothing else", () => {
+    const { code } = transform(casl, id) as { code: string };
+    const pure = [...code.matchAll(/\/\*#__PURE__\*\/([\w$]+\()/g)].map(([, call]) => call);
+    const factory = /\bcreateFactory as ([\w$]+)/.exec(casl)![1];
+    expect(pure).toEqual([`${factory}(`]);
+    expect(code.replace('/*#__PURE__*/', '')).toBe(casl);
+  });
+
+  it('leaves other modules alone, and fails the build when CASL no longer reads so', () => {
+    expect(transform(casl, '/x/node_modules/@casl/react/dist/es6m/index.mjs')).toBeNull();
+    expect(() => transform('export const a = 1;', id)).toThrow(/no createFactory call/);
   });
 });

@@ -44,6 +44,29 @@ export function slimIconNames(): Plugin {
 }
 
 /**
+ * CASL's module makes its MongoDB conditions matcher as it loads (`createFactory(…)` of
+ * `@ucast/mongo2js`), which Rollup keeps though nothing uses it: the app's rules carry no
+ * conditions (`PureAbility`, src/auth/abilities.ts). Marked pure, the call goes, and with it
+ * `@ucast/*` (~2.2 kB Brotli on the first page). Throws when CASL's module no longer reads so.
+ */
+export function pureCaslMatcher(): Plugin {
+  return {
+    name: 'joule-pure-casl-matcher',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@casl[\\/]ability[\\/]dist[\\/]es6m[\\/]index\.mjs$/.test(id)) return null;
+      const factory = /\bcreateFactory as ([\w$]+)/.exec(code)?.[1];
+      // `const x=createFactory(a,b)`: named arguments, unlike a callback's call in a function.
+      const name = factory?.replace('$', '\\$');
+      const call = factory && new RegExp(`(?<=[^=>]=)${name}\\((?=[\\w$]+,[\\w$]+\\))`, 'g');
+      const marked = call ? code.replace(call, (found) => `/*#__PURE__*/${found}`) : code;
+      if (marked === code) throw new Error(`pureCaslMatcher: no createFactory call in ${id}`);
+      return { code: marked, map: null };
+    },
+  };
+}
+
+/**
  * Modules without side effects on import though nothing says so: Rollup then leaves out what
  * of their barrel nothing uses. Else `@rjsf/utils` (one id helper on a list page) brings
  * lodash and JSON-schema merging (~40 kB gzip) into the list page, and the runtime's public

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+import { browserBuild } from './browser-build';
+import { SIGNED_IN_ROOTS } from './chunks';
 
 /** A message catalogue's module id: `locales/**.json`, `overrides/<folder>/<lang>.json`. */
 export const CATALOGUE =
@@ -25,6 +29,87 @@ export function precompiledMessages(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       return CATALOGUE.test(id) ? { code: compileCatalogue(code), map: null } : null;
+    },
+  };
+}
+
+/** The global each chunk adds the app's messages it alone shows to (src/i18n/catalogues.ts). */
+export const CARRIED_MESSAGES = '__jouleMessages';
+
+/**
+ * Which chunk shows which of the app's message ids (`ids`), found from the ids its code quotes:
+ * those of the first page's chunks (the entry's, the signed-in page's, {@link SIGNED_IN_ROOTS},
+ * and those they import) and those no chunk quotes (made at run time) stay in the app's
+ * catalogue (`early`); every other chunk carries the others it quotes.
+ */
+export function messagesByChunk(
+  chunks: Readonly<Record<string, Rollup.RenderedChunk>>,
+  ids: ReadonlySet<string>,
+): { early: Set<string>; carried: Map<string, string[]> } {
+  const first = new Set<string>();
+  const visit = (name: string): void => {
+    if (first.has(name) || !chunks[name]) return;
+    first.add(name);
+    chunks[name].imports.forEach(visit);
+  };
+  const root = ({ isEntry, moduleIds }: Rollup.RenderedChunk) =>
+    isEntry || moduleIds.some((id) => SIGNED_IN_ROOTS.some((path) => id.endsWith(path)));
+  Object.keys(chunks).forEach((name) => root(chunks[name]!) && visit(name));
+  const quoted = Object.entries(chunks).map(([name, { modules }]) => {
+    const code = Object.entries(modules).map(([id, { code }]) => (CATALOGUE.test(id) ? '' : code));
+    const texts = code.join('\n').matchAll(/["'`]([\w.-]+)["'`]/g);
+    return [
+      name,
+      new Set([...texts].map(([, text]) => text!).filter((id) => ids.has(id))),
+    ] as const;
+  });
+  const shown = (id: string, early: boolean) =>
+    quoted.some(([name, found]) => first.has(name) === early && found.has(id));
+  const early = new Set([...ids].filter((id) => shown(id, true) || !shown(id, false)));
+  const carried = quoted
+    .filter(([name]) => !first.has(name))
+    .map(([name, found]) => [name, [...found].filter((id) => !early.has(id)).sort()] as const);
+  return { early, carried: new Map(carried.filter(([, own]) => own.length)) };
+}
+
+/**
+ * The app's messages (`locales/<lang>.json`) split by the chunk that shows them
+ * ({@link messagesByChunk}): the app's catalogue keeps the first page's, and every other chunk
+ * ends by adding its own, in both languages, to {@link CARRIED_MESSAGES}, before any of its
+ * code renders (docs/architecture.md "Messages").
+ */
+export function messagesSplitByChunk(root = process.cwd()): Plugin {
+  const compiled: Record<string, Record<string, unknown>> = {};
+  let plan: ReturnType<typeof messagesByChunk> | undefined;
+  const pick = (lang: string, ids: Iterable<string>) =>
+    Object.fromEntries([...ids].map((id) => [id, compiled[lang]![id]]));
+  return {
+    name: 'joule-messages-split-by-chunk',
+    apply: browserBuild,
+    buildStart() {
+      plan = undefined;
+      for (const lang of ['cs', 'en']) {
+        const json = readFileSync(join(root, 'locales', `${lang}.json`), 'utf8');
+        compiled[lang] = JSON.parse(compileCatalogue(json)) as Record<string, unknown>;
+      }
+    },
+    renderChunk(code, chunk, _options, { chunks }) {
+      plan ??= messagesByChunk(chunks, new Set(Object.keys(compiled.cs!)));
+      const [, lang] = /[\\/]locales[\\/](cs|en)\.json$/.exec(chunk.facadeModuleId ?? '') ?? [];
+      if (lang) {
+        const early = Object.keys(compiled[lang]!).filter((id) => plan!.early.has(id));
+        return {
+          code: `export default ${JSON.stringify(pick(lang, early))};`,
+          map: { mappings: '' },
+        };
+      }
+      const own = plan.carried.get(chunk.fileName);
+      if (!own) return null;
+      const carried = JSON.stringify({ cs: pick('cs', own), en: pick('en', own) });
+      return {
+        code: `${code}\n;(globalThis.${CARRIED_MESSAGES}||=[]).push(${carried});`,
+        map: null,
+      };
     },
   };
 }

@@ -110,3 +110,16 @@ describe('the messages of code loaded on first use (docs/architecture.md "How th
     expect(await wantResourceLabels()).toBe(withLazy);
   });
 });
+
+describe('the app\'s messages a chunk of the build carries (docs/architecture.md "Messages")', () => {
+  it('join every catalogue loaded, in place, and every one loaded later, in its language', async () => {
+    const cs = await loadMessages('cs');
+    globalThis.__jouleMessages!.push({
+      cs: { 'app.test.carried': 'Nesený' },
+      en: { 'app.test.carried': 'Carried' },
+    });
+    expect(cs['app.test.carried']).toBe('Nesený');
+    expect(loadedMessages('en')).toBeUndefined();
+    expect((await loadMessages('en'))['app.test.carried']).toBe('Carried');
+  });
+});

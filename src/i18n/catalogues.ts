@@ -171,6 +171,37 @@ const loaded = new Map<string, Messages>();
 const keyOf = (lang: Language) =>
   wanted === 'labels' ? `${lang}:labels:${[...labelled].sort().join()}` : `${lang}:${wanted}`;
 
+/** What a chunk of the build adds to the app's messages: language → id → message. */
+type Carried = Readonly<Partial<Record<Language, Messages>>>;
+
+declare global {
+  /** The app's messages the chunks of the build carry (build/messages.ts `CARRIED_MESSAGES`). */
+  var __jouleMessages: { push(entry: Carried): unknown } | undefined;
+}
+
+/**
+ * The app's messages that the build moved out of `locales/<lang>.json` into the chunks that
+ * show them (build/messages.ts `messagesSplitByChunk`; docs/architecture.md "Messages"):
+ * each such chunk adds its own as it loads, before any of its code renders. They join every
+ * catalogue loaded so far, in place (so `IntlProvider` has them without rendering anew), and
+ * every catalogue loaded later. None in development and tests: there each catalogue is whole.
+ */
+const carried: Record<Language, Record<string, string>> = { cs: {}, en: {} };
+
+/** Adds a chunk's messages to {@link carried} and to the catalogues loaded. */
+function carry(entry: Carried): void {
+  for (const lang of Object.keys(carried) as Language[]) {
+    const own = entry[lang];
+    if (!own) continue;
+    Object.assign(carried[lang], own);
+    for (const [key, messages] of loaded)
+      if (key.startsWith(`${lang}:`)) Object.assign(messages, own);
+  }
+}
+const queued = globalThis.__jouleMessages;
+globalThis.__jouleMessages = { push: carry };
+if (Array.isArray(queued)) (queued as Carried[]).forEach(carry);
+
 /**
  * The catalogue of `lang` with what is wanted now (the generated labels, the lazy
  * messages) if it has loaded already, for a render that must match the server's
@@ -194,7 +225,7 @@ export function loadMessages(lang: Language): Promise<Messages> {
   let messages = cache.get(key);
   if (!messages) {
     messages = Promise.all(catalogueLayers(lang).map((layer) => loadOwn(layer, step, resources)))
-      .then(mergeCatalogues)
+      .then((layers) => mergeCatalogues([...layers, carried[lang]]))
       .then((merged) => {
         loaded.set(key, merged);
         notify();

@@ -500,3 +500,35 @@ test.describe('signing in', () => {
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain(ACCESS_COOKIE);
   });
 });
+
+test.describe('the app’s messages split by the chunk that shows them (docs/architecture.md "Messages")', () => {
+  for (const [language, save] of [
+    ['cs', 'Uložit'],
+    ['en', 'Save'],
+  ] as const) {
+    test(`a dialog's come with its code, not in the first page's catalogue (${language})`, async ({
+      page,
+    }) => {
+      await page.addInitScript((lang) => {
+        localStorage.setItem('joule.settings', JSON.stringify({ theme: 'light', language: lang }));
+      }, language);
+      // Every JS file as sent: the catalogues (`cs-*.js`, `en-*.js`) and the code.
+      const scripts = new Map<string, Promise<string>>();
+      page.on('response', (response) => {
+        if (/\/assets\/[^/]+\.js$/.test(response.url()))
+          scripts.set(new URL(response.url()).pathname, response.text());
+      });
+      await page.goto('/customers');
+      await expect(listRows(page).first()).toBeVisible();
+      await listRows(page).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('button', { name: save, exact: true })).toBeVisible();
+      const holding: string[] = [];
+      for (const [path, text] of scripts)
+        if ((await text).includes('"app.resources.save"')) holding.push(path);
+      // One file holds it: a chunk of the dialog's code, not a catalogue, the entry or the
+      // signed-in first page's chunk.
+      expect(holding).toEqual([expect.stringMatching(/^\/assets\/(?!cs-|en-|index-|signed-in-)/)]);
+    });
+  }
+});
