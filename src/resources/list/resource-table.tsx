@@ -184,10 +184,12 @@ function useScrollCue(scrollRef: RefObject<HTMLDivElement | null>): boolean {
     const box = scrollRef.current;
     if (!box) return;
     const measure = () => setMore(box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
-    measure();
     box.addEventListener('scroll', measure, { passive: true });
+    // The observer measures first once the browser has laid the page out for its next frame:
+    // read here, the widths would lay the page out before the rows' paint, once more.
     const observer =
       typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    if (!observer) measure();
     observer?.observe(box);
     const table = box.firstElementChild;
     if (table) observer?.observe(table);
