@@ -9,7 +9,7 @@ import { hasSideEffects, productionAliases, pureCaslMatcher, slimIconNames } fro
 import { firstPageChunking } from './build/chunks';
 import { cspSources } from './build/csp-sources';
 import { inlineEarlyStart } from './build/early-start';
-import { messagesSplitByChunk, precompiledMessages } from './build/messages';
+import { shippedMessages } from './build/messages';
 import { precompress } from './build/precompress';
 import { release, releaseTag } from './build/release';
 import { testProjects, testWorkers } from './build/test-projects';
@@ -26,8 +26,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         ? { babel: { plugins: [['formatjs', { removeDefaultMessage: true, throws: false }]] } }
         : {},
     ),
-    precompiledMessages(),
-    messagesSplitByChunk(),
+    shippedMessages(),
     productionAliases(),
     slimIconNames(),
     pureCaslMatcher(),

@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 /** A path of the repository's `node_modules/` or `src/`. */
 const local = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-/** Drops the ICU parser: the catalogues come precompiled (`precompiledMessages`). */
+/** Drops the ICU parser: the catalogues come precompiled (`shippedMessages`). */
 export function productionAliases(): Plugin {
   return {
     name: 'joule-production-aliases',

@@ -9,8 +9,7 @@ import {
   CATALOGUE,
   compileCatalogue,
   messagesByChunk,
-  messagesSplitByChunk,
-  precompiledMessages,
+  shippedMessages,
 } from './messages';
 
 describe('the catalogues', () => {
@@ -79,7 +78,7 @@ describe('messagesByChunk', () => {
   });
 });
 
-describe('messagesSplitByChunk, in a build', () => {
+describe('shippedMessages, in a build', () => {
   it("ships the app's catalogue without the messages a chunk loaded later carries in both languages", async () => {
     const root = mkdtempSync(join(tmpdir(), 'joule-messages-'));
     mkdirSync(join(root, 'locales'));
@@ -97,7 +96,7 @@ describe('messagesSplitByChunk, in a build', () => {
       root,
       logLevel: 'silent',
       configFile: false,
-      plugins: [precompiledMessages(), messagesSplitByChunk(root)],
+      plugins: [shippedMessages()],
       build: { write: false, minify: false, rollupOptions: { input: join(root, 'main.js') } },
     })) as Rollup.RollupOutput;
     rmSync(root, { recursive: true, force: true });

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import type { Plugin, Rollup } from 'vite';
-import { browserBuild } from './browser-build';
 import { SIGNED_IN_ROOTS } from './chunks';
 
 /** A message catalogue's module id: `locales/**.json`, `overrides/<folder>/<lang>.json`. */
@@ -15,22 +12,6 @@ export function compileCatalogue(json: string): string {
   return JSON.stringify(
     Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parseMessage(text)])),
   );
-}
-
-/**
- * Ships the catalogues precompiled to ICU ASTs (react-intl without its parser,
- * `productionAliases`): ~12 kB gzip less. Build only; `npm run check:messages` keeps every
- * id of the code in the catalogues (a `defaultMessage` alone would show unformatted).
- */
-export function precompiledMessages(): Plugin {
-  return {
-    name: 'joule-precompiled-messages',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      return CATALOGUE.test(id) ? { code: compileCatalogue(code), map: null } : null;
-    },
-  };
 }
 
 /** The global each chunk adds the app's messages it alone shows to (src/i18n/catalogues.ts). */
@@ -72,40 +53,46 @@ export function messagesByChunk(
   return { early, carried: new Map(carried.filter(([, own]) => own.length)) };
 }
 
+/** The app's own catalogue (`locales/<lang>.json`), with its language (group 1). */
+const APP_CATALOGUE = /[\\/]locales[\\/](cs|en)\.json$/;
+
 /**
- * The app's messages (`locales/<lang>.json`) split by the chunk that shows them
- * ({@link messagesByChunk}): the app's catalogue keeps the first page's, and every other chunk
- * ends by adding its own, in both languages, to {@link CARRIED_MESSAGES}, before any of its
- * code renders (docs/architecture.md "Messages").
+ * Ships the catalogues precompiled to ICU ASTs (react-intl without its parser,
+ * `productionAliases`: ~12 kB gzip less) and, in the browser's build, the app's messages split
+ * by the chunk that shows them ({@link messagesByChunk}): the app's catalogue keeps the first
+ * page's, and every other chunk ends by adding its own, in both languages, to
+ * {@link CARRIED_MESSAGES} before any of its code renders (docs/architecture.md "How the pages stay small").
+ * `npm run check:messages` keeps every id of the code in both catalogues.
  */
-export function messagesSplitByChunk(root = process.cwd()): Plugin {
-  const compiled: Record<string, Record<string, unknown>> = {};
+export function shippedMessages(): Plugin {
+  const app: Record<string, Record<string, unknown>> = {};
+  let ssr = false;
   let plan: ReturnType<typeof messagesByChunk> | undefined;
   const pick = (lang: string, ids: Iterable<string>) =>
-    Object.fromEntries([...ids].map((id) => [id, compiled[lang]![id]]));
+    JSON.stringify(Object.fromEntries([...ids].map((id) => [id, app[lang]![id]])));
   return {
-    name: 'joule-messages-split-by-chunk',
-    apply: browserBuild,
-    buildStart() {
-      plan = undefined;
-      for (const lang of ['cs', 'en']) {
-        const json = readFileSync(join(root, 'locales', `${lang}.json`), 'utf8');
-        compiled[lang] = JSON.parse(compileCatalogue(json)) as Record<string, unknown>;
-      }
+    name: 'joule-shipped-messages',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved: (config) => void (ssr = !!config.build.ssr),
+    transform(code, id) {
+      if (!CATALOGUE.test(id)) return null;
+      const compiled = compileCatalogue(code);
+      const [, lang] = APP_CATALOGUE.exec(id) ?? [];
+      if (lang) app[lang] = JSON.parse(compiled) as Record<string, unknown>;
+      return { code: compiled, map: null };
     },
     renderChunk(code, chunk, _options, { chunks }) {
-      plan ??= messagesByChunk(chunks, new Set(Object.keys(compiled.cs!)));
-      const [, lang] = /[\\/]locales[\\/](cs|en)\.json$/.exec(chunk.facadeModuleId ?? '') ?? [];
+      if (ssr || !app.cs || !app.en) return null;
+      plan ??= messagesByChunk(chunks, new Set(Object.keys(app.cs)));
+      const [, lang] = APP_CATALOGUE.exec(chunk.facadeModuleId ?? '') ?? [];
       if (lang) {
-        const early = Object.keys(compiled[lang]!).filter((id) => plan!.early.has(id));
-        return {
-          code: `export default ${JSON.stringify(pick(lang, early))};`,
-          map: { mappings: '' },
-        };
+        const early = Object.keys(app[lang]!).filter((id) => plan!.early.has(id));
+        return { code: `export default ${pick(lang, early)};`, map: { mappings: '' } };
       }
       const own = plan.carried.get(chunk.fileName);
       if (!own) return null;
-      const carried = JSON.stringify({ cs: pick('cs', own), en: pick('en', own) });
+      const carried = `{cs:${pick('cs', own)},en:${pick('en', own)}}`;
       return {
         code: `${code}\n;(globalThis.${CARRIED_MESSAGES}||=[]).push(${carried});`,
         map: null,

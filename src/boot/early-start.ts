@@ -1,20 +1,14 @@
 /**
- * What index.html does before the app's code is here; `build/early-start.ts` inlines
- * `earlyStart` with its manifest into the head, so it stands alone: no imports, no closure,
- * browser APIs only, nothing thrown.
- *
- * It hints the modules the first page asks for once the entry runs: the catalogue of the
- * language in `joule.settings` (default `cs`); with a stored session (`joule.auth`) the
- * signed-in app's too. On a page the server renders (`<meta name="joule-first-page">`,
- * server/http/first-page.ts), nothing is fetched or run before the rows are painted: then it
- * preloads the stylesheets and adds the entry modules the server took out of the head
- * (`data-stylesheets`, `data-modules`); meanwhile it records clicks and field values
- * (`window.__jouleClicks`, `__jouleFields`) for src/boot/early-input.ts to replay. On a static
- * page it applies the entry's stylesheets (index.html only preloads them, so they hold up
- * neither the first paint nor the entry) and, with an access token valid beyond the app's
- * renewal margin, sends the app's first GETs (`/auth/me/`; on a list route its rows and the
- * user's columns) for src/boot/early-responses.ts to hand to the app. On both, it makes the
- * language's number and date formats once the main thread is idle (ICU's data loaded ahead).
+ * What index.html does before the app's code is here (docs/speed.md "The start-up code");
+ * `build/early-start.ts` inlines `earlyStart` with its manifest into the head, so it stands
+ * alone: no imports, no closure, browser APIs only, nothing thrown. It hints the first page's
+ * modules (the language's catalogue; with a stored session the signed-in app's). On a page
+ * the server renders (`<meta name="joule-first-page">`) it runs nothing before the rows'
+ * paint, then adds the stylesheets and entry modules the server took out of the head, and
+ * records clicks and field values for src/boot/early-input.ts. On a static page it applies
+ * the stylesheets index.html only preloads and, with an access token valid beyond the
+ * renewal margin, sends the app's first GETs for src/boot/early-responses.ts. On both it
+ * makes the language's number and date formats once the main thread is idle.
  */
 
 /** One GET index.html sent (`window.__jouleEarly`), as src/boot/early-responses.ts takes it. */
@@ -53,22 +47,15 @@ export interface EarlyStartManifest {
     readonly signedIn: readonly string[];
     /** Per language, the signed-in app's catalogues (src/i18n/catalogues.ts). @default none */
     readonly labels?: { readonly cs: readonly string[]; readonly en: readonly string[] };
-    /**
-     * Per resource and language, its labels (`locales/generated/<resource>/<lang>.json`) and
-     * its override's messages (`overrides/<resource>/<lang>.json`), hinted on its pages
-     * (`/<resource>…`), which load them before they render.
-     * @default none
-     */
+    /** Per resource and language, its labels and its override's messages, hinted on its pages. */
     readonly resources?: Readonly<
       Record<string, { readonly cs: readonly string[]; readonly en: readonly string[] }>
     >;
   };
   /**
-   * What the early GETs need: the API base (`VITE_API_URL` without its trailing slash), each
-   * list route's API path (`customers` → `/customers/`), the default page size, the seconds
-   * an access token must have left (`REFRESH_MARGIN_S`: the app then sends the same token)
-   * and whether the back-end keeps the user's list columns (`/auth/me/preferences/`).
-   * @default none: no early GETs
+   * The early GETs' API base, list routes' API paths (`customers` → `/customers/`), page size,
+   * seconds a token must have left (`REFRESH_MARGIN_S`), and whether the back-end keeps the
+   * user's columns (`/auth/me/preferences/`). @default none: no early GETs
    */
   readonly fetch?: {
     readonly api: string;
@@ -109,9 +96,8 @@ export function earlyStart(manifest: EarlyStartManifest): void {
   } catch {
     // Private mode without storage…: the defaults, and the app loads the rest itself.
   }
-  // The language's number and date formats, made once while the main thread is idle (the
-  // app's code still loading): the first makes V8 load ICU's data for the language, some
-  // 25 ms that would otherwise fall into the app's first render or hydration.
+  // The first format made loads ICU's data for the language (~50 ms), which would otherwise
+  // fall into the app's first render or hydration.
   const warmFormats = () =>
     (window.requestIdleCallback || setTimeout)(() => {
       new Intl.NumberFormat(language).format(0);

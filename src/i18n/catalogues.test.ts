@@ -111,7 +111,7 @@ describe('the messages of code loaded on first use (docs/architecture.md "How th
   });
 });
 
-describe('the app\'s messages a chunk of the build carries (docs/architecture.md "Messages")', () => {
+describe('the app\'s messages a chunk of the build carries (docs/architecture.md "How the pages stay small")', () => {
   it('join every catalogue loaded, in place, and every one loaded later, in its language', async () => {
     const cs = await loadMessages('cs');
     globalThis.__jouleMessages!.push({

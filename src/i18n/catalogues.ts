@@ -181,7 +181,7 @@ declare global {
 
 /**
  * The app's messages that the build moved out of `locales/<lang>.json` into the chunks that
- * show them (build/messages.ts `messagesSplitByChunk`; docs/architecture.md "Messages"):
+ * show them (build/messages.ts `shippedMessages`; docs/architecture.md "How the pages stay small"):
  * each such chunk adds its own as it loads, before any of its code renders. They join every
  * catalogue loaded so far, in place (so `IntlProvider` has them without rendering anew), and
  * every catalogue loaded later. None in development and tests: there each catalogue is whole.

@@ -501,7 +501,7 @@ test.describe('signing in', () => {
   });
 });
 
-test.describe('the app’s messages split by the chunk that shows them (docs/architecture.md "Messages")', () => {
+test.describe('the app’s messages split by the chunk that shows them (docs/architecture.md "How the pages stay small")', () => {
   for (const [language, save] of [
     ['cs', 'Uložit'],
     ['en', 'Save'],
