@@ -55,11 +55,10 @@ export function pureCaslMatcher(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!/[\\/]@casl[\\/]ability[\\/]dist[\\/]es6m[\\/]index\.mjs$/.test(id)) return null;
-      const factory = /\bcreateFactory as ([\w$]+)/.exec(code)?.[1];
-      // `const x=createFactory(a,b)`: named arguments, unlike a callback's call in a function.
-      const name = factory?.replace('$', '\\$');
-      const call = factory && new RegExp(`(?<=[^=>]=)${name}\\((?=[\\w$]+,[\\w$]+\\))`, 'g');
-      const marked = call ? code.replace(call, (found) => `/*#__PURE__*/${found}`) : code;
+      const [, factory = '\0'] = /\bcreateFactory as ([\w$]+)/.exec(code) ?? [];
+      // `const x=createFactory(a,b)` as the module loads, not a callback's call in a function.
+      const call = `(?<=[^=>]=)${factory.replace(/\$/g, '\\$')}\\((?=[\\w$]+,[\\w$]+\\))`;
+      const marked = code.replace(new RegExp(call, 'g'), '/*#__PURE__*/$&');
       if (marked === code) throw new Error(`pureCaslMatcher: no createFactory call in ${id}`);
       return { code: marked, map: null };
     },
@@ -67,10 +66,9 @@ export function pureCaslMatcher(): Plugin {
 }
 
 /**
- * Modules without side effects on import though nothing says so: Rollup then leaves out what
- * of their barrel nothing uses. Else `@rjsf/utils` (one id helper on a list page) brings
- * lodash and JSON-schema merging (~40 kB gzip) into the list page, and the runtime's public
- * surface (`src/resources/index.ts`, one pure helper in the menus) ~95 kB into the entry.
+ * Modules without side effects on import though nothing says so, whose barrels Rollup then
+ * trims: else `@rjsf/utils` (one id helper) brings lodash and JSON-schema merging (~40 kB
+ * gzip) into the list page, `src/resources/index.ts` (one helper of the menus) ~95 kB.
  */
 const SIDE_EFFECT_FREE = [
   /[\\/]node_modules[\\/]@rjsf[\\/]utils[\\/]/,

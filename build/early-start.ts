@@ -8,8 +8,7 @@ import { SIGNED_IN_ROOTS } from './chunks';
 
 /**
  * The URLs of the chunk of the first module matching `pattern` (its facade, else any chunk
- * holding it) and of every chunk it imports, the entry excluded, with their CSS files.
- * Throws when no chunk has such a module.
+ * holding it) and of what it imports but the entry, CSS included; throws when none holds it.
  */
 export function closure(bundle: Rollup.OutputBundle, pattern: RegExp, base = '/'): string[] {
   const chunks = Object.values(bundle).filter(
@@ -35,11 +34,7 @@ export function closure(bundle: Rollup.OutputBundle, pattern: RegExp, base = '/'
 const file = (path: string) =>
   new RegExp(`[\\\\/]${path.replace(/\./g, '\\.').replace(/\//g, '[\\\\/]')}$`);
 
-/**
- * What the early start needs to send a static page's first GETs: the API base `api`
- * (`VITE_API_URL`), the list routes' API paths, the list's page size, the token margin and
- * whether the back-end keeps the user's list preferences.
- */
+/** What the early start needs to send a static page's first GETs (`api`: `VITE_API_URL`). */
 export function earlyFetch(api = '/api/v1'): NonNullable<EarlyStartManifest['fetch']> {
   return {
     api: api.replace(/\/$/, ''),
@@ -85,10 +80,7 @@ export function earlyStartManifest(
   };
 }
 
-/**
- * Turns index.html's stylesheet links into preloads (the early start applies them, so that
- * they hold up neither the entry module nor the first paint); the page and the hrefs.
- */
+/** index.html's stylesheet links made preloads, which the early start applies; and their hrefs. */
 export function preloadStylesheets(html: string): { html: string; stylesheets: string[] } {
   const stylesheets: string[] = [];
   const page = html.replace(
@@ -103,8 +95,7 @@ export function preloadStylesheets(html: string): { html: string; stylesheets: s
 
 /**
  * Inlines `earlyStart` (src/boot/early-start.ts) into index.html's head with its manifest
- * ({@link earlyStartManifest}): the modules to hint, so that they arrive in one wave with the
- * entry, and the entry's stylesheets, which the head then only preloads.
+ * ({@link earlyStartManifest}): the modules to hint, to arrive in one wave with the entry.
  */
 export function inlineEarlyStart(): Plugin {
   let base = '/';

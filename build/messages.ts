@@ -18,10 +18,9 @@ export function compileCatalogue(json: string): string {
 export const CARRIED_MESSAGES = '__jouleMessages';
 
 /**
- * Which chunk shows which of the app's message ids (`ids`), found from the ids its code quotes:
- * those of the first page's chunks (the entry's, the signed-in page's, {@link SIGNED_IN_ROOTS},
- * and those they import) and those no chunk quotes (made at run time) stay in the app's
- * catalogue (`early`); every other chunk carries the others it quotes.
+ * Which chunk shows which of the app's message ids (`ids`), from the ids its code quotes: the
+ * first page's chunks' (entry, {@link SIGNED_IN_ROOTS}, what they import) and those quoted
+ * nowhere (made at run time) stay in the app's catalogue (`early`); other chunks carry theirs.
  */
 export function messagesByChunk(
   chunks: Readonly<Record<string, Rollup.RenderedChunk>>,
@@ -38,11 +37,8 @@ export function messagesByChunk(
   Object.keys(chunks).forEach((name) => root(chunks[name]!) && visit(name));
   const quoted = Object.entries(chunks).map(([name, { modules }]) => {
     const code = Object.entries(modules).map(([id, { code }]) => (CATALOGUE.test(id) ? '' : code));
-    const texts = code.join('\n').matchAll(/["'`]([\w.-]+)["'`]/g);
-    return [
-      name,
-      new Set([...texts].map(([, text]) => text!).filter((id) => ids.has(id))),
-    ] as const;
+    const texts = [...code.join('\n').matchAll(/["'`]([\w.-]+)["'`]/g)].map((match) => match[1]!);
+    return [name, new Set(texts.filter((id) => ids.has(id)))] as const;
   });
   const shown = (id: string, early: boolean) =>
     quoted.some(([name, found]) => first.has(name) === early && found.has(id));

@@ -40,11 +40,7 @@ export function precompress(): Plugin {
   return {
     name: 'joule-precompress',
     apply: browserBuild,
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle() {
-      compressTextAssets(outDir);
-    },
+    configResolved: (config) => void (outDir = config.build.outDir),
+    closeBundle: () => compressTextAssets(outDir),
   };
 }

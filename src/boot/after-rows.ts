@@ -20,44 +20,33 @@ function nextPaint(): Promise<void> {
  * only then, so that what the user opens next (a dialog, a popover) is styled.
  */
 export async function applyPreloadedStylesheets(doc: Document = document): Promise<unknown> {
-  const preloaded = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter(
-    (link) => link.as === 'style',
-  );
-  const applied = () =>
-    new Set(
-      [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
-        (link) => link.href,
-      ),
-    );
+  const links = (rel: string) => [
+    ...doc.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`),
+  ];
+  const applied = () => new Set(links('stylesheet').map((link) => link.href));
   // A static page's early start applied them already (src/boot/early-start.ts).
-  const missing = preloaded.filter((link) => !applied().has(link.href));
-  if (missing.length) {
-    await nextPaint();
-    const now = applied();
-    for (const preload of missing) {
-      if (now.has(preload.href)) continue;
-      const link = doc.createElement('link');
-      link.rel = 'stylesheet';
-      link.crossOrigin = '';
-      // The attribute as the server wrote it (`/assets/…`), not the resolved URL: Vite's
-      // loader of a lazy chunk's stylesheets looks for `link[href="/assets/…"]` and would
-      // otherwise apply the same sheet again (a second parse and a restyle of the page).
-      link.setAttribute('href', preload.getAttribute('href') ?? preload.href);
-      doc.head.appendChild(link);
-    }
+  const missing = links('preload').filter(
+    (link) => link.as === 'style' && !applied().has(link.href),
+  );
+  if (missing.length) await nextPaint();
+  const now = applied();
+  for (const preload of missing.filter((link) => !now.has(link.href))) {
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    // The attribute as the server wrote it (`/assets/…`), not the resolved URL: Vite's
+    // loader of a lazy chunk's stylesheets looks for `link[href="/assets/…"]` and would
+    // otherwise apply the same sheet again (a second parse and a restyle of the page).
+    link.setAttribute('href', preload.getAttribute('href') ?? preload.href);
+    doc.head.appendChild(link);
   }
-  const pending = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
-    .filter((link) => !link.sheet)
-    .map(
-      (link) =>
-        new Promise((done) => {
-          link.addEventListener('load', done, { once: true });
-          link.addEventListener('error', done, { once: true });
-        }),
-    );
+  const loaded = (link: HTMLLinkElement) =>
+    new Promise((done) => {
+      link.addEventListener('load', done, { once: true });
+      link.addEventListener('error', done, { once: true });
+    });
+  const pending = links('stylesheet').filter((link) => !link.sheet);
   if (pending.length === 0) return;
-  return Promise.race([
-    Promise.all(pending),
-    new Promise((done) => setTimeout(done, STYLESHEETS_WAIT_MS)),
-  ]);
+  const late = new Promise((done) => setTimeout(done, STYLESHEETS_WAIT_MS));
+  return Promise.race([Promise.all(pending.map(loaded)), late]);
 }

@@ -1,17 +1,15 @@
 /**
- * What the user did on a server-rendered page before the app hydrated it (recorded by
- * `earlyStart`; docs/architecture.md "The server-rendered first page"): a click would
- * otherwise do nothing, and a field's value be undone by the app's render. React replays
- * what happens once hydration has begun; this covers the time before.
+ * What the user did on a server-rendered page before the app hydrated it, recorded by
+ * `earlyStart` (docs/architecture.md "The server-rendered first page"): React replays what
+ * happens once hydration has begun; this covers the time before.
  */
 import type { EarlyField } from './early-start';
 
 type Field = EarlyField[0];
 
 /**
- * Gives `field` the value `value` as if typed, so that React's `onChange` fires: React reports
- * a change only when its own setter on the element saw another value, so it is given one,
- * then `value` through the prototype's setter, as a browser does when the user types.
+ * Gives `field` the value `value` as if typed, so that React's `onChange` fires (React's own
+ * setter first sees another value, then `value` comes through the prototype's, as typing does).
  */
 function typeInto(field: Field, value: string): void {
   const native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
@@ -22,10 +20,7 @@ function typeInto(field: Field, value: string): void {
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-/**
- * Ticks or clears `box` as a click does, React's `onChange` firing: React's own setter is
- * given the other state first (see {@link typeInto}), and the click turns it.
- */
+/** Ticks or clears `box` as a click does, React's `onChange` firing (see {@link typeInto}). */
 function tick(box: HTMLInputElement, checked: boolean): void {
   box.checked = !checked;
   box.click();

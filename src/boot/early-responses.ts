@@ -9,19 +9,15 @@ import type { EarlyRequest } from './early-start';
 
 /** True when `a` and `b` name the same resource with the same query parameters. */
 export function sameGet(a: string, b: string, base = 'http://localhost'): boolean {
-  const x = new URL(a, base);
-  const y = new URL(b, base);
-  const query = (url: URL) =>
-    [...url.searchParams]
-      .map((pair) => pair.join('='))
-      .sort()
-      .join('&');
-  return x.origin === y.origin && x.pathname === y.pathname && query(x) === query(y);
+  const key = (href: string) => {
+    const url = new URL(href, base);
+    const query = [...url.searchParams].map((pair) => pair.join('=')).sort();
+    return `${url.origin}${url.pathname}?${query.join('&')}`;
+  };
+  return key(a) === key(b);
 }
 
-/**
- * The early answer to `request`, removed from `entries`; null when none matches.
- */
+/** The early answer to `request`, removed from `entries`; null when none matches. */
 export function takeEarlyResponse(
   request: Request,
   entries: EarlyRequest[] | undefined = window.__jouleEarly,

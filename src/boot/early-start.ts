@@ -36,21 +36,20 @@ declare global {
   }
 }
 
+/** URLs per language. */
+type PerLanguage = Readonly<Record<'cs' | 'en', readonly string[]>>;
+
 /** The build's input to `earlyStart` (build/early-start.ts). */
 export interface EarlyStartManifest {
   /** The entry's stylesheets, which index.html only preloads. @default none */
   readonly stylesheets?: readonly string[];
-  /** Module and CSS URLs to hint: per language, and those of the signed-in app. */
-  readonly modules: {
-    readonly cs: readonly string[];
-    readonly en: readonly string[];
+  /** Module and CSS URLs to hint: per language (its catalogue), and the signed-in app's. */
+  readonly modules: PerLanguage & {
     readonly signedIn: readonly string[];
     /** Per language, the signed-in app's catalogues (src/i18n/catalogues.ts). @default none */
-    readonly labels?: { readonly cs: readonly string[]; readonly en: readonly string[] };
+    readonly labels?: PerLanguage;
     /** Per resource and language, its labels and its override's messages, hinted on its pages. */
-    readonly resources?: Readonly<
-      Record<string, { readonly cs: readonly string[]; readonly en: readonly string[] }>
-    >;
+    readonly resources?: Readonly<Record<string, PerLanguage>>;
   };
   /**
    * The early GETs' API base, list routes' API paths (`customers` → `/customers/`), page size,
@@ -66,10 +65,7 @@ export interface EarlyStartManifest {
   };
 }
 
-/**
- * On a server-rendered page, the longest the early start waits after the HTML is parsed for
- * the first contentful paint (a hidden tab paints none); a literal in `earlyStart`.
- */
+/** On a rendered page, the longest wait after parsing for the first paint (a literal below). */
 export const AFTER_PARSE_MS = 400;
 
 /** Runs in index.html's head; see the module's comment. Never throws. */
@@ -113,32 +109,23 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     );
   }
   if (marker) {
-    // Clicks to replay: not those the browser acts on itself (a link, a form control).
+    // Clicks to replay, not those the browser acts on itself (a link, a form control); fields'
+    // values, which the app would render its own state over (not radios, files).
     const clicks: Element[] = (window.__jouleClicks = []);
-    document.addEventListener(
-      'click',
-      (event) => {
-        const target = event.target;
-        if (window.__jouleClicks !== clicks || !(target instanceof Element)) return;
-        if (!target.closest('a[href], input, select, textarea, label, summary'))
-          clicks.push(target);
-      },
-      true,
-    );
-    // Fields' values, which the app would render its own state over (not radios, files).
     const fields: EarlyField[] = (window.__jouleFields = []);
-    document.addEventListener(
-      'input',
-      (event) => {
-        const target = event.target;
-        if (window.__jouleFields !== fields) return;
-        if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
-          fields.push([target, target.value]);
-        else if (target instanceof HTMLInputElement && !/^(radio|file)$/.test(target.type))
-          fields.push([target, target.type === 'checkbox' ? target.checked : target.value]);
-      },
-      true,
-    );
+    const on = (type: string, record: (target: EventTarget | null) => void) =>
+      document.addEventListener(type, (event) => record(event.target), true);
+    on('click', (target) => {
+      if (window.__jouleClicks !== clicks || !(target instanceof Element)) return;
+      if (!target.closest('a[href], input, select, textarea, label, summary')) clicks.push(target);
+    });
+    on('input', (target) => {
+      if (window.__jouleFields !== fields) return;
+      if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+        fields.push([target, target.value]);
+      else if (target instanceof HTMLInputElement && !/^(radio|file)$/.test(target.type))
+        fields.push([target, target.type === 'checkbox' ? target.checked : target.value]);
+    });
     // Once the rows are on screen (the first contentful paint, else AFTER_PARSE_MS after the
     // HTML is parsed): nothing competes with the first frame.
     let done = false;
@@ -179,23 +166,20 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     const access = typeof auth.access === 'string' ? auth.access : '';
     const payload = access.split('.')[1];
     if (!early || !payload || auth.backend === 'none') return;
-    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      exp?: number;
-    };
-    if (!((exp || 0) - Date.now() / 1000 > early.refreshMarginS)) return;
+    const claims = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const { exp = 0 } = JSON.parse(claims) as { exp?: number };
+    if (!(exp - Date.now() / 1000 > early.refreshMarginS)) return;
     const sent: EarlyRequest[] = (window.__jouleEarly = []);
     // Answers the app did not take (another page after all) are let go.
     setTimeout(() => (sent.length = 0), 10_000);
+    const authorization = `Bearer ${access}`;
+    const headers = {
+      Accept: 'application/json',
+      'Accept-Language': language,
+      Authorization: authorization,
+    };
     const send = (url: string) => {
-      const authorization = `Bearer ${access}`;
-      const response = fetch(url, {
-        credentials: 'include',
-        headers: {
-          Accept: 'application/json',
-          'Accept-Language': language,
-          Authorization: authorization,
-        },
-      });
+      const response = fetch(url, { credentials: 'include', headers });
       response.catch(() => undefined); // the app asks again itself
       sent.push({ url, authorization, language, response });
     };
@@ -209,10 +193,8 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       page: url.get('page') || '1',
       page_size: url.get('page_size') || String(early.pageSize),
     });
-    for (const key of ['search', 'sort', 'filter', 'gte', 'lte']) {
-      const value = url.get(key);
-      if (value) query.set(key, value);
-    }
+    for (const key of ['search', 'sort', 'filter', 'gte', 'lte'])
+      if (url.get(key)) query.set(key, url.get(key)!);
     send(`${early.api}${list}?${query}`);
     if (early.preferences) send(`${early.api}/auth/me/preferences/`);
   } catch {

@@ -1,6 +1,4 @@
-/**
- * Hydration of a server-rendered page (docs/architecture.md "The server-rendered first page").
- */
+/** Hydration of a server-rendered page (docs/architecture.md "The server-rendered first page"). */
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App, preloadIcons, preloadPage, resourceLabels, shellRegistry } from '../app';
@@ -10,9 +8,8 @@ import type { EmbeddedFirstPage } from './first-page-state';
 import { rootOptions } from './root-options';
 
 /**
- * Hydrates the page the server rendered into `root`: the catalogue with the page's labels,
- * the icons, the registry and the page's code first, then the app from the server's query
- * cache (TanStack Query's dehydrated state).
+ * Hydrates the page the server rendered into `root`: the page's labels, icons, registry and
+ * code first, then the app from the server's query cache (TanStack Query's dehydrated state).
  */
 export async function hydrate(root: HTMLElement, first: EmbeddedFirstPage): Promise<void> {
   // The page's resource (`/<resource>`: the server renders list pages only).

@@ -1,10 +1,7 @@
 import type { RootOptions } from 'react-dom/client';
 import { reportError } from '../app';
 
-/**
- * The prefix of the console error of a recoverable error (above all a hydration mismatch),
- * on which the end-to-end tests fail (tests/e2e/fixtures.ts).
- */
+/** The prefix of a recoverable error's console error (a hydration mismatch): e2e tests fail on it. */
 export const RECOVERABLE_ERROR_PREFIX = 'joule: recoverable error';
 
 export const rootOptions: RootOptions = {

@@ -19,9 +19,7 @@ import { takeFirstPageState } from './first-page-state';
 import { hydrate } from './hydrate';
 import { rootOptions } from './root-options';
 
-/**
- * Mounts the app into `root` (docs/product.md §2 "The application mounts into one root element").
- */
+/** Mounts the app into `root` (docs/product.md §2 "The application mounts into one root element"). */
 export function startApp(root: HTMLElement): void {
   // Sentry only when the build has a DSN (docs/product.md §9); loads alongside the first page.
   void initErrorReporting();
@@ -48,12 +46,10 @@ export function startApp(root: HTMLElement): void {
 }
 
 /**
- * Renders the app into `root`, replacing whatever the server put there. The page's session
- * check, code and data start loading at once; the first render waits for the stylesheets,
- * for the page's code and then its data (a list's rows and columns), each at most
- * {@link FIRST_RENDER_WAIT_MS}, and when signed in for the icons' paths (else drawn empty,
- * from Blueprint's icon font, then again): a page whose data comes quickly is rendered once,
- * with it, not first as a spinner.
+ * Renders the app into `root`, replacing whatever the server put there. The first render
+ * waits for the stylesheets, the page's code, then its data (a list's rows and columns), each
+ * at most {@link FIRST_RENDER_WAIT_MS}, and when signed in for the icons' paths: a page whose
+ * data comes quickly is rendered once, with it, not first as a spinner.
  */
 function render(root: HTMLElement): void {
   // A server-rendered page's elements are replaced: what was clicked or typed there is gone.
@@ -79,7 +75,4 @@ function render(root: HTMLElement): void {
 /** The longest a page's first render waits for its code, and then for its data. */
 const FIRST_RENDER_WAIT_MS = 300;
 
-/** Resolves after `ms` milliseconds. */
-function waitAtMost(ms: number): Promise<void> {
-  return new Promise((done) => setTimeout(done, ms));
-}
+const waitAtMost = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
