@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { InputGroup } from '@blueprintjs/core';
+import { Classes, Icon } from '@blueprintjs/core';
 import { messages } from '../messages';
 
 /** Props of `SearchBox`. */
@@ -56,24 +56,29 @@ export function SearchBox({ value, onSearch, delayMs = 300, id, onArrowDown }: S
 
   const label = intl.formatMessage(messages.search);
   return (
-    <InputGroup
-      inputRef={inputRef}
-      {...(id !== undefined && { id })}
-      type="search"
-      leftIcon="search"
-      aria-label={label}
-      placeholder={label}
-      aria-keyshortcuts="/"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onSearch(text);
-        if (event.key === 'ArrowDown' && onArrowDown) {
-          event.preventDefault();
-          if (text.trim() !== value) onSearch(text);
-          onArrowDown();
-        }
-      }}
-    />
+    // Blueprint's input group by its CSS classes: its `InputGroup` component (a chunk of its
+    // own on the first page) measures its side elements once mounted and renders again.
+    <div className={Classes.INPUT_GROUP}>
+      <Icon icon="search" aria-hidden tabIndex={-1} />
+      <input
+        ref={inputRef}
+        {...(id !== undefined && { id })}
+        type="search"
+        className={Classes.INPUT}
+        aria-label={label}
+        placeholder={label}
+        aria-keyshortcuts="/"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onSearch(text);
+          if (event.key === 'ArrowDown' && onArrowDown) {
+            event.preventDefault();
+            if (text.trim() !== value) onSearch(text);
+            onArrowDown();
+          }
+        }}
+      />
+    </div>
   );
 }
