@@ -46,7 +46,15 @@ function chunk(
 }
 
 describe('messagesByChunk', () => {
-  const ids = new Set(['a.entry', 'a.shared', 'a.signed', 'a.dialog', 'a.made']);
+  const ids = new Set([
+    'a.entry',
+    'a.shared',
+    'a.signed',
+    'a.dialog',
+    'a.none',
+    'a.run.x',
+    'a.run.y',
+  ]);
   const chunks = {
     'index.js': chunk(
       { '/r/src/main.tsx': `f("a.entry")` },
@@ -56,13 +64,18 @@ describe('messagesByChunk', () => {
     'signed-in.js': chunk({ '/r/src/app/layout/shell.tsx': 'f(`a.signed`)' }),
     'dialog.js': chunk({ '/r/src/dialog.tsx': `f("a.dialog"); f("a.entry"); f("a.dialogue")` }),
     'popover.js': chunk({ '/r/src/popover.tsx': `f('a.dialog')` }, { imports: ['shared.js'] }),
-    'cs.js': chunk({ '/r/locales/cs.json': `{"a.entry":[],"a.dialog":[],"a.made":[]}` }),
+    // Quoted here, and made at run time elsewhere: either way (template, concatenation).
+    'settings.js': chunk({ '/r/src/settings.tsx': 'f("a.run.x"); g(`a.run.${k}`)' }),
+    'report.js': chunk({ '/r/src/report.tsx': `f("a.run.y"); g('a.run.' + k)` }),
+    'cs.js': chunk({ '/r/locales/cs.json': `{"a.entry":[],"a.dialog":[],"a.none":[]}` }),
   };
 
-  it("keeps in the app's catalogue the ids the first page's chunks quote, and those no chunk quotes", () => {
+  it("keeps in the app's catalogue the ids the first page's chunks quote, those no chunk quotes and those made at run time", () => {
     expect([...messagesByChunk(chunks, ids).early].sort()).toEqual([
       'a.entry',
-      'a.made',
+      'a.none',
+      'a.run.x',
+      'a.run.y',
       'a.shared',
       'a.signed',
     ]);

@@ -19,30 +19,33 @@ export const CARRIED_MESSAGES = '__jouleMessages';
 
 /**
  * Which chunk shows which of the app's message ids (`ids`), from the ids its code quotes: the
- * first page's chunks' (entry, {@link SIGNED_IN_ROOTS}, what they import) and those quoted
- * nowhere (made at run time) stay in the app's catalogue (`early`); other chunks carry theirs.
+ * first page's chunks' (entry, {@link SIGNED_IN_ROOTS}, what they import), those quoted nowhere
+ * and those any code makes at run time (`app.x.${…}`, `"app.x."+…`) stay in the app's
+ * catalogue (`early`); other chunks carry theirs.
  */
 export function messagesByChunk(
   chunks: Readonly<Record<string, Rollup.RenderedChunk>>,
   ids: ReadonlySet<string>,
 ): { early: Set<string>; carried: Map<string, string[]> } {
-  const first = new Set<string>();
-  const visit = (name: string): void => {
-    if (first.has(name) || !chunks[name]) return;
-    first.add(name);
-    chunks[name].imports.forEach(visit);
-  };
   const root = ({ isEntry, moduleIds }: Rollup.RenderedChunk) =>
     isEntry || moduleIds.some((id) => SIGNED_IN_ROOTS.some((path) => id.endsWith(path)));
-  Object.keys(chunks).forEach((name) => root(chunks[name]!) && visit(name));
+  const first = new Set(Object.keys(chunks).filter((name) => root(chunks[name]!)));
+  // A set visits what is added while it is walked: the first page's chunks and their imports.
+  for (const name of first) chunks[name]?.imports.forEach((next) => first.add(next));
+  const made: string[] = [];
   const quoted = Object.entries(chunks).map(([name, { modules }]) => {
-    const code = Object.entries(modules).map(([id, { code }]) => (CATALOGUE.test(id) ? '' : code));
-    const texts = [...code.join('\n').matchAll(/["'`]([\w.-]+)["'`]/g)].map((match) => match[1]!);
+    const all = Object.entries(modules)
+      .map(([id, { code }]) => (CATALOGUE.test(id) ? '' : code))
+      .join('\n');
+    made.push(...[...all.matchAll(/["'`]([\w.-]+\.)(?:\$\{|["'`]\s*\+)/g)].map((m) => m[1]!));
+    const texts = [...all.matchAll(/["'`]([\w.-]+)["'`]/g)].map((match) => match[1]!);
     return [name, new Set(texts.filter((id) => ids.has(id)))] as const;
   });
   const shown = (id: string, early: boolean) =>
     quoted.some(([name, found]) => first.has(name) === early && found.has(id));
-  const early = new Set([...ids].filter((id) => shown(id, true) || !shown(id, false)));
+  const atRunTime = (id: string) => made.some((prefix) => id.startsWith(prefix));
+  const stays = (id: string) => shown(id, true) || !shown(id, false) || atRunTime(id);
+  const early = new Set([...ids].filter(stays));
   const carried = quoted
     .filter(([name]) => !first.has(name))
     .map(([name, found]) => [name, [...found].filter((id) => !early.has(id)).sort()] as const);
@@ -57,8 +60,8 @@ const APP_CATALOGUE = /[\\/]locales[\\/](cs|en)\.json$/;
  * `productionAliases`: ~12 kB gzip less) and, in the browser's build, the app's messages split
  * by the chunk that shows them ({@link messagesByChunk}): the app's catalogue keeps the first
  * page's, and every other chunk ends by adding its own, in both languages, to
- * {@link CARRIED_MESSAGES} before any of its code renders (docs/architecture.md "How the pages stay small").
- * `npm run check:messages` keeps every id of the code in both catalogues.
+ * {@link CARRIED_MESSAGES} before any of its code renders (docs/architecture.md "How the
+ * pages stay small"). `npm run check:messages` keeps every id of the code in both catalogues.
  */
 export function shippedMessages(): Plugin {
   const app: Record<string, Record<string, unknown>> = {};
@@ -71,6 +74,7 @@ export function shippedMessages(): Plugin {
     apply: 'build',
     enforce: 'pre',
     configResolved: (config) => void (ssr = !!config.build.ssr),
+    buildStart: () => void (plan = undefined),
     transform(code, id) {
       if (!CATALOGUE.test(id)) return null;
       const compiled = compileCatalogue(code);
@@ -89,10 +93,8 @@ export function shippedMessages(): Plugin {
       const own = plan.carried.get(chunk.fileName);
       if (!own) return null;
       const carried = `{cs:${pick('cs', own)},en:${pick('en', own)}}`;
-      return {
-        code: `${code}\n;(globalThis.${CARRIED_MESSAGES}||=[]).push(${carried});`,
-        map: null,
-      };
+      const push = `;(globalThis.${CARRIED_MESSAGES}||=[]).push(${carried});`;
+      return { code: `${code}\n${push}`, map: null };
     },
   };
 }

@@ -126,8 +126,7 @@ export function earlyStart(manifest: EarlyStartManifest): void {
       else if (target instanceof HTMLInputElement && !/^(radio|file)$/.test(target.type))
         fields.push([target, target.type === 'checkbox' ? target.checked : target.value]);
     });
-    // Once the rows are on screen (the first contentful paint, else AFTER_PARSE_MS after the
-    // HTML is parsed): nothing competes with the first frame.
+    // Once the rows are on screen (the first paint, else AFTER_PARSE_MS after parsing).
     let done = false;
     const afterRows = () => {
       if (done) return;
@@ -186,8 +185,7 @@ export function earlyStart(manifest: EarlyStartManifest): void {
     send(`${early.api}/auth/me/`);
     const list = early.lists[location.pathname.split('/')[1] || ''];
     if (!list) return;
-    // The query the list screen makes of the URL (`buildListQuery`): defaults, then the
-    // list parameters as the URL has them.
+    // The query the list screen makes of the URL (`buildListQuery`): defaults, then the URL's.
     const url = new URLSearchParams(location.search);
     const query = new URLSearchParams({
       page: url.get('page') || '1',
