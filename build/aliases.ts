@@ -47,7 +47,7 @@ export function slimIconNames(): Plugin {
  * CASL's module makes its MongoDB conditions matcher as it loads (`createFactory(…)` of
  * `@ucast/mongo2js`), which Rollup keeps though nothing uses it: the app's rules carry no
  * conditions (`PureAbility`, src/auth/abilities.ts). Marked pure, the call goes, and with it
- * `@ucast/*` (~2.2 kB Brotli on the first page). Throws when CASL's module no longer reads so.
+ * `@ucast/*` (~1.8 KiB Brotli on the first page). Throws when CASL's module no longer reads so.
  */
 export function pureCaslMatcher(): Plugin {
   return {
